@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
+import { requireAdmin, requirePasswordChanged } from './features/admin-auth/middleware';
+import { csrfTokens } from './features/csrf/csrf-tokens';
+import { csrfRoutes } from './features/csrf/routes';
+import { healthRoutes } from './features/health/routes';
+import { webAppRoutes } from './features/web-app/serve-web';
+import type { AppDeps, AppEnv } from './lib/context';
+import { AppError } from './lib/errors';
+import { apiNotFound, handleError } from './middleware/error-handler';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+
+/** JSON bodies are small; upload routes set their own, larger limit. */
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(deps), ...securityHeaders(deps));
+  app.onError(handleError);
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      },
+    }),
+  );
+  api.use('*', async (c, next) => {
+    await next();
+    // API answers are per-user and live: never cached by the browser, a proxy or the service worker.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  api.route('/', healthRoutes(deps));
+  api.route('/', csrfRoutes(csrfTokens(deps)));
+  api.route('/admin', adminLoginRoutes(deps));
+
+  const admin = new Hono<AppEnv>();
+  admin.use('*', requireAdmin(deps), requirePasswordChanged);
+  admin.route('/', adminSessionRoutes(deps));
+  api.route('/admin', admin);
+
+  api.all('*', apiNotFound);
+  app.route('/api', api);
+  app.route('/', webAppRoutes(deps.config.webDistDir));
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

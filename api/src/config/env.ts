@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
+import { isStrongEnough } from '@ledgerwell/shared/password';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''], { error: 'must be 1, 0, true or false' })
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(10),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').max(100).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().refine(isStrongEnough, `${ADMIN_MESSAGES.passwordTooWeak}: use 8+ characters with upper and lower case, digits and symbols`).optional(),
+    ),
+    ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+    /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */
+    TRUST_PROXY: booleanFlag,
+    WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+  });
+
+export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };
+
+export class EnvError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid environment:\n${lines.join('\n')}`);
+  }
+}
+
+/** Parses the environment; each bad variable becomes one line naming it. */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      return `${name}: ${issue.message}`;
+    });
+    throw new EnvError(lines);
+  }
+  return {
+    ...result.data,
+    dataDir: path.resolve(cwd, result.data.DATA_DIR),
+    webDistDir: path.resolve(cwd, result.data.WEB_DIST_DIR),
+  };
+}

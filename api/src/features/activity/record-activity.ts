@@ -1,0 +1,39 @@
+import type { Db } from '@ledgerwell/db/client';
+import { adminActivity } from '@ledgerwell/db/schema';
+import type { RequestMeta } from '../../lib/context';
+
+export const ACTIVITY_ACTIONS = [
+  'LOGIN',
+  'LOGIN_FAILED',
+  'LOGIN_THROTTLED',
+  'LOGOUT',
+  'PASSWORD_CHANGED',
+  'PASSWORD_CHANGE_FAILED',
+  'ADMIN_BOOTSTRAPPED',
+  'ADMIN_DEACTIVATED',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export interface ActivityEntry {
+  actor: { id: string | null; username: string | null };
+  action: ActivityAction;
+  resourceType: string;
+  resourceId?: string | null;
+  details?: Record<string, unknown>;
+  meta?: RequestMeta | null;
+}
+
+/** Call with the transaction that makes the change, so the record and the change land together or not at all. */
+export async function recordActivity(tx: Db, entry: ActivityEntry): Promise<void> {
+  await tx.insert(adminActivity).values({
+    adminUserId: entry.actor.id,
+    adminUsername: entry.actor.username,
+    actionType: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId ?? null,
+    details: entry.details ?? {},
+    ipAddress: entry.meta?.ip ?? null,
+    userAgent: entry.meta?.userAgent ?? null,
+    requestId: entry.meta?.requestId ?? null,
+  });
+}

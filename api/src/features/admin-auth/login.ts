@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import { adminUsers } from '@ledgerwell/db/schema';
+import {
+  ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  ADMIN_LOGIN_MAX_FAILURES_PER_IP,
+  ADMIN_LOGIN_WINDOW_MS,
+  ADMIN_MESSAGES,
+  type AdminLoginInput,
+} from '@ledgerwell/shared/admin-auth';
+import { AppError } from '../../lib/errors';
+import type { AppDeps, RequestMeta } from '../../lib/context';
+import { clearHits, readWindow, recordHit, retryAfterSeconds, type WindowState } from '../../lib/throttle';
+import { recordActivity } from '../activity/record-activity';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import { toProfile } from './profile';
+import { createSession } from './sessions';
+
+export const accountKey = (username: string) => `admin-login:user:${username.trim().toLowerCase()}`;
+export const ipKey = (ip: string) => `admin-login:ip:${ip}`;
+
+function throttled(deps: AppDeps, state: WindowState): AppError {
+  return new AppError('RATE_LIMITED', ADMIN_MESSAGES.tooManyAttempts, undefined, {
+    'Retry-After': String(retryAfterSeconds(deps.clock, state)),
+  });
+}
+
+export async function findUserByUsername(deps: AppDeps, username: string) {
+  const [user] = await deps.db
+    .select()
+    .from(adminUsers)
+    .where(eq(sql`lower(${adminUsers.username})`, username.trim().toLowerCase()))
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * Signs an admin in. Unknown users, wrong passwords and inactive accounts get the same answer in
+ * about the same time; failures count against the account and the address, in the database.
+ */
+export async function login(deps: AppDeps, input: AdminLoginInput, meta: RequestMeta) {
+  const { db, clock } = deps;
+  const username = input.username.trim();
+  const [byAccount, byIp] = await Promise.all([
+    readWindow(db, clock, accountKey(username), ADMIN_LOGIN_WINDOW_MS),
+    readWindow(db, clock, ipKey(meta.ip), ADMIN_LOGIN_WINDOW_MS),
+  ]);
+  const user = await findUserByUsername(deps, username);
+  const actor = { id: user?.id ?? null, username };
+
+  if (byAccount.count >= ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT || byIp.count >= ADMIN_LOGIN_MAX_FAILURES_PER_IP) {
+    await recordActivity(db, { actor, action: 'LOGIN_THROTTLED', resourceType: 'admin_session', meta });
+    throw throttled(deps, byAccount.count >= ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT ? byAccount : byIp);
+  }
+
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!user || !passwordOk || !user.isActive) {
+    await db.transaction(async (tx) => {
+      await recordHit(tx, clock, accountKey(username));
+      await recordHit(tx, clock, ipKey(meta.ip));
+      await recordActivity(tx, {
+        actor,
+        action: 'LOGIN_FAILED',
+        resourceType: 'admin_session',
+        details: { reason: !user ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'inactive' },
+        meta,
+      });
+    });
+    throw new AppError('INVALID_CREDENTIALS', ADMIN_MESSAGES.invalidCredentials);
+  }
+
+  const rehash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, clock, user.id, meta);
+    const [updated] = await tx
+      .update(adminUsers)
+      .set({ lastLoginAt: clock.now(), ...(rehash ? { passwordHash: rehash } : {}) })
+      .where(eq(adminUsers.id, user.id))
+      .returning();
+    await clearHits(tx, accountKey(username));
+    await recordActivity(tx, {
+      actor: { id: user.id, username: user.username },
+      action: 'LOGIN',
+      resourceType: 'admin_session',
+      resourceId: session.sessionId,
+      meta,
+    });
+    return { token: session.token, expiresAt: session.expiresAt, user: toProfile(updated ?? user) };
+  });
+}

@@ -1,0 +1,16 @@
+import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
+import { recordActivity } from '../activity/record-activity';
+import { revokeSession } from './sessions';
+
+export async function logout(deps: AppDeps, admin: AdminContext, meta: RequestMeta): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await revokeSession(tx, deps.clock, admin.sessionId, 'logout');
+    await recordActivity(tx, {
+      actor: { id: admin.profile.id, username: admin.profile.username },
+      action: 'LOGOUT',
+      resourceType: 'admin_session',
+      resourceId: admin.sessionId,
+      meta,
+    });
+  });
+}

@@ -1,0 +1,84 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '@ledgerwell/db/client';
+import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
+import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS } from '@ledgerwell/shared/admin-auth';
+import type { Clock } from '../../lib/clock';
+import type { RequestMeta } from '../../lib/context';
+import type { AdminUserRow } from './profile';
+import { hashToken, newSessionToken } from './tokens';
+
+/** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
+const TOUCH_AFTER_MS = 60 * 1000;
+
+export type RevokeReason = 'logout' | 'password_changed' | 'deactivated' | 'expired';
+
+export async function createSession(tx: Db, clock: Clock, userId: string, meta: RequestMeta) {
+  const token = newSessionToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS);
+  const [session] = await tx
+    .insert(adminSessions)
+    .values({
+      adminUserId: userId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    })
+    .returning({ id: adminSessions.id });
+  if (!session) throw new Error('session insert returned no row');
+  return { token, sessionId: session.id, expiresAt };
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  user: AdminUserRow;
+}
+
+/** The session behind a token, or null when it is unknown, revoked, idle too long, past its absolute limit, or its user is inactive. */
+export async function findActiveSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
+  const [row] = await db
+    .select({ session: adminSessions, user: adminUsers })
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
+    .where(eq(adminSessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const { session, user } = row;
+  const now = clock.now().getTime();
+  if (session.revokedAt) return null;
+  if (!user.isActive) return null;
+  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= ADMIN_SESSION_IDLE_MS) {
+    await revokeSession(db, clock, session.id, 'expired');
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() >= TOUCH_AFTER_MS) {
+    await db.update(adminSessions).set({ lastSeenAt: clock.now() }).where(eq(adminSessions.id, session.id));
+  }
+  return { sessionId: session.id, user };
+}
+
+export async function revokeSession(db: Db, clock: Clock, sessionId: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: clock.now(), revokedReason: reason })
+    .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given (the one that changed the password). */
+export async function revokeUserSessions(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  reason: RevokeReason,
+  keepSessionId?: string,
+): Promise<void> {
+  const conditions = [eq(adminSessions.adminUserId, userId), isNull(adminSessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(adminSessions.id, keepSessionId));
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: clock.now(), revokedReason: reason })
+    .where(and(...conditions));
+}

@@ -1,0 +1,35 @@
+import type { Db, DbEngine } from '@ledgerwell/db/client';
+import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
+import type { AppConfig } from '../config/env';
+import type { Clock } from './clock';
+import type { Logger } from './logger';
+
+/** What every service needs, passed explicitly so tests can build an app on their own database and clock. */
+export interface AppDeps {
+  db: Db;
+  engine: DbEngine;
+  config: AppConfig;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** Who sent a request, for the activity log and throttles. */
+export interface RequestMeta {
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface AdminContext {
+  profile: AdminProfile;
+  sessionId: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    meta: RequestMeta;
+    admin: AdminContext;
+  };
+}

@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiError } from '@ledgerwell/shared/api-error';
+import type { AppEnv } from '../lib/context';
+import { AppError } from '../lib/errors';
+
+function send(c: Context<AppEnv>, error: AppError) {
+  const body: ApiError = { success: false, code: error.code, message: error.message, requestId: c.get('requestId') };
+  if (error.fieldErrors) body.errors = error.fieldErrors;
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Request-Id', c.get('requestId'));
+  return c.json(body, error.status as 400);
+}
+
+/** The one error shape of the API; anything unexpected is logged in full and answered without detail. */
+export function handleError(error: Error, c: Context<AppEnv>) {
+  if (error instanceof AppError) return send(c, error);
+  if (error instanceof HTTPException && error.status < 500) {
+    const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
+    return send(c, new AppError(code, error.message || 'Bad request'));
+  }
+  c.get('log').error({ err: error }, 'unhandled error');
+  return send(c, new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+}
+
+export function apiNotFound(c: Context<AppEnv>) {
+  return send(c, new AppError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
+}

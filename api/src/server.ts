@@ -1,0 +1,67 @@
+import { serve } from '@hono/node-server';
+import { openDatabase } from '@ledgerwell/db/client';
+import { createApp } from './app';
+import { EnvError, loadConfig } from './config/env';
+import { bootstrapAdmin } from './features/admin-auth/bootstrap';
+import { systemClock } from './lib/clock';
+import { createLogger } from './lib/logger';
+import { pruneHits } from './lib/throttle';
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(config.LOG_LEVEL);
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
+await database.migrate();
+const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock };
+
+const bootstrap = await bootstrapAdmin(deps);
+if (bootstrap.created && bootstrap.generatedPassword) {
+  // Printed once, outside the structured log: the log must never hold a password.
+  process.stdout.write(
+    [
+      '',
+      '  First start: created the SUPER_ADMIN account.',
+      `    username: ${bootstrap.username}`,
+      `    password: ${bootstrap.generatedPassword}`,
+      '  Sign in at /admin/login; you will be asked to choose a new password. This is shown only once.',
+      '',
+    ].join('\n') + '\n',
+  );
+} else if (bootstrap.created) {
+  logger.info({ username: bootstrap.username }, 'created the SUPER_ADMIN account from ADMIN_USERNAME and ADMIN_PASSWORD');
+}
+
+const prune = setInterval(() => {
+  pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
+}, 60 * 60 * 1000);
+prune.unref();
+
+const app = createApp(deps);
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, overrideGlobalObjects: false }, (info) => {
+  logger.info({ port: info.port, database: database.engine, dataDir: database.engine === 'embedded' ? config.dataDir : undefined }, `Ledgerwell listening on http://localhost:${info.port}`);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

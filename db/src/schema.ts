@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const adminRole = pgEnum('admin_role', ADMIN_ROLES);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    role: adminRole('role').notNull().default('READ_ONLY'),
+    isActive: boolean('is_active').notNull().default(true),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('admin_users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/** Only the SHA-256 of a session token is stored, so a database leak yields no usable session. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('admin_sessions_token_hash_idx').on(t.tokenHash),
+    index('admin_sessions_user_idx').on(t.adminUserId),
+  ],
+);
+
+/**
+ * Append-only record of every admin action. A trigger in the migrations refuses UPDATE, DELETE and
+ * TRUNCATE, so not even a bug in the API can rewrite history.
+ */
+export const adminActivity = pgTable(
+  'admin_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminUserId: uuid('admin_user_id').references(() => adminUsers.id),
+    adminUsername: text('admin_username'),
+    actionType: text('action_type').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_activity_created_idx').on(t.createdAt),
+    index('admin_activity_user_idx').on(t.adminUsername, t.createdAt),
+    index('admin_activity_action_idx').on(t.actionType, t.createdAt),
+    index('admin_activity_resource_idx').on(t.resourceType, t.resourceId),
+  ],
+);
+
+/** Throttle hits, shared by every API process: one row per counted event under a key such as `admin-login:user:alice`. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
+);
+
+/** Secrets generated once and shared by every process (e.g. the CSRF signing key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

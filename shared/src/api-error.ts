@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Every failure the API sends has this shape; the web client parses it with the same schema. */
+export const API_ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'INVALID_CREDENTIALS',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'PASSWORD_CHANGE_REQUIRED',
+  'CSRF_INVALID',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export const apiErrorSchema = z.object({
+  success: z.literal(false),
+  code: z.enum(API_ERROR_CODES),
+  message: z.string(),
+  /** Field name → the spec's message for it, on VALIDATION_ERROR. */
+  errors: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  CSRF_INVALID: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+/** The first message of each field, keyed by its dotted path; '_' for the body as a whole. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
