@@ -44,11 +44,6 @@ export const envSchema = z
     /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */
     TRUST_PROXY: booleanFlag,
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'is required when ADMIN_PASSWORD is set' });
-    }
   });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };
@@ -62,13 +57,14 @@ export class EnvError extends Error {
 /** Parses the environment; each bad variable becomes one line naming it. */
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = issue.path.join('.') || 'environment';
-      return `${name}: ${issue.message}`;
-    });
-    throw new EnvError(lines);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  // Checked apart from the schema so that it is reported together with every other bad variable.
+  if (env.ADMIN_PASSWORD?.trim() && !env.ADMIN_USERNAME?.trim()) {
+    lines.push('ADMIN_USERNAME: is required when ADMIN_PASSWORD is set');
   }
+  if (!result.success || lines.length > 0) throw new EnvError(lines);
   return {
     ...result.data,
     dataDir: path.resolve(cwd, result.data.DATA_DIR),

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', dataDir: '/srv/app/.data', TRUST_PROXY: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names each bad variable on its own line', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'weak', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const lines = (error as EnvError).lines;
+    expect(lines).toHaveLength(5);
+    expect(lines.find((l) => l.startsWith('PORT: '))).toBeDefined();
+    expect(lines.find((l) => l.startsWith('DATABASE_URL: must start with postgres://'))).toBeDefined();
+    expect(lines.find((l) => l.startsWith('ADMIN_PASSWORD: Password is too weak'))).toBeDefined();
+    expect(lines.find((l) => l.startsWith('ADMIN_USERNAME: is required when ADMIN_PASSWORD is set'))).toBeDefined();
+    expect(lines.find((l) => l.startsWith('LOG_LEVEL: '))).toBeDefined();
+  });
+});

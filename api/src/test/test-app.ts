@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { openDatabase, type Database } from '@ledgerwell/db/client';
+import { adminUsers } from '@ledgerwell/db/schema';
+import type { AdminRole } from '@ledgerwell/shared/admin-auth';
+import { createApp } from '../app';
+import { loadConfig } from '../config/env';
+import { hashPassword } from '../features/admin-auth/passwords';
+import { fixedClock } from '../lib/clock';
+import type { AppDeps } from '../lib/context';
+import { createLogger } from '../lib/logger';
+
+/**
+ * API tests run on the engine named by TEST_DB_ENGINE (set per vitest project): an in-memory
+ * PGlite, or a fresh database created on the DATABASE_URL server and dropped afterwards.
+ */
+export const TEST_ENGINE = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'embedded';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs DATABASE_URL');
+  const name = `lw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Embedded only: keep PGlite files here (restart tests). */
+  dataDir?: string;
+  /** Postgres only: reuse this database instead of creating one (restart tests). */
+  databaseUrl?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const clock = fixedClock(new Date());
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (TEST_ENGINE === 'postgres') {
+    if (options.databaseUrl) databaseUrl = options.databaseUrl;
+    else ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase());
+  }
+  const database: Database = await openDatabase({ databaseUrl, dataDir: options.dataDir, poolSize: 4 });
+  await database.migrate();
+
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ...options.env });
+  const deps: AppDeps = {
+    db: database.db,
+    engine: database.engine,
+    config,
+    logger: createLogger('info', logStream),
+    clock,
+  };
+  const app = createApp(deps);
+
+  async function request(method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    }
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  return {
+    app,
+    deps,
+    clock,
+    databaseUrl,
+    logLines,
+    request,
+    async close({ keepDatabase = false } = {}) {
+      await database.close();
+      if (!keepDatabase) await dropDatabase?.();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createAdminUser(
+  deps: AppDeps,
+  fields: { username: string; password: string; role?: AdminRole; mustChangePassword?: boolean; isActive?: boolean },
+) {
+  const [user] = await deps.db
+    .insert(adminUsers)
+    .values({
+      username: fields.username,
+      email: `${fields.username.toLowerCase()}@example.com`,
+      firstName: 'Test',
+      lastName: fields.username,
+      role: fields.role ?? 'ADMIN',
+      mustChangePassword: fields.mustChangePassword ?? false,
+      isActive: fields.isActive ?? true,
+      passwordHash: await hashPassword(fields.password),
+    })
+    .returning();
+  if (!user) throw new Error('admin insert failed');
+  return user;
+}
+
+export async function loginToken(t: TestApp, username: string, password: string): Promise<string> {
+  const res = await t.request('POST', '/api/admin/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.json.token as string;
+}
