@@ -24,6 +24,8 @@ export const ADMIN_MESSAGES = {
   passwordRequired: 'Password is required',
   currentPasswordRequired: 'Current password is required',
   passwordTooWeak: 'Password is too weak',
+  confirmPasswordRequired: 'Please confirm password',
+  passwordsDoNotMatch: 'Passwords do not match',
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordUnchanged: 'New password must be different from the current password',
   currentPasswordWrong: 'Current password is incorrect',

@@ -84,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     }
     const response = await app.request(path, { method, headers, body });
     const text = await response.text();
-    let json: any = null;
+    let json: any;
     try {
       json = JSON.parse(text);
     } catch {

@@ -29,7 +29,7 @@ describe('admin sessions', () => {
   });
 
   it('refuses a missing, malformed or unknown token with 401', async () => {
-    for (const headers of [{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer short' }, { Authorization: `Bearer ${'x'.repeat(43)}` }]) {
+    for (const headers of [{} as Record<string, string>, { Authorization: 'Basic abc' }, { Authorization: 'Bearer short' }, { Authorization: `Bearer ${'x'.repeat(43)}` }]) {
       const res = await t.request('GET', '/api/admin/auth/verify', { headers });
       expect(res.status).toBe(401);
       expect(res.json.code).toBe('UNAUTHENTICATED');

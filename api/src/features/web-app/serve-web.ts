@@ -16,16 +16,12 @@ export function webAppRoutes(distDir: string) {
   const indexPath = path.join(distDir, 'index.html');
   const root = path.relative(process.cwd(), distDir) || '.';
 
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (filePath, c) => {
-        c.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/') ? IMMUTABLE : REVALIDATE);
-      },
-    }),
-  );
+  // Set after the file is served: serveStatic builds its response before its onFound hook runs.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+  });
+  app.use('*', serveStatic({ root, precompressed: true }));
 
   app.get('*', (c) => {
     // A missing file with an extension is a real 404: answering HTML for a lost chunk hides the error.

@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './fixtures';
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('admin sign-in', () => {
+  test('the guard sends a visitor without a session to the login page, replacing history', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
+    // The public header and footer are hidden on admin paths.
+    await expect(page.getByRole('link', { name: 'Shareholder Portal' })).toHaveCount(0);
+  });
+
+  test('a wrong password shows the server message and stores no token', async ({ page }) => {
+    await signIn(page, E2E_ADMIN.username, 'Not-The-Password-1');
+    await expect(page.getByText('Invalid credentials')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  });
+
+  test('login opens the dashboard, survives a reload, and logout ends the session', async ({ page }) => {
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText(`Welcome back, ${E2E_ADMIN.email}`)).toBeVisible();
+    await expect(page.getByText('v1.0.0807.0314')).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+    expect(token).toBeTruthy();
+
+    await page.reload();
+    await expect(page.getByText(`Welcome back, ${E2E_ADMIN.email}`)).toBeVisible();
+
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    // The server revoked the token: it no longer opens anything.
+    const verify = await page.request.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}` } });
+    expect(verify.status()).toBe(401);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('a stored token the server refuses is removed', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.evaluate(() => localStorage.setItem('adminToken', 'x'.repeat(43)));
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  });
+
+  test('change password from the admin menu, then sign in with the new one', async ({ page }) => {
+    const newPassword = 'E2e-Changed-Pass-2';
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /change password/i }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
+
+    await page.getByLabel('Current password').fill('Wrong-Current-1');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: /change password/i }).click();
+    await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
+
+    await page.getByLabel('Current password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: /change password/i }).click();
+    await expect(page.getByText('Password changed successfully')).toBeVisible();
+
+    const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+    const oldLogin = await page.request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+    expect(oldLogin.status()).toBe(401);
+    // Put the original password back so the other tests can sign in.
+    const restore = await page.request.put('/api/admin/users/me/password', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { currentPassword: newPassword, newPassword: E2E_ADMIN.password },
+    });
+    expect(restore.status()).toBe(200);
+  });
+});

@@ -1,0 +1,2 @@
+/** The SUPER_ADMIN that e2e/serve.ts bootstraps on its fresh database. */
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'E2e-Admin-Pass-1', email: 'e2e-admin@example.com' } as const;

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('PWA shell', () => {
+  test('serves an installable manifest', async ({ request }) => {
+    const res = await request.get('/manifest.webmanifest');
+    expect(res.ok()).toBe(true);
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ name: 'Ledgerwell', short_name: 'Ledgerwell', start_url: '/', display: 'standalone' });
+    const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}:${icon.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+  });
+
+  test('the service worker registers, and the home page reloads while offline', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Next Evolution in Modern Equity Management' })).toBeVisible();
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('the service worker never caches API answers', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.reload();
+    await page.evaluate(() => fetch('/api/health').then((r) => r.json()));
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(cached).toContain('/index.html');
+  });
+
+  test('pages carry no CSP violations and hashed assets are cached for good', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const responses: { url: string; cacheControl: string | undefined }[] = [];
+    page.on('response', (response) => responses.push({ url: response.url(), cacheControl: response.headers()['cache-control'] }));
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
+    expect(violations).toEqual([]);
+    const asset = responses.find((r) => /\/assets\/.+\.js$/.test(r.url));
+    expect(asset?.cacheControl).toContain('immutable');
+  });
+
+  test('an unknown client route gets the app, an unknown API path gets JSON 404', async ({ page, request }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const api = await request.get('/api/no/such/thing');
+    expect(api.status()).toBe(404);
+    expect((await api.json()).code).toBe('NOT_FOUND');
+  });
+});

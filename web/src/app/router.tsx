@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { paths, routes } from '../config/paths';
+import { Spinner } from '../components/ui/spinner';
+import { HomePage } from '../features/marketing/routes/home';
+import { PublicLayout } from './public-layout';
+
+// The home page is eager (it is the landing page); every other screen is its own chunk,
+// and each audience's area (admin, portal, verify, onboarding) is one a visitor of the home page never loads.
+const AboutPage = lazy(() => import('../features/marketing/routes/about'));
+const FeaturesPage = lazy(() => import('../features/marketing/routes/features'));
+const TransferServicesPage = lazy(() => import('../features/marketing/routes/transfer-services'));
+const ContactPage = lazy(() => import('../features/marketing/routes/contact'));
+const PrivacyPolicyPage = lazy(() => import('../features/marketing/routes/privacy-policy'));
+const TermsOfServicePage = lazy(() => import('../features/marketing/routes/terms-of-service'));
+const CookiePolicyPage = lazy(() => import('../features/marketing/routes/cookie-policy'));
+const ShareholderRequestsPage = lazy(() => import('../features/portal/routes/shareholder-requests'));
+const IssuerPortalPage = lazy(() => import('../features/onboarding/routes/issuer-portal'));
+const VerifyPage = lazy(() => import('../features/verify/routes/verify'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+const AdminArea = lazy(() => import('./routes/admin-area'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={routes.adminArea}
+        element={
+          <Suspense fallback={<Spinner block />}>
+            <AdminArea />
+          </Suspense>
+        }
+      />
+      <Route element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path={paths.about} element={<AboutPage />} />
+        <Route path={paths.features} element={<FeaturesPage />} />
+        <Route path={paths.transferServices} element={<TransferServicesPage />} />
+        <Route path={paths.shareholderRequests} element={<ShareholderRequestsPage />} />
+        <Route path={paths.contact} element={<ContactPage />} />
+        <Route path={paths.issuerPortal} element={<IssuerPortalPage />} />
+        <Route path={routes.verify} element={<VerifyPage />} />
+        {/* Verification without a code goes home (public-site spec 2). */}
+        <Route path={routes.verifyWithoutCode} element={<Navigate to={paths.home} replace />} />
+        <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
+        <Route path={paths.termsOfService} element={<TermsOfServicePage />} />
+        <Route path={paths.cookiePolicy} element={<CookiePolicyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,72 @@
+import { Route, Routes } from 'react-router';
+import { routes } from '../../config/paths';
+import { AdminAuthProvider, useAdminAuth, useCurrentAdmin } from '../../features/admin-auth/auth-context';
+import { RequireAdmin } from '../../features/admin-auth/components/require-admin';
+import { AdminLoginPage } from '../../features/admin-auth/routes/login';
+import { ChangePasswordPage } from '../../features/admin-auth/routes/change-password';
+import { AdminLayout } from '../../features/admin/components/admin-layout';
+import { AdminPlaceholder } from '../../features/admin/components/admin-placeholder';
+import { DashboardPage } from '../../features/admin/routes/dashboard';
+import { RequestsPage } from '../../features/admin/routes/requests';
+import { RequestDetailsPage } from '../../features/admin/routes/request-details';
+import { UsersPage } from '../../features/admin/routes/users';
+import { IpWhitelistPage } from '../../features/admin/routes/ip-whitelist';
+import { ContactSubmissionsPage } from '../../features/admin/routes/contact-submissions';
+import { IssuerApplicationsPage } from '../../features/admin/routes/issuer-applications';
+import { ActivityPage } from '../../features/admin/routes/activity';
+import '../../styles/admin.css';
+
+/*
+ * The admin area: one lazy chunk, never downloaded by public pages.
+ * Features do not import each other, so the session (features/admin-auth) is handed to the
+ * admin screens (features/admin) here, as props.
+ */
+
+function AdminLayoutRoute() {
+  const admin = useCurrentAdmin();
+  const { logout } = useAdminAuth();
+  return <AdminLayout admin={admin} onLogout={logout} />;
+}
+
+function DashboardRoute() {
+  const admin = useCurrentAdmin();
+  const { logout } = useAdminAuth();
+  return <DashboardPage admin={admin} onLogout={logout} />;
+}
+
+function UsersRoute() {
+  return <UsersPage role={useCurrentAdmin().role} />;
+}
+
+function IpWhitelistRoute() {
+  return <IpWhitelistPage role={useCurrentAdmin().role} />;
+}
+
+export default function AdminArea() {
+  const r = routes.admin;
+  return (
+    <AdminAuthProvider>
+      <Routes>
+        <Route path={r.login} element={<AdminLoginPage />} />
+        <Route element={<RequireAdmin />}>
+          <Route element={<AdminLayoutRoute />}>
+            <Route index element={<DashboardRoute />} />
+            <Route path={r.dashboard} element={<DashboardRoute />} />
+            <Route path={r.requests} element={<RequestsPage />} />
+            <Route path={r.request} element={<RequestDetailsPage />} />
+            <Route path={r.users} element={<UsersRoute />} />
+            <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
+            <Route path={r.contactSubmissions} element={<ContactSubmissionsPage />} />
+            <Route path={r.issuerApplications} element={<IssuerApplicationsPage />} />
+            <Route path={r.activity} element={<ActivityPage />} />
+            <Route path={r.changePassword} element={<ChangePasswordPage />} />
+            <Route
+              path="*"
+              element={<AdminPlaceholder heading="Page not found" lead="This admin page does not exist." />}
+            />
+          </Route>
+        </Route>
+      </Routes>
+    </AdminAuthProvider>
+  );
+}

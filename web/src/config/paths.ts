@@ -1,0 +1,87 @@
+/** Every URL the web app links to or calls, in one place (bulletproof-react `config/paths.ts`). */
+
+type QueryValue = string | number | boolean | undefined;
+
+function withQuery(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export interface AdminRequestsQuery {
+  status?: 'pending' | 'processing' | 'approved' | 'rejected';
+  type?: 'transfer' | 'address_change' | 'certificate' | 'inquiry';
+  date?: 'today' | 'week';
+  flagged?: boolean;
+  assigned?: string;
+  search?: string;
+  [key: string]: QueryValue;
+}
+
+const ADMIN = '/admin';
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  features: '/features',
+  transferServices: '/transfer-services',
+  shareholderRequests: '/shareholder-requests',
+  contact: '/contact',
+  issuerPortal: '/issuer-portal',
+  verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  cookiePolicy: '/cookie-policy',
+  admin: {
+    root: ADMIN,
+    login: `${ADMIN}/login`,
+    dashboard: `${ADMIN}/dashboard`,
+    requests: (query?: AdminRequestsQuery) => withQuery(`${ADMIN}/requests`, query),
+    request: (id: string) => `${ADMIN}/requests/${encodeURIComponent(id)}`,
+    users: `${ADMIN}/users`,
+    ipWhitelist: `${ADMIN}/ip-whitelist`,
+    contactSubmissions: `${ADMIN}/contact-submissions`,
+    issuerApplications: `${ADMIN}/issuer-applications`,
+    activity: `${ADMIN}/activity`,
+    changePassword: `${ADMIN}/change-password`,
+  },
+} as const;
+
+/** Route patterns for <Route path>: top level, and the admin tree relative to /admin/*. */
+export const routes = {
+  verify: '/verify/:code',
+  verifyWithoutCode: '/verify',
+  adminArea: `${ADMIN}/*`,
+  admin: {
+    login: 'login',
+    dashboard: 'dashboard',
+    requests: 'requests',
+    request: 'requests/:id',
+    users: 'users',
+    ipWhitelist: 'ip-whitelist',
+    contactSubmissions: 'contact-submissions',
+    issuerApplications: 'issuer-applications',
+    activity: 'activity',
+    changePassword: 'change-password',
+  },
+} as const;
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === ADMIN || pathname.startsWith(`${ADMIN}/`);
+}
+
+/** The API, served from the same origin under /api (proxied to :3000 in development). */
+export const apiPaths = {
+  csrfToken: '/api/csrf-token',
+  admin: {
+    login: '/api/admin/login',
+    verify: '/api/admin/auth/verify',
+    logout: '/api/admin/logout',
+    me: '/api/admin/users/me',
+    myPassword: '/api/admin/users/me/password',
+  },
+} as const;

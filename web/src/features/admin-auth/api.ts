@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import {
+  adminLoginResponseSchema,
+  adminMeResponseSchema,
+  adminVerifyResponseSchema,
+  type AdminLoginInput,
+  type AdminProfile,
+  type ChangePasswordInput,
+} from '@ledgerwell/shared/admin-auth';
+import { apiRequest } from '../../lib/api-client';
+import { apiPaths } from '../../config/paths';
+
+export function loginAdmin(input: AdminLoginInput) {
+  return apiRequest(apiPaths.admin.login, { method: 'POST', body: input, schema: adminLoginResponseSchema });
+}
+
+export async function verifyAdminSession(signal?: AbortSignal): Promise<AdminProfile> {
+  const body = await apiRequest(apiPaths.admin.verify, { auth: 'admin', schema: adminVerifyResponseSchema, signal });
+  return body.admin;
+}
+
+export async function fetchMyProfile(): Promise<AdminProfile> {
+  const body = await apiRequest(apiPaths.admin.me, { auth: 'admin', schema: adminMeResponseSchema });
+  return body.data;
+}
+
+export async function logoutAdmin(): Promise<void> {
+  await apiRequest(apiPaths.admin.logout, { method: 'POST', auth: 'admin' });
+}
+
+const changePasswordResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export async function changeMyPassword(input: ChangePasswordInput): Promise<string | undefined> {
+  const body = await apiRequest(apiPaths.admin.myPassword, {
+    method: 'PUT',
+    auth: 'admin',
+    body: input,
+    schema: changePasswordResponseSchema,
+  });
+  return body.message;
+}

@@ -1,0 +1,111 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ADMIN_MESSAGES, type AdminLoginInput, type AdminProfile } from '@ledgerwell/shared/admin-auth';
+import { isApiRequestError, onAdminAuthError } from '../../lib/api-client';
+import { clearAdminToken, getAdminToken, setAdminToken } from '../../lib/admin-token';
+import { fetchMyProfile, loginAdmin, logoutAdmin, verifyAdminSession } from './api';
+
+export type AdminSession =
+  | { status: 'loading' }
+  | { status: 'anonymous'; notice?: string }
+  | { status: 'authenticated'; admin: AdminProfile };
+
+interface AdminAuthValue {
+  session: AdminSession;
+  /** Stores the token and the profile; throws ApiRequestError on failure. */
+  login: (input: AdminLoginInput) => Promise<AdminProfile>;
+  /** Ends the session on the server (best effort) and forgets the token. */
+  logout: () => Promise<void>;
+  /** Re-reads the profile, e.g. after a password change clears mustChangePassword. */
+  refreshProfile: () => Promise<AdminProfile>;
+}
+
+const AdminAuthContext = createContext<AdminAuthValue | null>(null);
+
+async function checkStoredToken(signal: AbortSignal): Promise<AdminProfile> {
+  try {
+    return await verifyAdminSession(signal);
+  } catch (error) {
+    // A session that must change its password may be refused by verify; the profile call says who it is.
+    if (isApiRequestError(error) && error.code === 'PASSWORD_CHANGE_REQUIRED') {
+      return { ...(await fetchMyProfile()), mustChangePassword: true };
+    }
+    throw error;
+  }
+}
+
+export function AdminAuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<AdminSession>(() =>
+    getAdminToken() ? { status: 'loading' } : { status: 'anonymous' },
+  );
+
+  // On load the stored token is checked; a failed check removes it (admin-request-review spec 4).
+  useEffect(() => {
+    if (!getAdminToken()) return;
+    const controller = new AbortController();
+    checkStoredToken(controller.signal).then(
+      (admin) => setSession({ status: 'authenticated', admin }),
+      () => {
+        if (controller.signal.aborted) return;
+        clearAdminToken();
+        setSession((current) => (current.status === 'anonymous' ? current : { status: 'anonymous' }));
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  // Any admin call can learn that the session ended (401) or is restricted to changing the password (403).
+  useEffect(
+    () =>
+      onAdminAuthError((error) => {
+        if (error.status === 401) {
+          setSession({ status: 'anonymous', notice: ADMIN_MESSAGES.sessionExpired });
+        } else {
+          setSession((current) =>
+            current.status === 'authenticated' && !current.admin.mustChangePassword
+              ? { status: 'authenticated', admin: { ...current.admin, mustChangePassword: true } }
+              : current,
+          );
+        }
+      }),
+    [],
+  );
+
+  const login = useCallback(async (input: AdminLoginInput) => {
+    const body = await loginAdmin(input);
+    setAdminToken(body.token);
+    setSession({ status: 'authenticated', admin: body.user });
+    return body.user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutAdmin();
+    } catch {
+      // The token is forgotten either way; an expired one needs no server call.
+    }
+    clearAdminToken();
+    setSession({ status: 'anonymous' });
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    const admin = await fetchMyProfile();
+    setSession({ status: 'authenticated', admin });
+    return admin;
+  }, []);
+
+  const value = useMemo(() => ({ session, login, logout, refreshProfile }), [session, login, logout, refreshProfile]);
+  return <AdminAuthContext value={value}>{children}</AdminAuthContext>;
+}
+
+export function useAdminAuth(): AdminAuthValue {
+  const value = use(AdminAuthContext);
+  if (!value) throw new Error('useAdminAuth must be used inside <AdminAuthProvider>');
+  return value;
+}
+
+/** The signed-in admin; only for components rendered behind <RequireAdmin>. */
+export function useCurrentAdmin(): AdminProfile {
+  const { session } = useAdminAuth();
+  if (session.status !== 'authenticated') throw new Error('useCurrentAdmin used outside the admin guard');
+  return session.admin;
+}

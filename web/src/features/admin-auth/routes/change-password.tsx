@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ADMIN_MESSAGES, changePasswordSchema } from '@ledgerwell/shared/admin-auth';
+import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
+import { isApiRequestError } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { TextField } from '../../../components/ui/text-field';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { changeMyPassword } from '../api';
+import { useAdminAuth, useCurrentAdmin } from '../auth-context';
+
+/** How long the success message shows before the dashboard opens. */
+const CONTINUE_AFTER_MS = 1500;
+
+type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function failureMessage(error: unknown): string {
+  if (isApiRequestError(error)) {
+    if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
+    if (error.fromServer && error.message) return error.message;
+  }
+  return ADMIN_MESSAGES.changePasswordFailed;
+}
+
+export function ChangePasswordPage() {
+  useDocumentMeta('Change password');
+  const admin = useCurrentAdmin();
+  const { refreshProfile } = useAdminAuth();
+  const navigate = useNavigate();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const continueTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(continueTimer.current), []);
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A field's error clears as soon as the field is edited.
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    setSuccess(null);
+
+    const parsed = changePasswordSchema.safeParse({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+    });
+    const nextErrors: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
+    if (!values.confirmPassword) nextErrors.confirmPassword = ADMIN_MESSAGES.confirmPasswordRequired;
+    else if (values.confirmPassword !== values.newPassword) nextErrors.confirmPassword = ADMIN_MESSAGES.passwordsDoNotMatch;
+    setErrors(nextErrors);
+    if (!parsed.success || Object.keys(nextErrors).length > 0) return;
+
+    setBusy(true);
+    try {
+      const message = await changeMyPassword(parsed.data);
+      try {
+        await refreshProfile();
+      } catch {
+        // The change itself succeeded; the guard re-reads the profile on the next load.
+      }
+      setValues(EMPTY);
+      setSuccess(message || ADMIN_MESSAGES.passwordChanged);
+      continueTimer.current = window.setTimeout(() => navigate(paths.admin.dashboard), CONTINUE_AFTER_MS);
+    } catch (error) {
+      const serverFieldErrors = isApiRequestError(error) ? error.fieldErrors : {};
+      if (Object.keys(serverFieldErrors).length > 0) setErrors(serverFieldErrors);
+      else setFormError(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-page admin-page--narrow">
+      <header className="admin-page__header">
+        <h1>Change password</h1>
+        {admin.mustChangePassword ? (
+          <p className="notice notice--warning">{ADMIN_MESSAGES.passwordChangeRequired}</p>
+        ) : (
+          <p className="muted">Choose a new password for {admin.username}.</p>
+        )}
+      </header>
+
+      {success && (
+        <div className="notice notice--success" role="status">
+          <p>{success}</p>
+          <p>
+            <Link to={paths.admin.dashboard}>Continue to dashboard</Link>
+          </p>
+        </div>
+      )}
+      {formError && (
+        <div className="notice notice--error" role="alert">
+          {formError}
+        </div>
+      )}
+
+      <form onSubmit={handleSubmit} noValidate className="form card">
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onChange={(event) => update('currentPassword', event.target.value)}
+          error={errors.currentPassword}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={(event) => update('newPassword', event.target.value)}
+          error={errors.newPassword}
+          description={<PasswordStrengthMeter password={values.newPassword} />}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={(event) => update('confirmPassword', event.target.value)}
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Changing password...' : 'Change password'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import { ADMIN_MESSAGES, adminLoginSchema } from '@ledgerwell/shared/admin-auth';
+import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
+import { APP_NAME } from '@ledgerwell/shared/app-info';
+import { isApiRequestError } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { TextField } from '../../../components/ui/text-field';
+import { useAdminAuth } from '../auth-context';
+
+function loginErrorMessage(error: unknown): string {
+  if (!isApiRequestError(error)) return ADMIN_MESSAGES.loginError;
+  if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
+  // A 2xx answer of the wrong shape is our failure, not the visitor's.
+  if (error.status < 400) return ADMIN_MESSAGES.loginError;
+  return error.fromServer && error.message ? error.message : ADMIN_MESSAGES.invalidCredentials;
+}
+
+export function AdminLoginPage() {
+  useDocumentMeta('Admin sign in', `Sign in to the ${APP_NAME} admin portal.`);
+  const { session, login } = useAdminAuth();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (session.status === 'authenticated') {
+    const target = session.admin.mustChangePassword ? paths.admin.changePassword : paths.admin.dashboard;
+    return <Navigate to={target} replace />;
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = adminLoginSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      setFormError(null);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setBusy(true);
+    try {
+      await login(parsed.data);
+      // The authenticated session renders the redirect above.
+    } catch (error) {
+      setFormError(loginErrorMessage(error));
+      if (isApiRequestError(error)) setErrors(error.fieldErrors);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-card">
+        <p className="auth-card__brand">{APP_NAME}</p>
+        <h1>Admin Portal</h1>
+        <p className="auth-card__subtitle">Sign in to review and manage shareholder requests.</p>
+
+        {session.status === 'anonymous' && session.notice && !formError && (
+          <p className="notice notice--info" role="status">
+            {session.notice}
+          </p>
+        )}
+        {formError && (
+          <div className="notice notice--error" role="alert">
+            {formError}
+          </div>
+        )}
+
+        <form onSubmit={handleSubmit} noValidate className="form">
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            error={errors.username}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
+          <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Signing in...' : 'Sign in'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { ADMIN_ROLE_LABELS, type AdminProfile } from '@ledgerwell/shared/admin-auth';
+import { APP_VERSION_LABEL } from '@ledgerwell/shared/app-info';
+import { paths } from '../../../config/paths';
+import { Brand } from '../../../components/layout/brand';
+
+export const ADMIN_PORTAL_LABEL = 'Admin Portal';
+
+interface AdminLayoutProps {
+  admin: AdminProfile;
+  onLogout: () => Promise<void>;
+}
+
+export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
+  const [leaving, setLeaving] = useState(false);
+  const links = [
+    { to: paths.admin.dashboard, label: 'Dashboard' },
+    { to: paths.admin.requests(), label: 'Requests' },
+    { to: paths.admin.activity, label: 'Activity' },
+    ...(admin.role === 'SUPER_ADMIN' ? [{ to: paths.admin.users, label: 'User Management' }] : []),
+    { to: paths.admin.changePassword, label: 'Change password' },
+  ];
+
+  async function handleLogout() {
+    setLeaving(true);
+    await onLogout();
+  }
+
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="admin-header">
+        <div className="admin-header__inner">
+          <Brand to={paths.admin.dashboard} suffix="Admin" />
+          <nav aria-label="Admin" className="admin-nav">
+            <ul>
+              {/* Until the password is changed, the change-password screen is the only place to go. */}
+              {!admin.mustChangePassword &&
+                links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === paths.admin.dashboard}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              <li>
+                <button type="button" className="button button--ghost button--small" onClick={handleLogout} disabled={leaving}>
+                  Logout
+                </button>
+              </li>
+            </ul>
+          </nav>
+          <p className="admin-header__user">
+            <span className="visually-hidden">Signed in as </span>
+            {admin.username} <span className="role-badge">{ADMIN_ROLE_LABELS[admin.role]}</span>
+          </p>
+        </div>
+      </header>
+      <main id="main" className="admin-main">
+        <Outlet />
+      </main>
+      <footer className="admin-footer">
+        <span>{APP_VERSION_LABEL}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{ADMIN_PORTAL_LABEL}</span>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+
+interface DashboardPageProps {
+  admin: AdminProfile;
+  onLogout: () => Promise<void>;
+}
+
+export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
+  useDocumentMeta('Admin dashboard');
+  const [leaving, setLeaving] = useState(false);
+  const quickActions = [
+    { to: paths.admin.requests({ status: 'pending' }), label: 'Pending requests', hint: 'Waiting for review' },
+    { to: paths.admin.requests({ type: 'transfer' }), label: 'Transfer requests', hint: 'DWAC and sale transfers' },
+    { to: paths.admin.requests(), label: 'All requests', hint: 'Search, filter and sort' },
+    { to: paths.admin.contactSubmissions, label: 'Contact submissions', hint: 'Messages from the contact form' },
+    { to: paths.admin.issuerApplications, label: 'Issuer applications', hint: 'Companies applying to onboard' },
+    ...(admin.role === 'SUPER_ADMIN'
+      ? [{ to: paths.admin.users, label: 'User Management', hint: 'Admin accounts and roles' }]
+      : []),
+    { to: paths.admin.activity, label: 'Admin activity', hint: 'Who did what, and when' },
+  ];
+
+  async function handleLogout() {
+    setLeaving(true);
+    await onLogout();
+  }
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header admin-page__header--split">
+        <div>
+          <h1>Dashboard</h1>
+          <p className="muted">Welcome back, {admin.email}</p>
+        </div>
+        <button type="button" className="button button--secondary" onClick={handleLogout} disabled={leaving}>
+          Logout
+        </button>
+      </header>
+
+      <section aria-labelledby="quick-actions">
+        <h2 id="quick-actions">Quick actions</h2>
+        <ul className="quick-actions">
+          {quickActions.map((action) => (
+            <li key={action.to}>
+              <Link to={action.to} className="quick-action">
+                <span className="quick-action__label">{action.label}</span>
+                <span className="quick-action__hint">{action.hint}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p className="muted">Request metrics and recent activity will appear here in a later release.</p>
+    </div>
+  );
+}

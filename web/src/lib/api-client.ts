@@ -1,0 +1,170 @@
+import type { ZodType } from 'zod';
+import { apiErrorSchema, type ApiErrorCode } from '@ledgerwell/shared/api-error';
+import { CSRF_CLIENT_CACHE_MS, CSRF_HEADER, csrfTokenResponseSchema } from '@ledgerwell/shared/csrf';
+import { apiPaths } from '../config/paths';
+import { clearAdminToken, getAdminToken } from './admin-token';
+
+/**
+ * Codes a caller can see: the server's codes, plus two of the client's own:
+ * NETWORK_ERROR when no answer arrived, BAD_RESPONSE when the answer was not the shape we expect.
+ */
+export type ApiClientErrorCode = ApiErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE';
+
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  readonly code: ApiClientErrorCode;
+  /** Field name → message, from the server's `errors` map. */
+  readonly fieldErrors: Record<string, string>;
+  readonly requestId: string | undefined;
+  /** True when the server sent its own error body, so `message` is the server's message. */
+  readonly fromServer: boolean;
+
+  constructor(init: {
+    status: number;
+    code: ApiClientErrorCode;
+    message: string;
+    fieldErrors?: Record<string, string>;
+    requestId?: string | undefined;
+    fromServer?: boolean;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.requestId = init.requestId;
+    this.fromServer = init.fromServer ?? false;
+  }
+
+  get isNetworkError(): boolean {
+    return this.code === 'NETWORK_ERROR';
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/** Called for every failed admin call that says the session is gone or restricted. */
+type AdminAuthListener = (error: ApiRequestError) => void;
+const adminAuthListeners = new Set<AdminAuthListener>();
+
+/** Subscribe to 401s and PASSWORD_CHANGE_REQUIRED answers of bearer-authenticated admin calls. */
+export function onAdminAuthError(listener: AdminAuthListener): () => void {
+  adminAuthListeners.add(listener);
+  return () => adminAuthListeners.delete(listener);
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData body is sent as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** 'admin' sends the stored admin bearer token; a string is sent as the bearer token itself. */
+  auth?: 'admin' | 'none' | { bearer: string };
+  /** Fetch a CSRF token (cached) and send it in the X-CSRF-Token header. */
+  csrf?: boolean;
+  /** Parses the success body; without it the body is returned unchecked. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+let csrfCache: { token: string; expires: number } | null = null;
+
+async function csrfToken(signal?: AbortSignal): Promise<string> {
+  if (csrfCache && csrfCache.expires > Date.now()) return csrfCache.token;
+  const body = await apiRequest(apiPaths.csrfToken, { schema: csrfTokenResponseSchema, signal });
+  csrfCache = { token: body.csrfToken, expires: Date.now() + CSRF_CLIENT_CACHE_MS };
+  return body.csrfToken;
+}
+
+function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = 'none', csrf = false, schema, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const bearer = auth === 'admin' ? getAdminToken() : auth === 'none' ? null : auth.bearer;
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  if (csrf) headers.set(CSRF_HEADER, await csrfToken(signal));
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload ?? null,
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
+  } catch (cause) {
+    // An abort is the caller's own doing: let it through untouched.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error', cause });
+  }
+
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(data);
+    const error = parsed.success
+      ? new ApiRequestError({
+          status: response.status,
+          code: parsed.data.code,
+          message: parsed.data.message,
+          fieldErrors: parsed.data.errors,
+          requestId: parsed.data.requestId,
+          fromServer: true,
+        })
+      : new ApiRequestError({
+          status: response.status,
+          code: 'BAD_RESPONSE',
+          message: response.statusText || `Request failed with status ${response.status}`,
+        });
+    if (auth === 'admin' && (response.status === 401 || error.code === 'PASSWORD_CHANGE_REQUIRED')) {
+      if (response.status === 401) clearAdminToken();
+      for (const listener of adminAuthListeners) listener(error);
+    }
+    throw error;
+  }
+
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiRequestError({
+      status: response.status,
+      code: 'BAD_RESPONSE',
+      message: 'Unexpected response from the server',
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}

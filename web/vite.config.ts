@@ -1,0 +1,58 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME_COLOR = '#0f2f57';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // An update waits for the visitor's consent (app/update-prompt.tsx) instead of reloading under them.
+      registerType: 'prompt',
+      // No generated registerSW.js / inline script: our CSP allows scripts from 'self' only, and the
+      // app registers the worker itself through virtual:pwa-register.
+      injectRegister: false,
+      // public/icons is already in globPatterns; listing the manifest icons again would duplicate them.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Ledgerwell',
+        short_name: 'Ledgerwell',
+        description:
+          'Transfer agency and equity management: shareholder requests, identity verification and issuer onboarding.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: '#f6f8fb',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The manifest is added by the plugin itself.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // The admin chunk is staff-only and online-only: shareholders' devices do not precache it.
+        globIgnores: ['**/admin-area-*'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        // Nothing under /api is ever cached: no runtimeCaching at all.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+    },
+  },
+});
