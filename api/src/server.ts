@@ -23,6 +23,7 @@ const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.dataDir,
   poolSize: config.DATABASE_POOL_SIZE,
+  onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
 });
 await database.migrate();
 const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock };

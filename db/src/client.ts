@@ -19,6 +19,8 @@ export interface Database {
   engine: DbEngine;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded only: the data folder as an uncompressed tar, loadable as a `template`. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -29,12 +31,19 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; unset means in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL only: an idle pooled connection failed (server restart, terminated backend). */
+  onPoolError?: (error: Error) => void;
+  /** Embedded only: start from this PGlite data-folder dump instead of an empty database (test fixtures). */
+  template?: Blob | undefined;
 }
 
 /** The single place that decides which engine runs; no other module knows. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Without a listener, an idle client's error (e.g. the server restarting) would crash the process;
+    // the pool drops that client and opens a new one on the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
@@ -49,12 +58,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dataDir, { recursive: true });
   }
   // PGlite is one connection: its own queue serialises queries, and transactions take it exclusively.
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.template ? { loadDataDir: options.template } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     engine: 'embedded',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

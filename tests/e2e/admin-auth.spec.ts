@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './fixtures';
+import { E2E_ADMIN, E2E_NEWCOMER } from './fixtures';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/admin/login');
@@ -77,5 +77,39 @@ test.describe('admin sign-in', () => {
       data: { currentPassword: newPassword, newPassword: E2E_ADMIN.password },
     });
     expect(restore.status()).toBe(200);
+  });
+});
+
+test.describe('an admin who must change the password', () => {
+  test('is sent to the change-password screen, kept there, and released after the change', async ({ page }) => {
+    const newPassword = 'Newcomer-Chosen-9';
+    await signIn(page, E2E_NEWCOMER.username, E2E_NEWCOMER.password);
+    await expect(page).toHaveURL(/\/admin\/change-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
+    // No way out but the change itself (and logout).
+    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveCount(0);
+    await page.goto('/admin/requests');
+    await expect(page).toHaveURL(/\/admin\/change-password$/);
+
+    await page.getByLabel('Current password').fill(E2E_NEWCOMER.password);
+    await page.getByLabel('New password', { exact: true }).fill('weak');
+    await expect(page.getByText('Weak', { exact: true })).toBeVisible();
+    await page.getByLabel('Confirm new password').fill('weak');
+    await page.getByRole('button', { name: /change password/i }).click();
+    await expect(page.getByText('Password is too weak').first()).toBeVisible();
+
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await expect(page.getByText('Strong', { exact: true })).toBeVisible();
+    await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
+    await page.getByRole('button', { name: /change password/i }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: /change password/i }).click();
+    await expect(page.getByText('Password changed successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText(`Welcome back, ${E2E_NEWCOMER.email}`)).toBeVisible();
+    // A reviewer does not see User Management.
+    await expect(page.getByRole('link', { name: 'User Management' })).toHaveCount(0);
   });
 });

@@ -1,2 +1,5 @@
 /** The SUPER_ADMIN that e2e/serve.ts bootstraps on its fresh database. */
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'E2e-Admin-Pass-1', email: 'e2e-admin@example.com' } as const;
+
+/** A REVIEWER seeded with mustChangePassword, as a reset password would leave them. */
+export const E2E_NEWCOMER = { username: 'e2e-newcomer', password: 'Temporary-Pass-1', email: 'e2e-newcomer@example.com' } as const;

@@ -11,6 +11,22 @@ test.describe('PWA shell', () => {
     for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
   });
 
+  test('Chromium finds the app installable', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.reload();
+    const cdp = await page.context().newCDPSession(page);
+    // Playwright's contexts are incognito, which Chromium always reports; every other check
+    // (manifest fields, icons, service worker with a fetch handler) must pass.
+    await expect
+      .poll(async () =>
+        (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+          .map((e) => e.errorId)
+          .filter((id) => id !== 'in-incognito'),
+      )
+      .toEqual([]);
+  });
+
   test('the service worker registers, and the home page reloads while offline', async ({ page, context }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

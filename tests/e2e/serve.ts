@@ -4,7 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_ADMIN } from './fixtures';
+import { openDatabase } from '../../db/src/client';
+import { adminUsers } from '../../db/src/schema';
+import { loadConfig } from '../../api/src/config/env';
+import { bootstrapAdmin } from '../../api/src/features/admin-auth/bootstrap';
+import { hashPassword } from '../../api/src/features/admin-auth/passwords';
+import { systemClock } from '../../api/src/lib/clock';
+import { createLogger } from '../../api/src/lib/logger';
+import { E2E_ADMIN, E2E_NEWCOMER } from './fixtures';
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-e2e-'));
 process.env.ADMIN_USERNAME = E2E_ADMIN.username;
@@ -22,5 +29,22 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
 }
+
+// The SUPER_ADMIN comes from the real first-start bootstrap (ADMIN_* above); the newcomer is the one
+// fixture no API can create yet. The server's own bootstrap then finds admins and does nothing.
+const config = loadConfig(process.env);
+const seed = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+await seed.migrate();
+await bootstrapAdmin({ db: seed.db, engine: seed.engine, config, logger: createLogger('warn'), clock: systemClock });
+await seed.db.insert(adminUsers).values({
+  username: E2E_NEWCOMER.username,
+  email: E2E_NEWCOMER.email,
+  firstName: 'New',
+  lastName: 'Comer',
+  role: 'REVIEWER',
+  mustChangePassword: true,
+  passwordHash: await hashPassword(E2E_NEWCOMER.password),
+});
+await seed.close();
 
 await import('../../api/src/server');

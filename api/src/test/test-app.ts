@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { openDatabase, type Database } from '@ledgerwell/db/client';
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from '@ledgerwell/db/client';
 import { adminUsers } from '@ledgerwell/db/schema';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { createApp } from '../app';
@@ -38,6 +41,29 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+/**
+ * A fresh PGlite runs initdb, which costs seconds; loading a dump of an already migrated one costs
+ * about one. The dump is cached in the temp folder under a hash of the migrations, so every test
+ * file and worker shares it and a new migration makes a new one.
+ */
+async function migratedEmbeddedTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const full = path.join(MIGRATIONS_FOLDER, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const cached = path.join(os.tmpdir(), `ledgerwell-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)]);
+  const fresh = await openDatabase({});
+  await fresh.migrate();
+  const dump = await fresh.dumpDataDir!();
+  await fresh.close();
+  const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, cached);
+  return dump;
+}
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   /** Embedded only: keep PGlite files here (restart tests). */
@@ -54,7 +80,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     if (options.databaseUrl) databaseUrl = options.databaseUrl;
     else ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase());
   }
-  const database: Database = await openDatabase({ databaseUrl, dataDir: options.dataDir, poolSize: 4 });
+  const template = TEST_ENGINE === 'embedded' && !options.dataDir ? await migratedEmbeddedTemplate() : undefined;
+  const database: Database = await openDatabase({ databaseUrl, dataDir: options.dataDir, poolSize: 4, template });
   await database.migrate();
 
   const logLines: string[] = [];

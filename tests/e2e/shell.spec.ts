@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+
+// Fresh contexts without a service worker in the way, so page.route sees every request.
+test.use({ serviceWorkers: 'block' });
+
+test.describe('app shell', () => {
+  test('every public route of the spec renders its page with one h1, header and footer', async ({ page }) => {
+    const routes = ['/', '/about', '/features', '/transfer-services', '/shareholder-requests', '/contact', '/issuer-portal', '/verify/ABC123', '/privacy-policy', '/terms-of-service', '/cookie-policy'];
+    for (const route of routes) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }), route).toHaveCount(1);
+      await expect(page.getByRole('contentinfo').getByText('v1.0.0807.0314'), route).toBeVisible();
+      await expect(page.getByRole('contentinfo'), route).toContainText(String(new Date().getFullYear()));
+    }
+    await page.goto('/verify');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the home page downloads no admin, portal, verification or onboarding code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /admin|portal|shareholder|verify|issuer|onboarding/.test(s))).toEqual([]);
+  });
+
+  test('a route change scrolls back to the top', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '5000px';
+      window.scrollTo(0, 2000);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('banner').getByRole('link', { name: 'Features' }).first().click();
+    await expect(page).toHaveURL(/\/features$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('a render failure shows the Unexpected Application Error! screen', async ({ page }) => {
+    await page.route('**/assets/admin-area-*.js', (route) => route.abort());
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+});

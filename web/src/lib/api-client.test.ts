@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest, ApiRequestError } from './api-client';
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+describe('apiRequest', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends JSON and parses the answer with the given schema', async () => {
+    const fetchMock = answer(200, { success: true, value: 3 });
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await apiRequest('/api/thing', { method: 'POST', body: { a: 1 }, query: { q: 'x', empty: '' }, schema: z.object({ success: z.literal(true), value: z.number() }) });
+    expect(result).toEqual({ success: true, value: 3 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/thing?q=x');
+    expect(init.body).toBe('{"a":1}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('turns the server error shape into an ApiRequestError with field messages', async () => {
+    vi.stubGlobal('fetch', answer(400, { success: false, code: 'VALIDATION_ERROR', message: 'Username is required', errors: { username: 'Username is required' }, requestId: 'r-123456789' }));
+    const error = await apiRequest('/api/admin/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Username is required', fromServer: true, requestId: 'r-123456789' });
+    expect((error as ApiRequestError).fieldErrors).toEqual({ username: 'Username is required' });
+  });
+
+  it('marks a failed connection as a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const error = await apiRequest('/api/health').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true, fromServer: false });
+  });
+
+  it('refuses an answer that does not match the schema, and a non-JSON error body', async () => {
+    vi.stubGlobal('fetch', answer(200, { success: true }));
+    await expect(apiRequest('/api/x', { schema: z.object({ token: z.string() }) })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' })));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, code: 'BAD_RESPONSE', fromServer: false });
+  });
+});
