@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { adminActivity } from '@ledgerwell/db/schema';
 import { CSRF_TOKEN_TTL_MS } from '@ledgerwell/shared/csrf';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { requireCsrf } from './features/csrf/routes';
 import type { AppEnv } from './lib/context';
-import { handleError } from './middleware/error-handler';
-import { requestContext } from './middleware/request-context';
 import { createAdminUser, createTestApp, TEST_ENGINE, type TestApp } from './test/test-app';
 
 describe('API base', () => {
@@ -96,9 +94,7 @@ describe('CSRF tokens', () => {
   let guarded: Hono<AppEnv>;
   beforeEach(async () => {
     t = await createTestApp();
-    guarded = new Hono<AppEnv>();
-    guarded.use('*', requestContext(t.deps));
-    guarded.onError(handleError);
+    guarded = t.bareApp();
     guarded.get('/protected', requireCsrf(csrfTokens(t.deps)), (c) => c.json({ success: true }));
   });
   afterEach(() => t.close());

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { Hono } from 'hono';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from '@ledgerwell/db/client';
 import { adminUsers } from '@ledgerwell/db/schema';
@@ -11,7 +12,9 @@ import { createApp } from '../app';
 import { loadConfig } from '../config/env';
 import { hashPassword } from '../features/admin-auth/passwords';
 import { fixedClock } from '../lib/clock';
-import type { AppDeps } from '../lib/context';
+import type { AppDeps, AppEnv } from '../lib/context';
+import { handleError } from '../middleware/error-handler';
+import { requestContext } from '../middleware/request-context';
 import { createLogger } from '../lib/logger';
 
 /**
@@ -120,8 +123,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { status: response.status, headers: response.headers, json, text };
   }
 
+  /** A bare app with the real request context and error handler, for testing one middleware in front of a stub route. */
+  function bareApp() {
+    const bare = new Hono<AppEnv>();
+    bare.use('*', requestContext(deps));
+    bare.onError(handleError);
+    return bare;
+  }
+
   return {
     app,
+    bareApp,
     deps,
     clock,
     databaseUrl,

@@ -1,8 +1,9 @@
 /** Every URL the web app links to or calls, in one place (bulletproof-react `config/paths.ts`). */
 
-type QueryValue = string | number | boolean | undefined;
+export type QueryValue = string | number | boolean | undefined;
 
-function withQuery(path: string, query?: Record<string, QueryValue>): string {
+/** `path?k=v`, leaving out empty and undefined values. */
+export function withQuery(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

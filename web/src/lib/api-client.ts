@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { apiErrorSchema, type ApiErrorCode } from '@ledgerwell/shared/api-error';
 import { CSRF_CLIENT_CACHE_MS, CSRF_HEADER, csrfTokenResponseSchema } from '@ledgerwell/shared/csrf';
-import { apiPaths } from '../config/paths';
+import { apiPaths, withQuery, type QueryValue } from '../config/paths';
 import { clearAdminToken, getAdminToken } from './admin-token';
 
 /**
@@ -61,7 +61,7 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a FormData body is sent as multipart. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Record<string, QueryValue>;
   /** 'admin' sends the stored admin bearer token; a string is sent as the bearer token itself. */
   auth?: 'admin' | 'none' | { bearer: string };
   /** Fetch a CSRF token (cached) and send it in the X-CSRF-Token header. */
@@ -78,16 +78,6 @@ async function csrfToken(signal?: AbortSignal): Promise<string> {
   const body = await apiRequest(apiPaths.csrfToken, { schema: csrfTokenResponseSchema, signal });
   csrfCache = { token: body.csrfToken, expires: Date.now() + CSRF_CLIENT_CACHE_MS };
   return body.csrfToken;
-}
-
-function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -118,7 +108,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(withQuery(path, query), {
       method,
       headers,
       body: payload ?? null,

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import type { AppEnv } from '../../lib/context';
-import { handleError } from '../../middleware/error-handler';
-import { requestContext } from '../../middleware/request-context';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 import { requireAdmin, requirePasswordChanged, requireRole } from './middleware';
 
@@ -15,9 +13,7 @@ describe('requireRole', () => {
   beforeEach(async () => {
     t = await createTestApp();
     // The same middleware chain the admin routes use, in front of a route that needs ADMIN.
-    guarded = new Hono<AppEnv>();
-    guarded.use('*', requestContext(t.deps));
-    guarded.onError(handleError);
+    guarded = t.bareApp();
     guarded.use('/api/admin/*', requireAdmin(t.deps), requirePasswordChanged);
     guarded.post('/api/admin/registry', requireRole('ADMIN'), (c) => c.json({ success: true }));
   });
