@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
 import { requireAdmin, requirePasswordChanged } from './features/admin-auth/middleware';
+import { intercomMessagingService, type MessagingService } from './features/contact/messaging-service';
+import { contactRoutes } from './features/contact/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { healthRoutes } from './features/health/routes';
@@ -15,7 +17,8 @@ import { securityHeaders } from './middleware/security-headers';
 /** JSON bodies are small; upload routes set their own, larger limit. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
-export function createApp(deps: AppDeps) {
+/** `messaging` defaults to Intercom when INTERCOM_ACCESS_TOKEN is set. */
+export function createApp(deps: AppDeps, messaging: MessagingService | null = intercomMessagingService(deps.config)) {
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(deps), ...securityHeaders(deps));
   app.onError(handleError);
@@ -38,6 +41,7 @@ export function createApp(deps: AppDeps) {
 
   api.route('/', healthRoutes(deps));
   api.route('/', csrfRoutes(csrfTokens(deps)));
+  api.route('/', contactRoutes(deps, messaging));
   api.route('/admin', adminLoginRoutes(deps));
 
   const admin = new Hono<AppEnv>();

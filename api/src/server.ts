@@ -3,6 +3,8 @@ import { openDatabase } from '@ledgerwell/db/client';
 import { createApp } from './app';
 import { EnvError, loadConfig } from './config/env';
 import { bootstrapAdmin } from './features/admin-auth/bootstrap';
+import { intercomMessagingService } from './features/contact/messaging-service';
+import { retryDueForwards } from './features/contact/submit-contact';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { pruneHits } from './lib/throttle';
@@ -50,7 +52,16 @@ const prune = setInterval(() => {
 }, 60 * 60 * 1000);
 prune.unref();
 
-const app = createApp(deps);
+const messaging = intercomMessagingService(config);
+if (messaging) {
+  // Contact submissions whose forward failed are retried with backoff; safe with several processes.
+  const retry = setInterval(() => {
+    retryDueForwards(deps, messaging).catch((error: unknown) => logger.warn({ err: error }, 'contact forward retry sweep failed'));
+  }, 60 * 1000);
+  retry.unref();
+}
+
+const app = createApp(deps, messaging);
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, overrideGlobalObjects: false }, (info) => {
   logger.info({ port: info.port, database: database.engine, dataDir: database.engine === 'embedded' ? config.dataDir : undefined }, `Ledgerwell listening on http://localhost:${info.port}`);
 });

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
+import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -105,3 +107,41 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+export const inquiryType = pgEnum('inquiry_type', INQUIRY_TYPES);
+export const contactStatus = pgEnum('contact_status', CONTACT_STATUSES);
+/** Where forwarding to the customer messaging service stands. */
+export const FORWARD_STATUSES = ['NOT_CONFIGURED', 'SENT', 'PENDING_RETRY', 'FAILED'] as const;
+export const forwardStatus = pgEnum('forward_status', FORWARD_STATUSES);
+
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    phone: text('phone'),
+    inquiryType: inquiryType('inquiry_type').notNull().default('GENERAL'),
+    message: text('message').notNull(),
+    status: contactStatus('status').notNull().default('UNREAD'),
+    adminNotes: text('admin_notes'),
+    assignedTo: text('assigned_to'),
+    sentToIntercom: boolean('sent_to_intercom').notNull().default(false),
+    intercomId: text('intercom_id'),
+    forwardStatus: forwardStatus('forward_status').notNull().default('NOT_CONFIGURED'),
+    forwardAttempts: integer('forward_attempts').notNull().default(0),
+    nextForwardAt: timestamp('next_forward_at', { withTimezone: true }),
+    lastForwardError: text('last_forward_error'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contact_submissions_created_idx').on(t.createdAt),
+    index('contact_submissions_status_idx').on(t.status, t.createdAt),
+    index('contact_submissions_forward_idx').on(t.forwardStatus, t.nextForwardAt),
+  ],
+);

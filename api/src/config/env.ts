@@ -44,6 +44,9 @@ export const envSchema = z
     /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */
     TRUST_PROXY: booleanFlag,
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+    /** Customer messaging service (Intercom): contact submissions are forwarded when a token is set. */
+    INTERCOM_ACCESS_TOKEN: optionalText,
+    INTERCOM_API_URL: z.url({ error: 'must be a URL such as https://api.intercom.io' }).default('https://api.intercom.io'),
   });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };

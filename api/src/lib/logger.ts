@@ -19,6 +19,7 @@ export const REDACTED_KEYS = [
   'buyerTaxId',
   'csrfToken',
   'accountNumber',
+  'INTERCOM_ACCESS_TOKEN',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
