@@ -7,6 +7,7 @@ import { contactRoutes } from './features/contact/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { healthRoutes } from './features/health/routes';
+import { registryRoutes } from './features/registry/routes';
 import { webAppRoutes } from './features/web-app/serve-web';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   const admin = new Hono<AppEnv>();
   admin.use('*', requireAdmin(deps), requirePasswordChanged);
   admin.route('/', adminSessionRoutes(deps));
+  admin.route('/', registryRoutes(deps));
   api.route('/admin', admin);
 
   api.all('*', apiNotFound);

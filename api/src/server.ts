@@ -6,6 +6,7 @@ import { bootstrapAdmin } from './features/admin-auth/bootstrap';
 import { intercomMessagingService } from './features/contact/messaging-service';
 import { retryDueForwards } from './features/contact/submit-contact';
 import { systemClock } from './lib/clock';
+import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
 import { pruneHits } from './lib/throttle';
 
@@ -28,7 +29,8 @@ const database = await openDatabase({
   onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
 });
 await database.migrate();
-const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock };
+const cipher = createFieldCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
+const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher };
 
 const bootstrap = await bootstrapAdmin(deps);
 if (bootstrap.created && bootstrap.generatedPassword) {

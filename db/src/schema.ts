@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
+import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -143,5 +145,55 @@ export const contactSubmissions = pgTable(
     index('contact_submissions_created_idx').on(t.createdAt),
     index('contact_submissions_status_idx').on(t.status, t.createdAt),
     index('contact_submissions_forward_idx').on(t.forwardStatus, t.nextForwardAt),
+  ],
+);
+
+export const holdingType = pgEnum('holding_type', HOLDING_TYPES);
+
+/** A registered holder. The tax ID is AES-256-GCM ciphertext; only its last four characters are kept in clear, for masking. */
+export const shareholders = pgTable(
+  'shareholders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    taxIdEncrypted: text('tax_id_encrypted'),
+    taxIdLast4: text('tax_id_last4'),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shareholders_code_upper_idx').on(sql`upper(${t.code})`),
+    index('shareholders_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const shareholderAccounts = pgTable(
+  'shareholder_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareholderId: uuid('shareholder_id')
+      .notNull()
+      .references(() => shareholders.id),
+    accountNumber: text('account_number').notNull(),
+    registrationName: text('registration_name').notNull(),
+    issuer: text('issuer').notNull(),
+    shareClass: text('share_class').notNull(),
+    sharesHeld: bigint('shares_held', { mode: 'number' }).notNull(),
+    holdingType: holdingType('holding_type').notNull(),
+    certificateNumbers: text('certificate_numbers').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shareholder_accounts_number_upper_idx').on(sql`upper(${t.accountNumber})`),
+    index('shareholder_accounts_shareholder_idx').on(t.shareholderId),
   ],
 );

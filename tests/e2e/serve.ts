@@ -1,5 +1,6 @@
 // Starts the real server for the end-to-end tests on a database of its own: a fresh PGlite folder,
 // or, when DATABASE_URL is set, a fresh database on that PostgreSQL server.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { loadConfig } from '../../api/src/config/env';
 import { bootstrapAdmin } from '../../api/src/features/admin-auth/bootstrap';
 import { hashPassword } from '../../api/src/features/admin-auth/passwords';
 import { systemClock } from '../../api/src/lib/clock';
+import { createFieldCipher } from '../../api/src/lib/field-encryption';
 import { createLogger } from '../../api/src/lib/logger';
 import { E2E_ADMIN, E2E_NEWCOMER } from './fixtures';
 
@@ -35,7 +37,7 @@ if (process.env.DATABASE_URL) {
 const config = loadConfig(process.env);
 const seed = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await seed.migrate();
-await bootstrapAdmin({ db: seed.db, engine: seed.engine, config, logger: createLogger('warn'), clock: systemClock });
+await bootstrapAdmin({ db: seed.db, engine: seed.engine, config, logger: createLogger('warn'), clock: systemClock, cipher: createFieldCipher(randomBytes(32)) });
 await seed.db.insert(adminUsers).values({
   username: E2E_NEWCOMER.username,
   email: E2E_NEWCOMER.email,

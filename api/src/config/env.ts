@@ -44,6 +44,13 @@ export const envSchema = z
     /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */
     TRUST_PROXY: booleanFlag,
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+    /** 32-byte key for PII at rest, as 64 hex characters or base64; unset: generated once into DATA_DIR. */
+    ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32, 'must be 64 hex characters or base64 of 32 bytes')
+        .optional(),
+    ),
     /** Customer messaging service (Intercom): contact submissions are forwarded when a token is set. */
     INTERCOM_ACCESS_TOKEN: optionalText,
     INTERCOM_API_URL: z.url({ error: 'must be a URL such as https://api.intercom.io' }).default('https://api.intercom.io'),

@@ -2,6 +2,7 @@ import type { Db, DbEngine } from '@ledgerwell/db/client';
 import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
 import type { AppConfig } from '../config/env';
 import type { Clock } from './clock';
+import type { FieldCipher } from './field-encryption';
 import type { Logger } from './logger';
 
 /** What every service needs, passed explicitly so tests can build an app on their own database and clock. */
@@ -11,6 +12,8 @@ export interface AppDeps {
   config: AppConfig;
   logger: Logger;
   clock: Clock;
+  /** Encrypts PII (tax IDs) at rest. */
+  cipher: FieldCipher;
 }
 
 /** Who sent a request, for the activity log and throttles. */

@@ -20,6 +20,7 @@ export const REDACTED_KEYS = [
   'csrfToken',
   'accountNumber',
   'INTERCOM_ACCESS_TOKEN',
+  'ENCRYPTION_KEY',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

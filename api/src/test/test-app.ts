@@ -12,6 +12,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config/env';
 import { hashPassword } from '../features/admin-auth/passwords';
 import { fixedClock } from '../lib/clock';
+import { createFieldCipher } from '../lib/field-encryption';
 import type { AppDeps, AppEnv } from '../lib/context';
 import { handleError } from '../middleware/error-handler';
 import { requestContext } from '../middleware/request-context';
@@ -101,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     logger: createLogger('info', logStream),
     clock,
+    cipher: createFieldCipher(randomBytes(32)),
   };
   const app = createApp(deps);
 

@@ -11,6 +11,7 @@ export const ACTIVITY_ACTIONS = [
   'PASSWORD_CHANGE_FAILED',
   'ADMIN_BOOTSTRAPPED',
   'ADMIN_DEACTIVATED',
+  'SHAREHOLDER_CREATED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

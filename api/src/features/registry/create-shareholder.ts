@@ -1,0 +1,79 @@
+import { inArray, sql } from 'drizzle-orm';
+import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { REGISTRY_MESSAGES, type ShareholderInput } from '@ledgerwell/shared/registry';
+import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { recordActivity } from '../activity/record-activity';
+import { toShareholderView } from './shareholder-view';
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+/** Creates one shareholder with its accounts, all or nothing; a taken code or account number is a 409. */
+export async function createShareholder(deps: AppDeps, admin: AdminContext, input: ShareholderInput, meta: RequestMeta) {
+  const taxId = input.taxId ? input.taxId : null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: shareholders.id })
+        .from(shareholders)
+        .where(sql`upper(${shareholders.code}) = ${input.code.toUpperCase()}`)
+        .limit(1);
+      if (taken) throw new AppError('CONFLICT', REGISTRY_MESSAGES.codeTaken, { code: REGISTRY_MESSAGES.codeTaken });
+
+      const numbers = input.accounts.map((a) => a.accountNumber.toUpperCase());
+      const takenAccounts = await tx
+        .select({ accountNumber: shareholderAccounts.accountNumber })
+        .from(shareholderAccounts)
+        .where(inArray(sql`upper(${shareholderAccounts.accountNumber})`, numbers));
+      if (takenAccounts.length > 0) {
+        const takenSet = new Set(takenAccounts.map((a) => a.accountNumber.toUpperCase()));
+        const errors = Object.fromEntries(
+          input.accounts.flatMap((a, i) => (takenSet.has(a.accountNumber.toUpperCase()) ? [[`accounts.${i}.accountNumber`, REGISTRY_MESSAGES.accountTaken]] : [])),
+        );
+        throw new AppError('CONFLICT', REGISTRY_MESSAGES.accountTaken, errors);
+      }
+
+      const [shareholder] = await tx
+        .insert(shareholders)
+        .values({
+          code: input.code.toUpperCase(),
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          taxIdEncrypted: taxId ? deps.cipher.encrypt(taxId) : null,
+          taxIdLast4: taxId ? taxId.replace(/\D/g, '').slice(-4) || null : null,
+          addressLine1: input.address.line1,
+          addressLine2: input.address.line2 || null,
+          city: input.address.city,
+          state: input.address.state,
+          postalCode: input.address.postalCode,
+        })
+        .returning();
+      if (!shareholder) throw new Error('shareholder insert returned no row');
+      const accounts = await tx
+        .insert(shareholderAccounts)
+        .values(input.accounts.map((account) => ({ ...account, shareholderId: shareholder.id })))
+        .returning();
+      await recordActivity(tx, {
+        actor: { id: admin.profile.id, username: admin.profile.username },
+        action: 'SHAREHOLDER_CREATED',
+        resourceType: 'shareholder',
+        resourceId: shareholder.id,
+        details: { code: shareholder.code, accounts: accounts.length },
+        meta,
+      });
+      return toShareholderView(shareholder, accounts);
+    });
+  } catch (error) {
+    // Two admins adding the same code at once: the unique index decides, and the loser hears why.
+    if (!(error instanceof AppError) && isUniqueViolation(error)) throw new AppError('CONFLICT', REGISTRY_MESSAGES.codeTaken);
+    throw error;
+  }
+}

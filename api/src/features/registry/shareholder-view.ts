@@ -1,0 +1,37 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import type { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { maskTaxId } from '@ledgerwell/shared/registry';
+
+export type ShareholderRow = InferSelectModel<typeof shareholders>;
+export type AccountRow = InferSelectModel<typeof shareholderAccounts>;
+
+/** What admin screens see of a shareholder: the tax ID only masked, never decrypted here. */
+export function toShareholderView(shareholder: ShareholderRow, accounts: AccountRow[]) {
+  return {
+    id: shareholder.id,
+    code: shareholder.code,
+    name: shareholder.name,
+    email: shareholder.email,
+    phone: shareholder.phone,
+    taxIdMasked: maskTaxId(shareholder.taxIdLast4),
+    address: {
+      line1: shareholder.addressLine1,
+      line2: shareholder.addressLine2,
+      city: shareholder.city,
+      state: shareholder.state,
+      postalCode: shareholder.postalCode,
+    },
+    accounts: accounts.map((account) => ({
+      id: account.id,
+      accountNumber: account.accountNumber,
+      registrationName: account.registrationName,
+      issuer: account.issuer,
+      shareClass: account.shareClass,
+      sharesHeld: account.sharesHeld,
+      holdingType: account.holdingType,
+      certificateNumbers: account.certificateNumbers,
+    })),
+    createdAt: shareholder.createdAt.toISOString(),
+  };
+}
+export type ShareholderView = ReturnType<typeof toShareholderView>;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** The shareholder registry a transfer agent loads from its issuers (foundation for the portal sign-in). */
+export const SHAREHOLDER_CODE_PATTERN = /^[A-Za-z0-9]{3,10}$/;
+export const HOLDING_TYPES = ['DRS', 'CERTIFICATED'] as const;
+export type HoldingType = (typeof HOLDING_TYPES)[number];
+
+export const REGISTRY_MESSAGES = {
+  codeInvalid: 'Shareholder code must be 3 to 10 letters or digits',
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneInvalid: 'Please enter a valid phone number',
+  taxIdTooLong: 'Tax ID must be at most 15 characters',
+  taxIdInvalid: 'Tax ID may contain only digits and dashes',
+  addressLine1Required: 'Street address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  postalCodeInvalid: 'ZIP code must be 5 digits or 5+4',
+  accountsRequired: 'At least one account is required',
+  accountNumberInvalid: 'Account number must be 4 to 20 letters, digits or dashes',
+  registrationNameRequired: 'Registration name is required',
+  issuerRequired: 'Issuer is required',
+  shareClassRequired: 'Share class is required',
+  sharesHeldInvalid: 'Shares held must be a whole number of zero or more',
+  holdingTypeInvalid: 'Holding type must be DRS or CERTIFICATED',
+  codeTaken: 'This shareholder code is already in use',
+  accountTaken: 'This account number is already in use',
+  duplicateAccount: 'Each account number may appear only once',
+} as const;
+
+const required = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+export const accountInputSchema = z.strictObject({
+  accountNumber: z
+    .string({ error: REGISTRY_MESSAGES.accountNumberInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,20}$/, REGISTRY_MESSAGES.accountNumberInvalid),
+  registrationName: required(REGISTRY_MESSAGES.registrationNameRequired),
+  issuer: required(REGISTRY_MESSAGES.issuerRequired),
+  shareClass: required(REGISTRY_MESSAGES.shareClassRequired, 100),
+  sharesHeld: z
+    .number({ error: REGISTRY_MESSAGES.sharesHeldInvalid })
+    .int(REGISTRY_MESSAGES.sharesHeldInvalid)
+    .min(0, REGISTRY_MESSAGES.sharesHeldInvalid)
+    .max(Number.MAX_SAFE_INTEGER, REGISTRY_MESSAGES.sharesHeldInvalid),
+  holdingType: z.enum(HOLDING_TYPES, { error: REGISTRY_MESSAGES.holdingTypeInvalid }),
+  certificateNumbers: z.array(z.string().trim().min(1).max(40)).max(500).default([]),
+});
+export type AccountInput = z.output<typeof accountInputSchema>;
+
+export const shareholderInputSchema = z.strictObject({
+  code: z.string({ error: REGISTRY_MESSAGES.codeInvalid }).trim().regex(SHAREHOLDER_CODE_PATTERN, REGISTRY_MESSAGES.codeInvalid),
+  name: required(REGISTRY_MESSAGES.nameRequired),
+  email: z.string({ error: REGISTRY_MESSAGES.emailInvalid }).trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, REGISTRY_MESSAGES.emailInvalid),
+  phone: z
+    .string()
+    .trim()
+    .max(40, REGISTRY_MESSAGES.phoneInvalid)
+    .refine((v) => v === '' || /^\+?[\d\s().-]{7,}$/.test(v), REGISTRY_MESSAGES.phoneInvalid)
+    .optional(),
+  taxId: z
+    .string()
+    .trim()
+    .max(15, REGISTRY_MESSAGES.taxIdTooLong)
+    .refine((v) => v === '' || /^[\d-]+$/.test(v), REGISTRY_MESSAGES.taxIdInvalid)
+    .optional(),
+  address: z.strictObject({
+    line1: required(REGISTRY_MESSAGES.addressLine1Required),
+    line2: z.string().trim().max(200).optional(),
+    city: required(REGISTRY_MESSAGES.cityRequired, 100),
+    state: required(REGISTRY_MESSAGES.stateRequired, 50),
+    postalCode: z.string({ error: REGISTRY_MESSAGES.postalCodeInvalid }).trim().regex(/^\d{5}(-\d{4})?$/, REGISTRY_MESSAGES.postalCodeInvalid),
+  }),
+  accounts: z
+    .array(accountInputSchema, { error: REGISTRY_MESSAGES.accountsRequired })
+    .min(1, REGISTRY_MESSAGES.accountsRequired)
+    .max(100)
+    .refine((accounts) => new Set(accounts.map((a) => a.accountNumber.toUpperCase())).size === accounts.length, REGISTRY_MESSAGES.duplicateAccount),
+});
+export type ShareholderInput = z.output<typeof shareholderInputSchema>;
+
+export const shareholderListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').default(1),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100, 'Limit must be at most 100').default(20),
+});
+
+/** Shows only the last four characters of a tax ID: ***-**-6789. */
+export function maskTaxId(last4: string | null): string | null {
+  return last4 ? `***-**-${last4}` : null;
+}
