@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers';
 
 /** JSON bodies are small; upload routes set their own, larger limit. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+const LARGE_BODY_PATHS = new Set(['/api/admin/shareholders/import']);
 
 /** `messaging` defaults to Intercom when INTERCOM_ACCESS_TOKEN is set. */
 export function createApp(deps: AppDeps, messaging: MessagingService | null = intercomMessagingService(deps.config)) {
@@ -25,15 +26,14 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   app.onError(handleError);
 
   const api = new Hono<AppEnv>();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    },
+  });
+  // File routes set their own, larger limit on the route itself.
+  api.use('*', (c, next) => (LARGE_BODY_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.use('*', async (c, next) => {
     await next();
     // API answers are per-user and live: never cached by the browser, a proxy or the service worker.

@@ -12,6 +12,7 @@ export const ACTIVITY_ACTIONS = [
   'ADMIN_BOOTSTRAPPED',
   'ADMIN_DEACTIVATED',
   'SHAREHOLDER_CREATED',
+  'SHAREHOLDERS_IMPORTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

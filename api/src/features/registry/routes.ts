@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { shareholderInputSchema, shareholderListQuerySchema } from '@ledgerwell/shared/registry';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { requireRole } from '../admin-auth/middleware';
 import { createShareholder } from './create-shareholder';
+import { importShareholders } from './import-shareholders';
 import { listShareholders } from './list-shareholders';
+
+export const IMPORT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** Mounted behind requireAdmin: every admin role reads, ADMIN and SUPER_ADMIN write. */
 export function registryRoutes(deps: AppDeps) {
@@ -14,5 +19,34 @@ export function registryRoutes(deps: AppDeps) {
       const input = await parseJson(c, shareholderInputSchema);
       const data = await createShareholder(deps, c.get('admin'), input, c.get('meta'));
       return c.json({ success: true, data }, 201);
-    });
+    })
+    .post(
+      '/shareholders/import',
+      requireRole('ADMIN'),
+      bodyLimit({
+        maxSize: IMPORT_BODY_LIMIT_BYTES,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large: at most 5 MB per import.');
+        },
+      }),
+      async (c) => {
+        const type = c.req.header('Content-Type') ?? '';
+        if (!/^text\/(csv|plain)\b/.test(type)) throw new AppError('VALIDATION_ERROR', 'Send the file as text/csv');
+        const result = await importShareholders(deps, c.get('admin'), await c.req.text(), c.get('meta'));
+        if (!result.ok) {
+          const count = result.errors.length;
+          return c.json(
+            {
+              success: false,
+              code: 'VALIDATION_ERROR',
+              message: `The file has ${count} problem${count === 1 ? '' : 's'}; nothing was imported.`,
+              errors: result.errors,
+              requestId: c.get('requestId'),
+            },
+            400,
+          );
+        }
+        return c.json({ success: true, data: { created: result.created, updated: result.updated, accounts: result.accounts } });
+      },
+    );
 }

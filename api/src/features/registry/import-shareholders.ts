@@ -1,0 +1,187 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { shareholderInputSchema, type ShareholderInput } from '@ledgerwell/shared/registry';
+import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
+import { recordActivity } from '../activity/record-activity';
+
+export const IMPORT_COLUMNS = [
+  'code', 'name', 'email', 'phone', 'tax_id', 'address_line1', 'city', 'state', 'postal_code',
+  'account_number', 'registration_name', 'issuer', 'share_class', 'shares_held', 'holding_type', 'certificate_numbers',
+] as const;
+export const IMPORT_MAX_ROWS = 20_000;
+
+export interface LineError {
+  line: number;
+  message: string;
+}
+
+/** Schema paths back to the CSV column a person can find in the file. */
+const COLUMN_OF: Record<string, string> = {
+  code: 'code', name: 'name', email: 'email', phone: 'phone', taxId: 'tax_id',
+  'address.line1': 'address_line1', 'address.city': 'city', 'address.state': 'state', 'address.postalCode': 'postal_code',
+  'accounts.0.accountNumber': 'account_number', 'accounts.0.registrationName': 'registration_name', 'accounts.0.issuer': 'issuer',
+  'accounts.0.shareClass': 'share_class', 'accounts.0.sharesHeld': 'shares_held', 'accounts.0.holdingType': 'holding_type',
+};
+
+export type ImportResult = { ok: true; created: number; updated: number; accounts: number } | { ok: false; errors: LineError[] };
+
+interface ParsedRow {
+  line: number;
+  input: ShareholderInput;
+}
+
+function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    return { rows: [], errors: [{ line, message: `The file is not valid CSV: ${(error as Error).message}` }] };
+  }
+  const [header, ...data] = records;
+  const expected = IMPORT_COLUMNS.join(',');
+  if (!header || header.map((h) => h.toLowerCase()).join(',') !== expected) {
+    return { rows: [], errors: [{ line: 1, message: `The header must be: ${expected}` }] };
+  }
+  if (data.length === 0) return { rows: [], errors: [{ line: 2, message: 'The file has no rows' }] };
+  if (data.length > IMPORT_MAX_ROWS) return { rows: [], errors: [{ line: IMPORT_MAX_ROWS + 2, message: `At most ${IMPORT_MAX_ROWS} rows per file` }] };
+
+  const rows: ParsedRow[] = [];
+  const errors: LineError[] = [];
+  data.forEach((cells, index) => {
+    const line = index + 2;
+    if (cells.length !== IMPORT_COLUMNS.length) {
+      errors.push({ line, message: `Expected ${IMPORT_COLUMNS.length} columns, found ${cells.length}` });
+      return;
+    }
+    const get = (column: (typeof IMPORT_COLUMNS)[number]) => cells[IMPORT_COLUMNS.indexOf(column)] ?? '';
+    const shares = get('shares_held');
+    const candidate = {
+      code: get('code'),
+      name: get('name'),
+      email: get('email'),
+      phone: get('phone'),
+      taxId: get('tax_id'),
+      address: { line1: get('address_line1'), city: get('city'), state: get('state'), postalCode: get('postal_code') },
+      accounts: [
+        {
+          accountNumber: get('account_number'),
+          registrationName: get('registration_name'),
+          issuer: get('issuer'),
+          shareClass: get('share_class'),
+          sharesHeld: /^\d+$/.test(shares) ? Number(shares) : Number.NaN,
+          holdingType: get('holding_type').toUpperCase(),
+          certificateNumbers: get('certificate_numbers').split(';').map((c) => c.trim()).filter(Boolean),
+        },
+      ],
+    };
+    const result = shareholderInputSchema.safeParse(candidate);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const path = issue.path.join('.');
+        errors.push({ line, message: `${COLUMN_OF[path] ?? path}: ${issue.message}` });
+      }
+      return;
+    }
+    rows.push({ line, input: result.data });
+  });
+  return { rows, errors };
+}
+
+/** Same holder on several lines must say the same thing about the holder. */
+function holderFields(input: ShareholderInput) {
+  return JSON.stringify([input.name, input.email, input.phone ?? '', input.taxId ?? '', input.address]);
+}
+
+/**
+ * Creates or updates shareholders and their accounts from a CSV, one row per account. All or
+ * nothing: every line is checked first, and a file with any bad line changes nothing.
+ */
+export async function importShareholders(deps: AppDeps, admin: AdminContext, csv: string, meta: RequestMeta): Promise<ImportResult> {
+  const { rows, errors } = parseRows(csv);
+
+  const byCode = new Map<string, ParsedRow[]>();
+  const accountLine = new Map<string, number>();
+  for (const row of rows) {
+    const code = row.input.code.toUpperCase();
+    const group = byCode.get(code) ?? [];
+    if (group[0] && holderFields(group[0].input) !== holderFields(row.input)) {
+      errors.push({ line: row.line, message: `The holder details differ from line ${group[0].line} for code ${code}` });
+    }
+    const account = row.input.accounts[0]!.accountNumber.toUpperCase();
+    const seen = accountLine.get(account);
+    if (seen) errors.push({ line: row.line, message: `account_number: ${account} is already on line ${seen}` });
+    else accountLine.set(account, row.line);
+    byCode.set(code, [...group, row]);
+  }
+  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
+
+  return deps.db.transaction(async (tx) => {
+    // An account number may move only within its holder: one held by another code is a bad line.
+    const owners = await tx
+      .select({ accountNumber: shareholderAccounts.accountNumber, code: shareholders.code })
+      .from(shareholderAccounts)
+      .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
+      .where(inArray(sql`upper(${shareholderAccounts.accountNumber})`, [...accountLine.keys()]));
+    const ownerErrors = owners
+      .filter((o) => byCode.get(o.code.toUpperCase()) === undefined || !byCode.get(o.code.toUpperCase())!.some((r) => r.input.accounts[0]!.accountNumber.toUpperCase() === o.accountNumber.toUpperCase()))
+      .map((o) => ({ line: accountLine.get(o.accountNumber.toUpperCase())!, message: `account_number: ${o.accountNumber} belongs to shareholder ${o.code}` }));
+    if (ownerErrors.length > 0) return { ok: false as const, errors: ownerErrors.sort((a, b) => a.line - b.line) };
+
+    let created = 0;
+    let updated = 0;
+    let accounts = 0;
+    for (const [code, group] of byCode) {
+      const holder = group[0]!.input;
+      const values = {
+        name: holder.name,
+        email: holder.email,
+        phone: holder.phone || null,
+        taxIdEncrypted: holder.taxId ? deps.cipher.encrypt(holder.taxId) : null,
+        taxIdLast4: holder.taxId ? holder.taxId.replace(/\D/g, '').slice(-4) || null : null,
+        addressLine1: holder.address.line1,
+        addressLine2: holder.address.line2 || null,
+        city: holder.address.city,
+        state: holder.address.state,
+        postalCode: holder.address.postalCode,
+        updatedAt: deps.clock.now(),
+      };
+      const [existing] = await tx.select({ id: shareholders.id }).from(shareholders).where(sql`upper(${shareholders.code}) = ${code}`);
+      let shareholderId: string;
+      if (existing) {
+        await tx.update(shareholders).set(values).where(eq(shareholders.id, existing.id));
+        shareholderId = existing.id;
+        updated++;
+      } else {
+        const [inserted] = await tx.insert(shareholders).values({ code, ...values }).returning({ id: shareholders.id });
+        shareholderId = inserted!.id;
+        created++;
+      }
+      for (const { input } of group) {
+        const account = input.accounts[0]!;
+        const [current] = await tx
+          .select({ id: shareholderAccounts.id })
+          .from(shareholderAccounts)
+          .where(sql`upper(${shareholderAccounts.accountNumber}) = ${account.accountNumber.toUpperCase()}`);
+        if (current) {
+          await tx
+            .update(shareholderAccounts)
+            .set({ ...account, updatedAt: deps.clock.now() })
+            .where(eq(shareholderAccounts.id, current.id));
+        } else {
+          await tx.insert(shareholderAccounts).values({ ...account, shareholderId });
+        }
+        accounts++;
+      }
+    }
+    await recordActivity(tx, {
+      actor: { id: admin.profile.id, username: admin.profile.username },
+      action: 'SHAREHOLDERS_IMPORTED',
+      resourceType: 'shareholder',
+      details: { created, updated, accounts, rows: rows.length },
+      meta,
+    });
+    return { ok: true as const, created, updated, accounts };
+  });
+}

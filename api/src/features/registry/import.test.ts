@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { IMPORT_COLUMNS } from './import-shareholders';
+
+const PASSWORD = 'Correct-Horse-7';
+const HEADER = IMPORT_COLUMNS.join(',');
+const row = (over: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {}) => {
+  const base: Record<string, string> = {
+    code: 'WH4821', name: 'Dana Whitfield', email: 'dana@example.com', phone: '+1 555 010 2000', tax_id: '123-45-6789',
+    address_line1: '1 Main St', city: 'Fresno', state: 'CA', postal_code: '93721', account_number: '100200300',
+    registration_name: 'Dana Whitfield', issuer: 'Acme Corp', share_class: 'Common', shares_held: '1500', holding_type: 'DRS', certificate_numbers: '',
+    ...over,
+  };
+  return IMPORT_COLUMNS.map((c) => (/[",]/.test(base[c]!) ? `"${base[c]!.replace(/"/g, '""')}"` : base[c])).join(',');
+};
+const csv = (...rows: string[]) => [HEADER, ...rows].join('\n') + '\n';
+
+describe('POST /api/admin/shareholders/import', () => {
+  let t: TestApp;
+  let token: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    await createAdminUser(t.deps, { username: 'registrar', password: PASSWORD, role: 'ADMIN' });
+    token = await loginToken(t, 'registrar', PASSWORD);
+  });
+  afterEach(() => t.close());
+
+  const upload = async (body: string, contentType = 'text/csv', as = token) => {
+    const res = await t.app.request('/api/admin/shareholders/import', { method: 'POST', headers: { Authorization: `Bearer ${as}`, 'Content-Type': contentType }, body });
+    return { status: res.status, json: (await res.json()) as any };
+  };
+
+  it('creates shareholders with several accounts, then updates them from a second file', async () => {
+    const first = await upload(
+      csv(
+        row(),
+        row({ account_number: '100200301', holding_type: 'certificated', certificate_numbers: 'C-001; C-002', shares_held: '200' }),
+        row({ code: 'gh1906', name: 'Grace Hopper', email: 'grace@example.com', tax_id: '', account_number: '77001', registration_name: 'Grace Hopper' }),
+      ),
+    );
+    expect(first.status).toBe(200);
+    expect(first.json.data).toEqual({ created: 2, updated: 0, accounts: 3 });
+    const certificated = await t.deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.accountNumber, '100200301'));
+    expect(certificated[0]).toMatchObject({ holdingType: 'CERTIFICATED', certificateNumbers: ['C-001', 'C-002'], sharesHeld: 200 });
+
+    const second = await upload(csv(row({ shares_held: '1250', address_line1: '9 Oak Ave' })));
+    expect(second.json.data).toEqual({ created: 0, updated: 1, accounts: 1 });
+    const [dana] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'WH4821'));
+    expect(dana!.addressLine1).toBe('9 Oak Ave');
+    expect(t.deps.cipher.decrypt(dana!.taxIdEncrypted!)).toBe('123-45-6789');
+    const [account] = await t.deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.accountNumber, '100200300'));
+    expect(account!.sharesHeld).toBe(1250);
+    expect(await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED'))).toHaveLength(2);
+  });
+
+  it('changes nothing when one line is bad, and names each bad line', async () => {
+    const res = await upload(csv(row(), row({ code: 'OK2', account_number: '5555', shares_held: '12.5' }), row({ code: 'X', account_number: '6666', postal_code: '1' })));
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('The file has 3 problems; nothing was imported.');
+    expect(res.json.errors).toEqual([
+      { line: 3, message: 'shares_held: Shares held must be a whole number of zero or more' },
+      { line: 4, message: 'code: Shareholder code must be 3 to 10 letters or digits' },
+      { line: 4, message: 'postal_code: ZIP code must be 5 digits or 5+4' },
+    ]);
+    expect(await t.deps.db.select().from(shareholders)).toHaveLength(0);
+    expect(await t.deps.db.select().from(shareholderAccounts)).toHaveLength(0);
+  });
+
+  it('refuses a wrong header, a short row, conflicting holder details, a repeated account and an account of another holder', async () => {
+    expect((await upload('code,name\nA,B\n')).json.errors).toEqual([{ line: 1, message: `The header must be: ${HEADER}` }]);
+    expect((await upload(csv('WH4821,Dana'))).json.errors[0]).toEqual({ line: 2, message: 'Expected 16 columns, found 2' });
+    expect((await upload(csv(row(), row({ account_number: '100200301', email: 'other@example.com' })))).json.errors).toEqual([
+      { line: 3, message: 'The holder details differ from line 2 for code WH4821' },
+    ]);
+    expect((await upload(csv(row(), row()))).json.errors).toEqual([{ line: 3, message: 'account_number: 100200300 is already on line 2' }]);
+
+    expect((await upload(csv(row()))).status).toBe(200);
+    const stolen = await upload(csv(row({ code: 'NEW01', account_number: '100200300' })));
+    expect(stolen.status).toBe(400);
+    expect(stolen.json.errors).toEqual([{ line: 2, message: 'account_number: 100200300 belongs to shareholder WH4821' }]);
+    expect(await t.deps.db.select().from(shareholders)).toHaveLength(1);
+  });
+
+  it('needs text/csv and the ADMIN role', async () => {
+    expect((await upload(csv(row()), 'application/json')).status).toBe(400);
+    await createAdminUser(t.deps, { username: 'checker', password: PASSWORD, role: 'REVIEWER' });
+    const reviewer = await loginToken(t, 'checker', PASSWORD);
+    expect((await upload(csv(row()), 'text/csv', reviewer)).status).toBe(403);
+  });
+
+  it('accepts files over the JSON limit, up to 5 MB', async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => row({ code: `BULK${i}`, account_number: `9${String(i).padStart(6, '0')}`, name: `Bulk Holder ${i}`, registration_name: `Bulk Holder ${i}` }));
+    const body = csv(...rows);
+    expect(body.length).toBeGreaterThan(100 * 1024);
+    const res = await upload(body);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({ created: 1500, updated: 0, accounts: 1500 });
+    expect((await upload('x'.repeat(5 * 1024 * 1024 + 10))).status).toBe(413);
+  });
+});
