@@ -7,6 +7,7 @@ import { contactRoutes } from './features/contact/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { healthRoutes } from './features/health/routes';
+import { portalAuthRoutes } from './features/portal-auth/routes';
 import { registryRoutes } from './features/registry/routes';
 import { webAppRoutes } from './features/web-app/serve-web';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/', healthRoutes(deps));
   api.route('/', csrfRoutes(csrfTokens(deps)));
   api.route('/', contactRoutes(deps, messaging));
+  api.route('/shareholder-portal', portalAuthRoutes(deps));
   api.route('/admin', adminLoginRoutes(deps));
 
   const admin = new Hono<AppEnv>();

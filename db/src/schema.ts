@@ -197,3 +197,49 @@ export const shareholderAccounts = pgTable(
     index('shareholder_accounts_shareholder_idx').on(t.shareholderId),
   ],
 );
+
+export const PORTAL_SESSION_STAGES = ['CODE', 'ACCOUNT'] as const;
+export const portalSessionStage = pgEnum('portal_session_stage', PORTAL_SESSION_STAGES);
+
+/**
+ * Shareholder portal sessions. A CODE token (shareholder code accepted) is good only for
+ * validate-account; an ACCOUNT token is the signed-in session. Only token hashes are stored.
+ */
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    stage: portalSessionStage('stage').notNull(),
+    shareholderId: uuid('shareholder_id')
+      .notNull()
+      .references(() => shareholders.id),
+    accountId: uuid('account_id').references(() => shareholderAccounts.id),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('portal_sessions_token_hash_idx').on(t.tokenHash), index('portal_sessions_shareholder_idx').on(t.shareholderId)],
+);
+
+export const PORTAL_AUTH_EVENTS = ['CODE_ACCEPTED', 'CODE_REFUSED', 'ACCOUNT_ACCEPTED', 'ACCOUNT_REFUSED', 'THROTTLED', 'LOGOUT'] as const;
+export const portalAuthEvent = pgEnum('portal_auth_event', PORTAL_AUTH_EVENTS);
+
+/** Every portal sign-in step, accepted or refused, for the admin activity view. */
+export const portalAuthEvents = pgTable(
+  'portal_auth_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    event: portalAuthEvent('event').notNull(),
+    codeAttempted: text('code_attempted'),
+    shareholderId: uuid('shareholder_id').references(() => shareholders.id),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portal_auth_events_created_idx').on(t.createdAt), index('portal_auth_events_shareholder_idx').on(t.shareholderId, t.createdAt)],
+);

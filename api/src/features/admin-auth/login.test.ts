@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { adminActivity, adminSessions } from '@ledgerwell/db/schema';
 import { ADMIN_LOGIN_WINDOW_MS } from '@ledgerwell/shared/admin-auth';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
-import { hashToken } from './tokens';
+import { hashToken } from '../../lib/tokens';
 
 const PASSWORD = 'Correct-Horse-7';
 

@@ -5,7 +5,7 @@ import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS } from '@ledgerwell/sh
 import type { Clock } from '../../lib/clock';
 import type { RequestMeta } from '../../lib/context';
 import type { AdminUserRow } from './profile';
-import { hashToken, newSessionToken } from './tokens';
+import { hashToken, newSessionToken } from '../../lib/tokens';
 
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
 const TOUCH_AFTER_MS = 60 * 1000;

@@ -1,0 +1,134 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq, sql, type InferSelectModel } from 'drizzle-orm';
+import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { PORTAL_AUTH_MESSAGES as M, PORTAL_THROTTLE } from '@ledgerwell/shared/portal-auth';
+import type { AppDeps, RequestMeta } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { clearHits, readWindow, recordHit, retryAfterSeconds, type WindowState } from '../../lib/throttle';
+import { createPortalSession, recordPortalEvent, revokePortalSession, type PortalSession } from './portal-sessions';
+
+function accountSummary(account: InferSelectModel<typeof shareholderAccounts>) {
+  return {
+    accountNumber: account.accountNumber,
+    registrationName: account.registrationName,
+    issuer: account.issuer,
+    shareClass: account.shareClass,
+    sharesHeld: account.sharesHeld,
+    holdingType: account.holdingType,
+  };
+}
+
+const keys = {
+  codeFailuresByIp: (ip: string) => `portal:code-fail:ip:${ip}`,
+  accountFailuresByCode: (code: string) => `portal:account-fail:code:${code.toUpperCase()}`,
+  accountFailuresByIp: (ip: string) => `portal:account-fail:ip:${ip}`,
+  allFailures: 'portal:fail:all',
+};
+
+const read = (deps: AppDeps, key: string) => readWindow(deps.db, deps.clock, key, PORTAL_THROTTLE.windowMs);
+
+async function refuseThrottled(deps: AppDeps, state: WindowState, message: string, code: string | null, meta: RequestMeta): Promise<never> {
+  await recordPortalEvent(deps.db, 'THROTTLED', { code }, meta);
+  throw new AppError('RATE_LIMITED', message, undefined, { 'Retry-After': String(retryAfterSeconds(deps.clock, state)) });
+}
+
+/**
+ * Step one: the shareholder code. The per-address limit is checked before the lookup, so once it
+ * bites, known and unknown codes get the same 429 and codes cannot be enumerated at speed.
+ */
+export async function validateCode(deps: AppDeps, code: string, meta: RequestMeta) {
+  const [byIp, overall] = await Promise.all([read(deps, keys.codeFailuresByIp(meta.ip)), read(deps, keys.allFailures)]);
+  if (overall.count >= PORTAL_THROTTLE.failuresOverall) await refuseThrottled(deps, overall, M.busy, code, meta);
+  if (byIp.count >= PORTAL_THROTTLE.failedCodesPerIp) await refuseThrottled(deps, byIp, M.tooManyCodeAttempts, code, meta);
+
+  const [shareholder] = await deps.db
+    .select({ id: shareholders.id })
+    .from(shareholders)
+    .where(sql`upper(${shareholders.code}) = ${code.toUpperCase()}`)
+    .limit(1);
+  if (!shareholder) {
+    await deps.db.transaction(async (tx) => {
+      await recordHit(tx, deps.clock, keys.codeFailuresByIp(meta.ip));
+      await recordHit(tx, deps.clock, keys.allFailures);
+      await recordPortalEvent(tx, 'CODE_REFUSED', { code }, meta);
+    });
+    throw new AppError('INVALID_CREDENTIALS', M.invalidCode);
+  }
+  return deps.db.transaction(async (tx) => {
+    const token = await createPortalSession(tx, deps.clock, { stage: 'CODE', shareholderId: shareholder.id }, meta);
+    await recordPortalEvent(tx, 'CODE_ACCEPTED', { code, shareholderId: shareholder.id }, meta);
+    return token;
+  });
+}
+
+/** Account numbers compare on letters and digits only, in upper case: "100-200 300" is "100200300". */
+const normalise = (accountNumber: string) => accountNumber.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+
+/**
+ * Step two: the statement account number, the real secret. Every account of the holder is compared
+ * through an HMAC with timingSafeEqual, always all of them, so a wrong number takes as long as a
+ * right one.
+ */
+export async function validateAccount(deps: AppDeps, codeSession: PortalSession, accountNumber: string, meta: RequestMeta) {
+  const [holder] = await deps.db.select({ code: shareholders.code, name: shareholders.name }).from(shareholders).where(eq(shareholders.id, codeSession.shareholderId));
+  if (!holder) throw new AppError('UNAUTHENTICATED', M.signInFirst);
+  const [byCode, byIp, overall] = await Promise.all([
+    read(deps, keys.accountFailuresByCode(holder.code)),
+    read(deps, keys.accountFailuresByIp(meta.ip)),
+    read(deps, keys.allFailures),
+  ]);
+  if (overall.count >= PORTAL_THROTTLE.failuresOverall) await refuseThrottled(deps, overall, M.busy, holder.code, meta);
+  if (byCode.count >= PORTAL_THROTTLE.failedAccountsPerCode) await refuseThrottled(deps, byCode, M.tooManyAccountAttempts, holder.code, meta);
+  if (byIp.count >= PORTAL_THROTTLE.failedAccountsPerIp) await refuseThrottled(deps, byIp, M.tooManyAccountAttempts, holder.code, meta);
+
+  const accounts = await deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.shareholderId, codeSession.shareholderId));
+  const key = randomBytes(32);
+  const digest = (value: string) => createHmac('sha256', key).update(normalise(value)).digest();
+  const given = digest(accountNumber);
+  let match: (typeof accounts)[number] | undefined;
+  for (const account of accounts) {
+    if (timingSafeEqual(digest(account.accountNumber), given) && !match) match = account;
+  }
+
+  if (!match) {
+    await deps.db.transaction(async (tx) => {
+      await recordHit(tx, deps.clock, keys.accountFailuresByCode(holder.code));
+      await recordHit(tx, deps.clock, keys.accountFailuresByIp(meta.ip));
+      await recordHit(tx, deps.clock, keys.allFailures);
+      await recordPortalEvent(tx, 'ACCOUNT_REFUSED', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
+    });
+    throw new AppError('INVALID_CREDENTIALS', M.invalidAccount);
+  }
+
+  const account = match;
+  return deps.db.transaction(async (tx) => {
+    await revokePortalSession(tx, deps.clock, codeSession.id);
+    const token = await createPortalSession(tx, deps.clock, { stage: 'ACCOUNT', shareholderId: codeSession.shareholderId, accountId: account.id }, meta);
+    await clearHits(tx, keys.accountFailuresByCode(holder.code));
+    await recordPortalEvent(tx, 'ACCOUNT_ACCEPTED', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
+    return {
+      token,
+      shareholder: { name: holder.name, code: holder.code },
+      account: accountSummary(account),
+    };
+  });
+}
+
+/** The holder and account behind a signed-in portal session. */
+export async function portalSessionSummary(deps: AppDeps, session: PortalSession) {
+  const [row] = await deps.db
+    .select({ shareholder: shareholders, account: shareholderAccounts })
+    .from(shareholderAccounts)
+    .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
+    .where(eq(shareholderAccounts.id, session.accountId ?? ''))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHENTICATED', M.sessionExpired);
+  return { shareholder: { name: row.shareholder.name, code: row.shareholder.code }, account: accountSummary(row.account) };
+}
+
+export async function portalLogout(deps: AppDeps, session: PortalSession, meta: RequestMeta) {
+  await deps.db.transaction(async (tx) => {
+    await revokePortalSession(tx, deps.clock, session.id);
+    await recordPortalEvent(tx, 'LOGOUT', { shareholderId: session.shareholderId }, meta);
+  });
+}

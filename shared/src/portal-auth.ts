@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { SHAREHOLDER_CODE_PATTERN } from './registry';
+
+/** Portal sign-in messages (public-site spec 5 and 8). */
+export const PORTAL_AUTH_MESSAGES = {
+  codeFormat: 'Invalid code format. Please enter a valid shareholder code.',
+  invalidCode: 'Invalid shareholder code',
+  accountRequired: 'Please enter your account number.',
+  invalidAccount: 'Invalid account number',
+  codeScreenFallback: 'Invalid shareholder code. Please verify your code and try again.',
+  accountScreenFallback: 'Invalid account number. Please verify and try again.',
+  networkError: 'Network error. Please try again later.',
+  tooManyCodeAttempts: 'Too many attempts from your connection. Please wait an hour and try again, or contact us.',
+  tooManyAccountAttempts: 'Too many incorrect account numbers for this shareholder code. Please wait an hour and try again, or contact us.',
+  busy: 'The portal is receiving too many sign-in attempts. Please try again in a few minutes.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  signInFirst: 'Please enter your shareholder code first.',
+} as const;
+
+export const validateCodeSchema = z.object({
+  code: z
+    .string({ error: PORTAL_AUTH_MESSAGES.codeFormat })
+    .trim()
+    .regex(SHAREHOLDER_CODE_PATTERN, PORTAL_AUTH_MESSAGES.codeFormat),
+});
+
+export const validateAccountSchema = z.object({
+  accountNumber: z
+    .string({ error: PORTAL_AUTH_MESSAGES.accountRequired })
+    .trim()
+    .min(1, PORTAL_AUTH_MESSAGES.accountRequired)
+    .max(40, PORTAL_AUTH_MESSAGES.invalidAccount),
+});
+
+/** Step one (code accepted) lives 10 minutes; a signed-in portal session idles out after 15 minutes and ends after 2 hours. */
+export const PORTAL_CODE_TOKEN_MS = 10 * 60 * 1000;
+export const PORTAL_SESSION_IDLE_MS = 15 * 60 * 1000;
+export const PORTAL_SESSION_ABSOLUTE_MS = 2 * 60 * 60 * 1000;
+
+export const PORTAL_THROTTLE = {
+  windowMs: 60 * 60 * 1000,
+  failedCodesPerIp: 20,
+  failedAccountsPerCode: 10,
+  failedAccountsPerIp: 30,
+  /** Failures of all kinds, all addresses: a brake on a distributed attack. */
+  failuresOverall: 2000,
+} as const;
