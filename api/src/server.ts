@@ -5,6 +5,7 @@ import { EnvError, loadConfig } from './config/env';
 import { bootstrapAdmin } from './features/admin-auth/bootstrap';
 import { intercomMessagingService } from './features/contact/messaging-service';
 import { retryDueForwards } from './features/contact/submit-contact';
+import { seedDemoRegistry } from './features/registry/demo-registry';
 import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
@@ -47,6 +48,11 @@ if (bootstrap.created && bootstrap.generatedPassword) {
   );
 } else if (bootstrap.created) {
   logger.info({ username: bootstrap.username }, 'created the SUPER_ADMIN account from ADMIN_USERNAME and ADMIN_PASSWORD');
+}
+
+if (config.DEMO_DATA) {
+  const added = await seedDemoRegistry(deps);
+  logger.info({ added }, 'demo registry loaded (DEMO_DATA=1)');
 }
 
 const prune = setInterval(() => {

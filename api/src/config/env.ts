@@ -43,6 +43,8 @@ export const envSchema = z
     ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
     /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */
     TRUST_PROXY: booleanFlag,
+    /** Load the demo registry at start (README lists its codes and account numbers). */
+    DEMO_DATA: booleanFlag,
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
     /** 32-byte key for PII at rest, as 64 hex characters or base64; unset: generated once into DATA_DIR. */
     ENCRYPTION_KEY: optionalText.pipe(

@@ -16,8 +16,14 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
+/** Who acted: an admin, or the system itself (id null) for start-up jobs such as seeding. */
+export interface Actor {
+  id: string | null;
+  username: string | null;
+}
+
 export interface ActivityEntry {
-  actor: { id: string | null; username: string | null };
+  actor: Actor;
   action: ActivityAction;
   resourceType: string;
   resourceId?: string | null;

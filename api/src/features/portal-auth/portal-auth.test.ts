@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { portalAuthEvents, portalSessions } from '@ledgerwell/db/schema';
 import { PORTAL_AUTH_MESSAGES as M } from '@ledgerwell/shared/portal-auth';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
-import { toProfile } from '../admin-auth/profile';
 import { createShareholder } from '../registry/create-shareholder';
 
 const MINUTE = 60 * 1000;
@@ -16,7 +15,7 @@ describe('shareholder portal sign-in', () => {
     const registrar = await createAdminUser(t.deps, { username: 'registrar', password: 'Correct-Horse-7' });
     await createShareholder(
       t.deps,
-      { profile: toProfile(registrar), sessionId: 'seed' },
+      { id: registrar.id, username: registrar.username },
       {
         code: 'WH4821',
         name: 'Dana Whitfield',

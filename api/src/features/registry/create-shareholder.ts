@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { REGISTRY_MESSAGES, type ShareholderInput } from '@ledgerwell/shared/registry';
-import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
+import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { recordActivity } from '../activity/record-activity';
+import { recordActivity, type Actor } from '../activity/record-activity';
 import { toShareholderView } from './shareholder-view';
 
 const UNIQUE_VIOLATION = '23505';
@@ -16,7 +16,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Creates one shareholder with its accounts, all or nothing; a taken code or account number is a 409. */
-export async function createShareholder(deps: AppDeps, admin: AdminContext, input: ShareholderInput, meta: RequestMeta) {
+export async function createShareholder(deps: AppDeps, actor: Actor, input: ShareholderInput, meta: RequestMeta | null) {
   const taxId = input.taxId ? input.taxId : null;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -62,7 +62,7 @@ export async function createShareholder(deps: AppDeps, admin: AdminContext, inpu
         .values(input.accounts.map((account) => ({ ...account, shareholderId: shareholder.id })))
         .returning();
       await recordActivity(tx, {
-        actor: { id: admin.profile.id, username: admin.profile.username },
+        actor,
         action: 'SHAREHOLDER_CREATED',
         resourceType: 'shareholder',
         resourceId: shareholder.id,

@@ -17,7 +17,8 @@ export function registryRoutes(deps: AppDeps) {
     .get('/shareholders', async (c) => c.json({ success: true, ...(await listShareholders(deps, parseQuery(c, shareholderListQuerySchema))) }))
     .post('/shareholders', requireRole('ADMIN'), async (c) => {
       const input = await parseJson(c, shareholderInputSchema);
-      const data = await createShareholder(deps, c.get('admin'), input, c.get('meta'));
+      const { profile } = c.get('admin');
+      const data = await createShareholder(deps, { id: profile.id, username: profile.username }, input, c.get('meta'));
       return c.json({ success: true, data }, 201);
     })
     .post(
