@@ -1,6 +1,7 @@
+// Base styles first, so the area style sheets that the app imports (site.css, admin.css) build on them.
+import './styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

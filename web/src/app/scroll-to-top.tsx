@@ -1,11 +1,30 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Every route change starts at the top of the page (spec: top-level routing). */
+/** How long to wait for a lazily loaded page to render the element a #hash points at. */
+const HASH_WAIT_MS = 3000;
+
+/**
+ * Every route change starts at the top of the page (spec: top-level routing), except that a #hash
+ * scrolls to its element, once the (lazy) page has rendered it.
+ */
 export function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    const deadline = performance.now() + HASH_WAIT_MS;
+    let frame = 0;
+    const tryScroll = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView();
+      else if (performance.now() < deadline) frame = requestAnimationFrame(tryScroll);
+    };
+    tryScroll();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash]);
   return null;
 }

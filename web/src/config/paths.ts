@@ -78,6 +78,7 @@ export function isAdminPath(pathname: string): boolean {
 /** The API, served from the same origin under /api (proxied to :3000 in development). */
 export const apiPaths = {
   csrfToken: '/api/csrf-token',
+  contact: '/api/contact',
   admin: {
     login: '/api/admin/login',
     verify: '/api/admin/auth/verify',

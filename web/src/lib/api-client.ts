@@ -91,6 +91,14 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return (await apiRequestWithStatus(path, options)).data;
+}
+
+/** Like apiRequest, for calls whose success statuses mean different things (e.g. 201 and 207). */
+export async function apiRequestWithStatus<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<{ status: number; data: T }> {
   const { method = 'GET', body, query, auth = 'none', csrf = false, schema, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
 
@@ -146,7 +154,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw error;
   }
 
-  if (!schema) return data as T;
+  if (!schema) return { status: response.status, data: data as T };
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiRequestError({
@@ -156,5 +164,5 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       cause: parsed.error,
     });
   }
-  return parsed.data;
+  return { status: response.status, data: parsed.data };
 }
