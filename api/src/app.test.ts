@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { adminActivity } from '@ledgerwell/db/schema';
+import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { CSRF_TOKEN_TTL_MS } from '@ledgerwell/shared/csrf';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { requireCsrf } from './features/csrf/routes';
@@ -25,6 +26,7 @@ describe('API base', () => {
     const res = await t.request('GET', '/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(apiErrorSchema.safeParse(res.json).success).toBe(true);
     expect(res.json.requestId).toBe(res.headers.get('X-Request-Id'));
     expect(res.headers.get('Content-Type')).toContain('application/json');
   });

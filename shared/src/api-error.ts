@@ -20,8 +20,11 @@ export const apiErrorSchema = z.object({
   success: z.literal(false),
   code: z.enum(API_ERROR_CODES),
   message: z.string(),
-  /** Field name → the spec's message for it, on VALIDATION_ERROR. */
-  errors: z.record(z.string(), z.string()).optional(),
+  /**
+   * On VALIDATION_ERROR: field name → the spec's message for it; for an uploaded file (CSV import),
+   * the list of bad lines instead.
+   */
+  errors: z.union([z.record(z.string(), z.string()), z.array(z.object({ line: z.number(), message: z.string() }))]).optional(),
   requestId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

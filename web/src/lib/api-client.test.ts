@@ -28,6 +28,13 @@ describe('apiRequest', () => {
     expect((error as ApiRequestError).fieldErrors).toEqual({ username: 'Username is required' });
   });
 
+  it('keeps the bad lines of a file upload apart from field messages', async () => {
+    vi.stubGlobal('fetch', answer(400, { success: false, code: 'VALIDATION_ERROR', message: 'The file has 1 problem; nothing was imported.', errors: [{ line: 3, message: 'shares_held: bad' }] }));
+    const error = (await apiRequest('/api/admin/shareholders/import', { method: 'POST', body: 'x' }).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.lineErrors).toEqual([{ line: 3, message: 'shares_held: bad' }]);
+    expect(error.fieldErrors).toEqual({});
+  });
+
   it('marks a failed connection as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     const error = await apiRequest('/api/health').catch((e: unknown) => e);

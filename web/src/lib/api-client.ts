@@ -15,6 +15,8 @@ export class ApiRequestError extends Error {
   /** HTTP status; 0 when the request never got an answer. */
   readonly status: number;
   readonly code: ApiClientErrorCode;
+  /** Bad lines of an uploaded file, from the server's `errors` list. */
+  readonly lineErrors: { line: number; message: string }[];
   /** Field name → message, from the server's `errors` map. */
   readonly fieldErrors: Record<string, string>;
   readonly requestId: string | undefined;
@@ -26,6 +28,7 @@ export class ApiRequestError extends Error {
     code: ApiClientErrorCode;
     message: string;
     fieldErrors?: Record<string, string>;
+    lineErrors?: { line: number; message: string }[];
     requestId?: string | undefined;
     fromServer?: boolean;
     cause?: unknown;
@@ -34,6 +37,7 @@ export class ApiRequestError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? {};
+    this.lineErrors = init.lineErrors ?? [];
     this.requestId = init.requestId;
     this.fromServer = init.fromServer ?? false;
   }
@@ -138,7 +142,8 @@ export async function apiRequestWithStatus<T = unknown>(
           status: response.status,
           code: parsed.data.code,
           message: parsed.data.message,
-          fieldErrors: parsed.data.errors,
+          fieldErrors: Array.isArray(parsed.data.errors) ? {} : parsed.data.errors,
+          lineErrors: Array.isArray(parsed.data.errors) ? parsed.data.errors : [],
           requestId: parsed.data.requestId,
           fromServer: true,
         })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 import { IMPORT_COLUMNS } from './import-shareholders';
 
@@ -59,6 +60,7 @@ describe('POST /api/admin/shareholders/import', () => {
     const res = await upload(csv(row(), row({ code: 'OK2', account_number: '5555', shares_held: '12.5' }), row({ code: 'X', account_number: '6666', postal_code: '1' })));
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('The file has 3 problems; nothing was imported.');
+    expect(apiErrorSchema.safeParse(res.json).success).toBe(true);
     expect(res.json.errors).toEqual([
       { line: 3, message: 'shares_held: Shares held must be a whole number of zero or more' },
       { line: 4, message: 'code: Shareholder code must be 3 to 10 letters or digits' },
