@@ -8,6 +8,7 @@ import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { healthRoutes } from './features/health/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
+import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
 import { webAppRoutes } from './features/web-app/serve-web';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/', csrfRoutes(csrfTokens(deps)));
   api.route('/', contactRoutes(deps, messaging));
   api.route('/shareholder-portal', portalAuthRoutes(deps));
+  api.route('/shareholder-portal', portalRequestRoutes(deps));
   api.route('/admin', adminLoginRoutes(deps));
 
   const admin = new Hono<AppEnv>();

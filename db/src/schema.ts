@@ -6,6 +6,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
+  pgSequence,
+  primaryKey,
   pgEnum,
   pgTable,
   text,
@@ -16,6 +19,7 @@ import {
 import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
 import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
+import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -242,4 +246,88 @@ export const portalAuthEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('portal_auth_events_created_idx').on(t.createdAt), index('portal_auth_events_shareholder_idx').on(t.shareholderId, t.createdAt)],
+);
+
+export const requestType = pgEnum('request_type', REQUEST_TYPES);
+export const requestStatus = pgEnum('request_status', REQUEST_STATUSES);
+/** One sequence for every reference number: TR-2026-000123 and AC-2026-000124 never collide. */
+export const requestReferenceSeq = pgSequence('request_reference_seq', { startWith: 100 });
+
+/**
+ * A shareholder's request. formData is what the portal sent, minus tax IDs: those are in
+ * `sensitive_encrypted` (AES-256-GCM JSON) with only their last four digits left in formData.
+ */
+export const shareholderRequests = pgTable(
+  'shareholder_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referenceNumber: text('reference_number').notNull(),
+    requestType: requestType('request_type').notNull(),
+    status: requestStatus('status').notNull(),
+    shareholderId: uuid('shareholder_id')
+      .notNull()
+      .references(() => shareholders.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => shareholderAccounts.id),
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull(),
+    sensitiveEncrypted: text('sensitive_encrypted'),
+    transferType: text('transfer_type'),
+    sharesCount: bigint('shares_count', { mode: 'number' }),
+    transferAllShares: boolean('transfer_all_shares').notNull().default(false),
+    pricePerShare: numeric('price_per_share', { precision: 18, scale: 4 }),
+    totalAmount: numeric('total_amount', { precision: 20, scale: 2 }),
+    verificationCodeHash: text('verification_code_hash'),
+    verificationExpiresAt: timestamp('verification_expires_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shareholder_requests_reference_idx').on(t.referenceNumber),
+    uniqueIndex('shareholder_requests_verification_idx').on(t.verificationCodeHash),
+    index('shareholder_requests_status_created_idx').on(t.status, t.createdAt),
+    index('shareholder_requests_type_created_idx').on(t.requestType, t.createdAt),
+    index('shareholder_requests_created_idx').on(t.createdAt),
+    index('shareholder_requests_shareholder_idx').on(t.shareholderId, t.createdAt),
+  ],
+);
+
+/** The first answer to a request sent with an Idempotency-Key, replayed for retries with the same key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export const EMAIL_STATUSES = ['PENDING', 'SENT', 'LOGGED', 'FAILED'] as const;
+export const emailStatus = pgEnum('email_status', EMAIL_STATUSES);
+
+/** Outgoing e-mail, written in the same transaction as what it announces; a sender drains it (issue 4, next slice). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    /** AES-256-GCM: bodies carry names, references and verification links. */
+    bodyEncrypted: text('body_encrypted').notNull(),
+    kind: text('kind').notNull(),
+    relatedId: text('related_id'),
+    status: emailStatus('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -224,3 +224,21 @@ export const REFERENCE_PREFIX: Record<RequestType, string> = {
   CERTIFICATE: 'CR',
   INQUIRY: 'IQ',
 };
+
+/** Every status a request can have (admin-request-review spec 4); stored uppercase. */
+export const REQUEST_STATUSES = [
+  'PENDING',
+  'AWAITING_VERIFICATION',
+  'VERIFICATION_SUBMITTED',
+  'VERIFIED',
+  'PROCESSING',
+  'APPROVED',
+  'REJECTED',
+  'COMPLETED',
+  'CANCELLED',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** A verification code is valid 24 hours (public-site spec 4). */
+export const VERIFICATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { appSecrets } from '@ledgerwell/db/schema';
 import { CSRF_TOKEN_TTL_MS } from '@ledgerwell/shared/csrf';
+import { appSecret } from '../../lib/app-secrets';
 import type { AppDeps } from '../../lib/context';
 
 const SECRET_NAME = 'csrf-signing-key';
@@ -11,27 +10,7 @@ const SECRET_NAME = 'csrf-signing-key';
  * once into the database, so every API process issues and accepts the same tokens.
  */
 export function csrfTokens(deps: AppDeps) {
-  let key: Promise<Buffer> | undefined;
-
-  const loadKey = async () => {
-    await deps.db
-      .insert(appSecrets)
-      .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64') })
-      .onConflictDoNothing();
-    const [row] = await deps.db
-      .select({ value: appSecrets.value })
-      .from(appSecrets)
-      .where(sql`${appSecrets.name} = ${SECRET_NAME}`);
-    if (!row) throw new Error('CSRF signing key missing after insert');
-    return Buffer.from(row.value, 'base64');
-  };
-  const getKey = () => {
-    key ??= loadKey().catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return key;
-  };
+  const getKey = appSecret(deps.db, SECRET_NAME);
   const sign = async (payload: string) => createHmac('sha256', await getKey()).update(payload).digest('base64url');
 
   return {

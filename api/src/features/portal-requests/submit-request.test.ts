@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emailOutbox, shareholderRequests } from '@ledgerwell/db/schema';
+import { REQUEST_MESSAGES as M } from '@ledgerwell/shared/portal-requests';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { seedDemoRegistry } from '../registry/demo-registry';
+import { hashVerificationCode } from './verification-code';
+import { appSecret } from '../../lib/app-secrets';
+
+const transfer = {
+  transfer_type: 'dwac',
+  receiving_firm_name: 'Example Securities LLC',
+  receiving_firm_dtc: '0123',
+  receiving_account_num: 'ACCT-77',
+  receiving_account_name: 'Dana Whitfield',
+  transfer_all_shares: false,
+  transfer_shares_text: '1,000',
+  transfer_shares_count: 1000,
+  shareholder_tax_id: '123-45-6789',
+  preferred_contact_type: 'EMAIL',
+  preferred_contact: 'dana@example.com',
+};
+
+describe('POST /api/shareholder-portal/submit-request', () => {
+  let t: TestApp;
+  let token: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    await seedDemoRegistry(t.deps);
+    token = await signIn('DEMO01', '100200300');
+  });
+  afterEach(() => t.close());
+
+  async function signIn(code: string, accountNumber: string) {
+    const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code } });
+    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber } });
+    return step2.json.token as string;
+  }
+  const submit = (body: unknown, init: { token?: string; key?: string } = {}) =>
+    t.request('POST', '/api/shareholder-portal/submit-request', {
+      token: init.token ?? token,
+      body,
+      ...(init.key ? { headers: { 'Idempotency-Key': init.key } } : {}),
+    });
+
+  it('files a transfer awaiting verification, with a reference, a one-time code kept only as a keyed hash, and an encrypted e-mail', async () => {
+    const res = await submit({ requestType: 'TRANSFER', formData: transfer });
+    expect(res.status).toBe(201);
+    expect(res.json.referenceNumber).toMatch(new RegExp(`^TR-${new Date().getUTCFullYear()}-\\d{6}$`));
+    const code = res.json.data.verificationCode as string;
+    expect(code).toMatch(/^[A-Z]+\d{4}[A-Z]+\d{4}$/);
+
+    const [row] = await t.deps.db.select().from(shareholderRequests);
+    expect(row).toMatchObject({ status: 'AWAITING_VERIFICATION', requestType: 'TRANSFER', sharesCount: 1000, referenceNumber: res.json.referenceNumber });
+    expect(row!.verificationCodeHash).toBe(hashVerificationCode(await appSecret(t.deps.db, 'verification-code-key')(), code.toLowerCase()));
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(JSON.stringify(row!.formData)).not.toContain('123-45-6789');
+    expect(row!.formData.shareholder_tax_id_last4).toBe('6789');
+    expect(JSON.parse(t.deps.cipher.decrypt(row!.sensitiveEncrypted!))).toEqual({ shareholder_tax_id: '123-45-6789' });
+
+    const [mail] = await t.deps.db.select().from(emailOutbox);
+    expect(mail).toMatchObject({ toAddress: 'dana.whitfield@example.com', kind: 'REQUEST_CONFIRMATION', status: 'PENDING' });
+    expect(mail!.bodyEncrypted).not.toContain(code);
+    const body = t.deps.cipher.decrypt(mail!.bodyEncrypted);
+    expect(body).toContain(res.json.referenceNumber);
+    expect(body).toContain('2-3 business days');
+    expect(body).toContain(`/verify/${code}`);
+  });
+
+  it('files the other three types as PENDING with their prefixes', async () => {
+    const bodies = [
+      { requestType: 'ADDRESS_CHANGE', formData: { new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93721' } },
+      { requestType: 'CERTIFICATE', formData: { certificate_reason: 'replacement', delivery_method: 'certified', preferred_contact: '(555) 010-2000', preferred_contact_type: 'PHONE', comments: 'Lost in a move' } },
+      { requestType: 'INQUIRY', formData: { inquiry_message: 'When is the next dividend paid?' } },
+    ];
+    const references = [];
+    for (const body of bodies) {
+      const res = await submit(body);
+      expect(res.status).toBe(201);
+      expect(res.json.data.verificationCode).toBeUndefined();
+      references.push(res.json.referenceNumber as string);
+    }
+    expect(references.map((r) => r.slice(0, 2))).toEqual(['AC', 'CR', 'IQ']);
+    expect(new Set(references).size).toBe(3);
+    const list = await t.request('GET', '/api/shareholder-portal/requests', { token });
+    expect(list.json.requests.map((r: { referenceNumber: string }) => r.referenceNumber).sort()).toEqual([...references].sort());
+    expect(list.json.requests.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
+  });
+
+  it('computes the amount of a private sale and refuses more shares than the account holds', async () => {
+    const sale = {
+      ...transfer,
+      transfer_type: 'sale',
+      receiving_firm_name: undefined,
+      receiving_account_num: undefined,
+      receiving_account_name: undefined,
+      transfer_shares_text: '200',
+      transfer_shares_count: 200,
+      buyerEntityType: 'entity',
+      buyerEntityName: 'Byron Holdings LLC',
+      buyerEmail: 'deals@byron.example',
+      buyerTaxId: '98-7654321',
+      buyerAddressLine1: '2 Side St',
+      buyerCity: 'Fresno',
+      buyerState: 'CA',
+      buyerPostalCode: '93721',
+      buyerCountry: 'USA',
+      pricePerShare: '12.3456',
+    };
+    const res = await submit({ requestType: 'TRANSFER', formData: sale });
+    expect(res.status).toBe(201);
+    const [row] = await t.deps.db.select().from(shareholderRequests);
+    expect(row).toMatchObject({ transferType: 'sale', pricePerShare: '12.3456', totalAmount: '2469.12' });
+    expect(row!.formData).toMatchObject({ numberOfShares: 200, totalAmount: 2469.12, buyerTaxId_last4: '4321' });
+
+    const tooMany = await submit({ requestType: 'TRANSFER', formData: { ...transfer, transfer_shares_count: 1501, transfer_shares_text: '1,501' } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.errors).toEqual({ 'formData.transfer_shares_count': M.sharesAboveHoldings });
+    expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(1);
+  });
+
+  it('refuses bad bodies and unknown fields with 400, storing nothing', async () => {
+    const bad = await submit({ requestType: 'TRANSFER', formData: { ...transfer, receiving_firm_dtc: '12345' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors['formData.receiving_firm_dtc']).toBe(M.dtcTooLong);
+    expect((await submit({ requestType: 'INQUIRY', formData: { inquiry_message: 'Hello there', isAdmin: true } })).status).toBe(400);
+    expect((await submit({ requestType: 'REFUND', formData: {} })).status).toBe(400);
+    expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(0);
+    expect(await t.deps.db.select().from(emailOutbox)).toHaveLength(0);
+  });
+
+  it('needs a signed-in portal token: none, a step-one token, a logged-out or an expired one are refused', async () => {
+    const body = { requestType: 'INQUIRY', formData: { inquiry_message: 'Hello there, a question.' } };
+    expect((await t.request('POST', '/api/shareholder-portal/submit-request', { body })).status).toBe(401);
+    const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: 'DEMO02' } });
+    expect((await submit(body, { token: step1.json.token })).status).toBe(401);
+    const other = await signIn('DEMO02', '200300400');
+    await t.request('POST', '/api/shareholder-portal/logout', { token: other, body: {} });
+    expect((await submit(body, { token: other })).status).toBe(401);
+    t.clock.advance(16 * 60 * 1000);
+    expect((await submit(body)).status).toBe(401);
+    expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(0);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer, and a different body with 422', async () => {
+    const body = { requestType: 'INQUIRY', formData: { inquiry_message: 'Please send my last statement.' } };
+    const first = await submit(body, { key: 'retry-key-0001' });
+    const again = await submit(body, { key: 'retry-key-0001' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.json.referenceNumber).toBe(first.json.referenceNumber);
+    expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(1);
+    expect(await t.deps.db.select().from(emailOutbox)).toHaveLength(1);
+    const different = await submit({ ...body, formData: { inquiry_message: 'Something else entirely.' } }, { key: 'retry-key-0001' });
+    expect(different.status).toBe(422);
+    expect((await submit(body, { key: 'bad key!' })).status).toBe(400);
+  });
+});

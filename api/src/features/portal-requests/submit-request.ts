@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { emailOutbox, idempotencyKeys, shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
+import {
+  REFERENCE_PREFIX,
+  REQUEST_MESSAGES as M,
+  VERIFICATION_CODE_TTL_MS,
+  parsePrice,
+  type SubmitRequestInput,
+} from '@ledgerwell/shared/portal-requests';
+import type { Db } from '@ledgerwell/db/client';
+import type { AppDeps, RequestMeta } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { PortalSession } from '../portal-auth/portal-sessions';
+import { hashVerificationCode, newVerificationCode } from './verification-code';
+
+const TAX_ID_FIELDS = ['shareholder_tax_id', 'buyerTaxId'] as const;
+const TYPE_LABEL = { TRANSFER: 'Transfer Request', ADDRESS_CHANGE: 'Address Change', CERTIFICATE: 'Certificate Request', INQUIRY: 'General Inquiry' } as const;
+
+export interface SubmitResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Tax IDs leave formData for the encrypted column; formData keeps their last four digits for display. */
+function splitSensitive(deps: AppDeps, formData: Record<string, unknown>) {
+  const visible: Record<string, unknown> = { ...formData };
+  const secret: Record<string, string> = {};
+  for (const field of TAX_ID_FIELDS) {
+    const value = visible[field];
+    if (typeof value === 'string' && value !== '') {
+      secret[field] = value;
+      visible[`${field}_last4`] = value.replace(/\D/g, '').slice(-4);
+    }
+    delete visible[field];
+  }
+  return { visible, encrypted: Object.keys(secret).length ? deps.cipher.encrypt(JSON.stringify(secret)) : null };
+}
+
+/**
+ * Files a portal request for the signed-in account: checked against its holdings, numbered,
+ * stored with an e-mail to the shareholder in the outbox, in one transaction. With an
+ * Idempotency-Key, a retry gets the first answer and creates nothing.
+ */
+export async function submitPortalRequest(
+  deps: AppDeps,
+  session: PortalSession,
+  input: SubmitRequestInput,
+  meta: RequestMeta,
+  idempotencyKey: string | null,
+  codeKey: Buffer,
+): Promise<SubmitResult> {
+  const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  const scope = `portal:${session.shareholderId}`;
+
+  return deps.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ scope, key: idempotencyKey, requestHash, responseStatus: 0, responseBody: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (inserted.length === 0) {
+        const [previous] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, idempotencyKey)));
+        if (!previous || previous.requestHash !== requestHash) {
+          throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different request.');
+        }
+        return { status: previous.responseStatus, body: previous.responseBody };
+      }
+    }
+
+    const [row] = await tx
+      .select({ account: shareholderAccounts, shareholder: shareholders })
+      .from(shareholderAccounts)
+      .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
+      .where(eq(shareholderAccounts.id, session.accountId ?? ''));
+    if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+    const { account, shareholder } = row;
+
+    let sharesCount: number | null = null;
+    let pricePerShare: number | null = null;
+    let totalAmount: number | null = null;
+    let transferType: string | null = null;
+    const formData: Record<string, unknown> = { ...input.formData };
+    if (input.requestType === 'TRANSFER') {
+      const transfer = input.formData;
+      transferType = transfer.transfer_type;
+      sharesCount = transfer.transfer_all_shares ? account.sharesHeld : (transfer.transfer_shares_count ?? null);
+      if (!transfer.transfer_all_shares && sharesCount !== null && sharesCount > account.sharesHeld) {
+        throw new AppError('VALIDATION_ERROR', M.sharesAboveHoldings, { 'formData.transfer_shares_count': M.sharesAboveHoldings });
+      }
+      if (transfer.transfer_all_shares) formData.transfer_shares_count = null;
+      if (transfer.transfer_type === 'sale') {
+        pricePerShare = parsePrice(transfer.pricePerShare);
+        // Integer cents: price has at most 4 decimals, so round the product once, at the end.
+        totalAmount = pricePerShare !== null && sharesCount !== null ? Math.round(pricePerShare * sharesCount * 100) / 100 : null;
+        Object.assign(formData, { pricePerShare, numberOfShares: sharesCount, totalAmount });
+      }
+    }
+
+    const [{ seq }] = (await tx.execute(sql`select nextval('request_reference_seq')::int as seq`).then((r) => (r as { rows: unknown[] }).rows)) as [{ seq: number }];
+    const year = deps.clock.now().getUTCFullYear();
+    const referenceNumber = `${REFERENCE_PREFIX[input.requestType]}-${year}-${String(seq).padStart(6, '0')}`;
+    const isTransfer = input.requestType === 'TRANSFER';
+    const verificationCode = isTransfer ? newVerificationCode() : null;
+    const { visible, encrypted } = splitSensitive(deps, formData);
+
+    const [request] = await tx
+      .insert(shareholderRequests)
+      .values({
+        referenceNumber,
+        requestType: input.requestType,
+        status: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING',
+        shareholderId: shareholder.id,
+        accountId: account.id,
+        formData: visible,
+        sensitiveEncrypted: encrypted,
+        transferType,
+        sharesCount,
+        transferAllShares: isTransfer && input.formData.transfer_all_shares,
+        pricePerShare: pricePerShare === null ? null : String(pricePerShare),
+        totalAmount: totalAmount === null ? null : totalAmount.toFixed(2),
+        verificationCodeHash: verificationCode ? hashVerificationCode(codeKey, verificationCode) : null,
+        verificationExpiresAt: verificationCode ? new Date(deps.clock.now().getTime() + VERIFICATION_CODE_TTL_MS) : null,
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent,
+        createdAt: deps.clock.now(),
+        updatedAt: deps.clock.now(),
+      })
+      .returning({ id: shareholderRequests.id });
+
+    await queueConfirmation(deps, tx, { to: shareholder.email, name: shareholder.name, referenceNumber, type: input.requestType, requestId: request!.id, verificationCode });
+
+    const body: Record<string, unknown> = {
+      success: true,
+      message: 'Request submitted successfully',
+      referenceNumber,
+      data: { id: request!.id, referenceNumber, status: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING', ...(verificationCode ? { verificationCode } : {}) },
+    };
+    if (idempotencyKey) {
+      // The replay must not hand the verification code out again: it is shown once.
+      const replay = { ...body, data: { ...(body.data as object), verificationCode: undefined, verificationCodeSent: Boolean(verificationCode) } };
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: 201, responseBody: JSON.parse(JSON.stringify(replay)) })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, idempotencyKey)));
+    }
+    return { status: 201, body };
+  });
+}
+
+async function queueConfirmation(
+  deps: AppDeps,
+  tx: Db,
+  email: { to: string; name: string; referenceNumber: string; type: keyof typeof TYPE_LABEL; requestId: string; verificationCode: string | null },
+) {
+  const lines = [
+    `Dear ${email.name},`,
+    '',
+    `We received your ${TYPE_LABEL[email.type]}. Your reference number is ${email.referenceNumber}.`,
+    'Requests are processed in 2-3 business days, and we will e-mail you when its status changes.',
+  ];
+  if (email.verificationCode) {
+    lines.push('', 'A transfer needs a photo identity check. Open this link on a phone with a camera within 24 hours:', `/verify/${email.verificationCode}`);
+  }
+  lines.push('', 'Ledgerwell Shareholder Services');
+  await tx.insert(emailOutbox).values({
+    toAddress: email.to,
+    subject: `We received your request ${email.referenceNumber}`,
+    bodyEncrypted: deps.cipher.encrypt(lines.join('\n')),
+    kind: 'REQUEST_CONFIRMATION',
+    relatedId: email.requestId,
+  });
+}
+
+/** The signed-in shareholder's own requests, newest first. */
+export async function listOwnRequests(deps: AppDeps, session: PortalSession) {
+  const rows = await deps.db
+    .select({
+      id: shareholderRequests.id,
+      referenceNumber: shareholderRequests.referenceNumber,
+      requestType: shareholderRequests.requestType,
+      status: shareholderRequests.status,
+      createdAt: shareholderRequests.createdAt,
+    })
+    .from(shareholderRequests)
+    .where(eq(shareholderRequests.shareholderId, session.shareholderId))
+    .orderBy(desc(shareholderRequests.createdAt))
+    .limit(50);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
