@@ -6,6 +6,7 @@ import { bootstrapAdmin } from './features/admin-auth/bootstrap';
 import { intercomMessagingService } from './features/contact/messaging-service';
 import { retryDueForwards } from './features/contact/submit-contact';
 import { seedDemoRegistry } from './features/registry/demo-registry';
+import { deliverDueEmails, smtpTransport } from './features/email/outbox-sender';
 import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
@@ -54,6 +55,12 @@ if (config.DEMO_DATA) {
   const added = await seedDemoRegistry(deps);
   logger.info({ added }, 'demo registry loaded (DEMO_DATA=1)');
 }
+
+const mailTransport = smtpTransport(config);
+const mailer = setInterval(() => {
+  deliverDueEmails(deps, mailTransport).catch((error: unknown) => logger.warn({ err: error }, 'e-mail outbox sweep failed'));
+}, 15 * 1000);
+mailer.unref();
 
 const prune = setInterval(() => {
   pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));

@@ -53,6 +53,9 @@ export const envSchema = z
         .refine((v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32, 'must be 64 hex characters or base64 of 32 bytes')
         .optional(),
     ),
+    /** SMTP server for outgoing e-mail (smtp:// or smtps://); unset: e-mails are written to the log. */
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.string().min(3).default('Ledgerwell Shareholder Services <no-reply@ledgerwell.com>'),
     /** Customer messaging service (Intercom): contact submissions are forwarded when a token is set. */
     INTERCOM_ACCESS_TOKEN: optionalText,
     INTERCOM_API_URL: z.url({ error: 'must be a URL such as https://api.intercom.io' }).default('https://api.intercom.io'),

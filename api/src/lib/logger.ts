@@ -21,6 +21,7 @@ export const REDACTED_KEYS = [
   'accountNumber',
   'INTERCOM_ACCESS_TOKEN',
   'ENCRYPTION_KEY',
+  'SMTP_URL',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
