@@ -4,6 +4,7 @@ import { CheckIcon, GearIcon, HeadsetIcon, LayersIcon, LedgerIcon, LinkIcon, Shi
 import { CtaSection } from '../components/cta-section';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
+import { FeatureCard } from '../components/feature-card';
 
 const STATS = [
   { value: String(site.founded), label: 'Established' },
@@ -125,14 +126,8 @@ export default function AboutPage() {
             heading="What Makes Us Different"
           />
           <div className="card-grid card-grid--3">
-            {DIFFERENTIATORS.map(({ icon: Icon, title, text }) => (
-              <article key={title} className="feature-card">
-                <span className="feature-card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </article>
+            {DIFFERENTIATORS.map((card) => (
+              <FeatureCard key={card.title} {...card} />
             ))}
           </div>
           <ul className="trust-list trust-list--center">

@@ -5,6 +5,7 @@ import { GearIcon, HeadsetIcon, LayersIcon, LedgerIcon, LinkIcon, ShieldIcon, Tr
 import { CtaSection } from '../components/cta-section';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
+import { FeatureCard } from '../components/feature-card';
 
 const AUDIENCES = [
   {
@@ -74,16 +75,7 @@ export default function FeaturesPage() {
           />
           <div className="card-grid card-grid--3">
             {AUDIENCES.map((audience) => (
-              <article key={audience.title} className="feature-card">
-                <span className="feature-card__tag">{audience.tag}</span>
-                <h3>{audience.title}</h3>
-                <p>{audience.text}</p>
-                <ul className="check-list">
-                  {audience.points.map((point) => (
-                    <li key={point}>{point}</li>
-                  ))}
-                </ul>
-              </article>
+              <FeatureCard key={audience.title} tag={audience.tag} title={audience.title} text={audience.text} points={audience.points} />
             ))}
           </div>
         </div>
@@ -98,14 +90,8 @@ export default function FeaturesPage() {
             lead="Everything an issuer needs to manage equity and shareholders, on one platform."
           />
           <div className="card-grid card-grid--3">
-            {TECHNOLOGY.map(({ icon: Icon, title, text }) => (
-              <article key={title} className="feature-card">
-                <span className="feature-card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </article>
+            {TECHNOLOGY.map((card) => (
+              <FeatureCard key={card.title} {...card} />
             ))}
           </div>
 

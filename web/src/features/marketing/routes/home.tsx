@@ -5,6 +5,7 @@ import { site } from '../../../config/site';
 import { ArrowRightIcon, CheckIcon, GearIcon, HeadsetIcon, LayersIcon, LedgerIcon, LinkIcon, ShieldIcon, TrendIcon } from '../../../components/icons';
 import { CtaSection } from '../components/cta-section';
 import { SectionHeading } from '../components/section-heading';
+import { FeatureCard } from '../components/feature-card';
 
 const ORBIT_BADGES = [
   'Equity Management',
@@ -113,14 +114,8 @@ export function HomePage() {
             lead="Private companies, banks and credit unions working through mergers and acquisitions, and early-stage startups issuing their first shares all rely on the same accurate register."
           />
           <div className="card-grid card-grid--3">
-            {STAGE_CARDS.map(({ icon: Icon, title, text }) => (
-              <article key={title} className="feature-card">
-                <span className="feature-card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </article>
+            {STAGE_CARDS.map((card) => (
+              <FeatureCard key={card.title} {...card} />
             ))}
           </div>
           <div className="actions actions--center">

@@ -6,6 +6,7 @@ import { GearIcon, HeadsetIcon, LinkIcon, ShieldIcon } from '../../../components
 import { CtaSection } from '../components/cta-section';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
+import { FeatureCard } from '../components/feature-card';
 
 const SERVICE_TYPES = [
   {
@@ -81,16 +82,7 @@ export default function TransferServicesPage() {
           />
           <div className="card-grid card-grid--3">
             {SERVICE_TYPES.map((service) => (
-              <article key={service.abbr} className="feature-card">
-                <span className="feature-card__tag">{service.abbr}</span>
-                <h3>{service.title}</h3>
-                <p>{service.text}</p>
-                <ul className="check-list">
-                  {service.points.map((point) => (
-                    <li key={point}>{point}</li>
-                  ))}
-                </ul>
-              </article>
+              <FeatureCard key={service.abbr} tag={service.abbr} title={service.title} text={service.text} points={service.points} />
             ))}
           </div>
         </div>
