@@ -94,3 +94,48 @@ export const shareholderListQuerySchema = z.object({
 export function maskTaxId(last4: string | null): string | null {
   return last4 ? `***-**-${last4}` : null;
 }
+
+/** The CSV import's header, in order: one row per account. */
+export const IMPORT_COLUMNS = [
+  'code', 'name', 'email', 'phone', 'tax_id', 'address_line1', 'city', 'state', 'postal_code',
+  'account_number', 'registration_name', 'issuer', 'share_class', 'shares_held', 'holding_type', 'certificate_numbers',
+] as const;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** What the admin API answers for a shareholder: the tax ID only masked. */
+export const accountViewSchema = z.object({
+  id: z.string(),
+  accountNumber: z.string(),
+  registrationName: z.string(),
+  issuer: z.string(),
+  shareClass: z.string(),
+  sharesHeld: z.number(),
+  holdingType: z.enum(HOLDING_TYPES),
+  certificateNumbers: z.array(z.string()),
+});
+
+export const shareholderViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  taxIdMasked: z.string().nullable(),
+  address: z.object({ line1: z.string(), line2: z.string().nullable(), city: z.string(), state: z.string(), postalCode: z.string() }),
+  accounts: z.array(accountViewSchema),
+  createdAt: z.string(),
+});
+export type ShareholderView = z.infer<typeof shareholderViewSchema>;
+
+export const shareholderListSchema = z.object({
+  success: z.literal(true),
+  shareholders: z.array(shareholderViewSchema),
+  total: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+});
+export const shareholderCreatedSchema = z.object({ success: z.literal(true), data: shareholderViewSchema });
+export const shareholderImportResultSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ created: z.number(), updated: z.number(), accounts: z.number() }),
+});

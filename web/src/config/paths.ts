@@ -48,6 +48,7 @@ export const paths = {
     contactSubmissions: `${ADMIN}/contact-submissions`,
     issuerApplications: `${ADMIN}/issuer-applications`,
     activity: `${ADMIN}/activity`,
+    shareholders: `${ADMIN}/shareholders`,
     changePassword: `${ADMIN}/change-password`,
   },
 } as const;
@@ -67,6 +68,7 @@ export const routes = {
     contactSubmissions: 'contact-submissions',
     issuerApplications: 'issuer-applications',
     activity: 'activity',
+    shareholders: 'shareholders',
     changePassword: 'change-password',
   },
 } as const;
@@ -85,5 +87,7 @@ export const apiPaths = {
     logout: '/api/admin/logout',
     me: '/api/admin/users/me',
     myPassword: '/api/admin/users/me/password',
+    shareholders: '/api/admin/shareholders',
+    shareholdersImport: '/api/admin/shareholders/import',
   },
 } as const;

@@ -35,6 +35,15 @@ describe('apiRequest', () => {
     expect(error.fieldErrors).toEqual({});
   });
 
+  it('sends a string body as is with the given content type', async () => {
+    const fetchMock = answer(200, { success: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/admin/shareholders/import', { method: 'POST', body: 'code,name\n', contentType: 'text/csv' });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe('code,name\n');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('text/csv');
+  });
+
   it('marks a failed connection as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     const error = await apiRequest('/api/health').catch((e: unknown) => e);

@@ -63,8 +63,10 @@ export function onAdminAuthError(listener: AdminAuthListener): () => void {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON; a FormData body is sent as multipart. */
+  /** Sent as JSON; a FormData body is sent as multipart; a string with `contentType` is sent as is. */
   body?: unknown;
+  /** The Content-Type of a string body sent as is (e.g. 'text/csv' for a file's text). */
+  contentType?: string;
   query?: Record<string, QueryValue>;
   /** 'admin' sends the stored admin bearer token; a string is sent as the bearer token itself. */
   auth?: 'admin' | 'none' | { bearer: string };
@@ -103,11 +105,14 @@ export async function apiRequestWithStatus<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<{ status: number; data: T }> {
-  const { method = 'GET', body, query, auth = 'none', csrf = false, schema, signal } = options;
+  const { method = 'GET', body, contentType, query, auth = 'none', csrf = false, schema, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
+    payload = body;
+  } else if (typeof body === 'string' && contentType) {
+    headers.set('Content-Type', contentType);
     payload = body;
   } else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');

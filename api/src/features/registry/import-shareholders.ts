@@ -1,14 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
-import { shareholderInputSchema, type ShareholderInput } from '@ledgerwell/shared/registry';
+import { IMPORT_COLUMNS, shareholderInputSchema, type ShareholderInput } from '@ledgerwell/shared/registry';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { recordActivity } from '../activity/record-activity';
 
-export const IMPORT_COLUMNS = [
-  'code', 'name', 'email', 'phone', 'tax_id', 'address_line1', 'city', 'state', 'postal_code',
-  'account_number', 'registration_name', 'issuer', 'share_class', 'shares_held', 'holding_type', 'certificate_numbers',
-] as const;
 export const IMPORT_MAX_ROWS = 20_000;
 
 export interface LineError {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
-import { IMPORT_COLUMNS } from './import-shareholders';
+import { IMPORT_COLUMNS } from '@ledgerwell/shared/registry';
 
 const PASSWORD = 'Correct-Horse-7';
 const HEADER = IMPORT_COLUMNS.join(',');

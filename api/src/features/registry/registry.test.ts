@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
-import { REGISTRY_MESSAGES as M } from '@ledgerwell/shared/registry';
+import { REGISTRY_MESSAGES as M, shareholderCreatedSchema, shareholderListSchema } from '@ledgerwell/shared/registry';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 
 const PASSWORD = 'Correct-Horse-7';
@@ -35,6 +35,7 @@ describe('admin shareholder registry', () => {
     expect(res.json.data).toMatchObject({ code: 'WH4821', name: 'Dana Whitfield', taxIdMasked: '***-**-6789' });
     expect(res.json.data.accounts).toEqual([expect.objectContaining({ accountNumber: '100200300', sharesHeld: 1500, holdingType: 'DRS' })]);
     expect(JSON.stringify(res.json)).not.toContain('123-45-6789');
+    expect(shareholderCreatedSchema.safeParse(res.json).success).toBe(true);
 
     const [row] = await t.deps.db.select().from(shareholders);
     expect(row!.taxIdEncrypted).toMatch(/^v1:/);
@@ -97,6 +98,7 @@ describe('admin shareholder registry', () => {
     }
     const page2 = await t.request('GET', '/api/admin/shareholders?page=2&limit=10', { token: admin });
     expect(page2.json).toMatchObject({ total: 25, page: 2, totalPages: 3 });
+    expect(shareholderListSchema.safeParse(page2.json).success).toBe(true);
     expect(page2.json.shareholders.map((s: { code: string }) => s.code)[0]).toBe('SH11');
     const byName = await t.request('GET', '/api/admin/shareholders?search=grace', { token: admin });
     expect(byName.json.shareholders.map((s: { code: string }) => s.code)).toEqual(['SH07']);

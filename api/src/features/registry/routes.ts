@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { shareholderInputSchema, shareholderListQuerySchema } from '@ledgerwell/shared/registry';
+import { IMPORT_MAX_BYTES, shareholderInputSchema, shareholderListQuerySchema } from '@ledgerwell/shared/registry';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery } from '../../lib/validate';
@@ -8,8 +8,6 @@ import { requireRole } from '../admin-auth/middleware';
 import { createShareholder } from './create-shareholder';
 import { importShareholders } from './import-shareholders';
 import { listShareholders } from './list-shareholders';
-
-export const IMPORT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** Mounted behind requireAdmin: every admin role reads, ADMIN and SUPER_ADMIN write. */
 export function registryRoutes(deps: AppDeps) {
@@ -25,7 +23,7 @@ export function registryRoutes(deps: AppDeps) {
       '/shareholders/import',
       requireRole('ADMIN'),
       bodyLimit({
-        maxSize: IMPORT_BODY_LIMIT_BYTES,
+        maxSize: IMPORT_MAX_BYTES,
         onError: () => {
           throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large: at most 5 MB per import.');
         },

@@ -1,12 +1,12 @@
 import type { InferSelectModel } from 'drizzle-orm';
 import type { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
-import { maskTaxId } from '@ledgerwell/shared/registry';
+import { maskTaxId, type ShareholderView } from '@ledgerwell/shared/registry';
 
 export type ShareholderRow = InferSelectModel<typeof shareholders>;
 export type AccountRow = InferSelectModel<typeof shareholderAccounts>;
 
 /** What admin screens see of a shareholder: the tax ID only masked, never decrypted here. */
-export function toShareholderView(shareholder: ShareholderRow, accounts: AccountRow[]) {
+export function toShareholderView(shareholder: ShareholderRow, accounts: AccountRow[]): ShareholderView {
   return {
     id: shareholder.id,
     code: shareholder.code,
@@ -34,4 +34,3 @@ export function toShareholderView(shareholder: ShareholderRow, accounts: Account
     createdAt: shareholder.createdAt.toISOString(),
   };
 }
-export type ShareholderView = ReturnType<typeof toShareholderView>;

@@ -14,6 +14,7 @@ import { IpWhitelistPage } from '../../features/admin/routes/ip-whitelist';
 import { ContactSubmissionsPage } from '../../features/admin/routes/contact-submissions';
 import { IssuerApplicationsPage } from '../../features/admin/routes/issuer-applications';
 import { ActivityPage } from '../../features/admin/routes/activity';
+import { ShareholdersPage } from '../../features/admin/routes/shareholders';
 import '../../styles/admin.css';
 
 /*
@@ -38,6 +39,10 @@ function UsersRoute() {
   return <UsersPage role={useCurrentAdmin().role} />;
 }
 
+function ShareholdersRoute() {
+  return <ShareholdersPage role={useCurrentAdmin().role} />;
+}
+
 function IpWhitelistRoute() {
   return <IpWhitelistPage role={useCurrentAdmin().role} />;
 }
@@ -54,6 +59,7 @@ export default function AdminArea() {
             <Route path={r.dashboard} element={<DashboardRoute />} />
             <Route path={r.requests} element={<RequestsPage />} />
             <Route path={r.request} element={<RequestDetailsPage />} />
+            <Route path={r.shareholders} element={<ShareholdersRoute />} />
             <Route path={r.users} element={<UsersRoute />} />
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
             <Route path={r.contactSubmissions} element={<ContactSubmissionsPage />} />

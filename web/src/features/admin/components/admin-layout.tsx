@@ -17,6 +17,7 @@ export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
   const links = [
     { to: paths.admin.dashboard, label: 'Dashboard' },
     { to: paths.admin.requests(), label: 'Requests' },
+    { to: paths.admin.shareholders, label: 'Shareholders' },
     { to: paths.admin.activity, label: 'Activity' },
     ...(admin.role === 'SUPER_ADMIN' ? [{ to: paths.admin.users, label: 'User Management' }] : []),
     { to: paths.admin.changePassword, label: 'Change password' },

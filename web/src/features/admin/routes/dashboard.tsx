@@ -16,6 +16,7 @@ export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
     { to: paths.admin.requests({ status: 'pending' }), label: 'Pending requests', hint: 'Waiting for review' },
     { to: paths.admin.requests({ type: 'transfer' }), label: 'Transfer requests', hint: 'DWAC and sale transfers' },
     { to: paths.admin.requests(), label: 'All requests', hint: 'Search, filter and sort' },
+    { to: paths.admin.shareholders, label: 'Shareholders', hint: 'Search the registry, add holders, import CSV' },
     { to: paths.admin.contactSubmissions, label: 'Contact submissions', hint: 'Messages from the contact form' },
     { to: paths.admin.issuerApplications, label: 'Issuer applications', hint: 'Companies applying to onboard' },
     ...(admin.role === 'SUPER_ADMIN'
