@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './api-error';
 import { REQUEST_MESSAGES as M, classifyContact, formatUsPhone, parsePrice, submitRequestSchema } from './portal-requests';
+import { SAMPLE_DWAC_TRANSFER } from './portal-requests.fixtures';
 
-const transfer = {
-  transfer_type: 'dwac',
-  receiving_firm_name: 'Example Securities LLC',
-  receiving_firm_dtc: '0123',
-  receiving_account_num: 'ACCT-77',
-  receiving_account_name: 'Dana Whitfield',
-  transfer_all_shares: false,
-  transfer_shares_text: '1,000',
-  transfer_shares_count: 1000,
-  shareholder_tax_id: '123-45-6789',
-  preferred_contact_type: 'EMAIL',
-  preferred_contact: 'dana@example.com',
-};
+const transfer = SAMPLE_DWAC_TRANSFER;
 const sale = {
   ...transfer,
   transfer_type: 'sale',

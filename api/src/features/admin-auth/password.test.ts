@@ -86,4 +86,13 @@ describe('mustChangePassword', () => {
     // Past the gate now: an unknown admin path is a plain 404.
     expect((await t.request('GET', '/api/admin/dashboard/stats', { token })).status).toBe(404);
   });
+
+  it('can log out before changing the password', async () => {
+    t = await createTestApp();
+    await createAdminUser(t.deps, { username: 'erin', password: PASSWORD, mustChangePassword: true });
+    const login = await t.request('POST', '/api/admin/login', { body: { username: 'erin', password: PASSWORD } });
+    const token = login.json.token as string;
+    expect((await t.request('POST', '/api/admin/logout', { token })).status).toBe(200);
+    expect((await t.request('GET', '/api/admin/auth/verify', { token })).status).toBe(401);
+  });
 });

@@ -11,6 +11,7 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   try {
     return await argon2.verify(hash, password);
   } catch {
+    // argon2 throws on a malformed stored hash; such a hash matches no password.
     return false;
   }
 }

@@ -5,20 +5,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoRegistry } from '../registry/demo-registry';
 import { hashVerificationCode } from './verification-code';
 import { appSecret } from '../../lib/app-secrets';
+import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 
-const transfer = {
-  transfer_type: 'dwac',
-  receiving_firm_name: 'Example Securities LLC',
-  receiving_firm_dtc: '0123',
-  receiving_account_num: 'ACCT-77',
-  receiving_account_name: 'Dana Whitfield',
-  transfer_all_shares: false,
-  transfer_shares_text: '1,000',
-  transfer_shares_count: 1000,
-  shareholder_tax_id: '123-45-6789',
-  preferred_contact_type: 'EMAIL',
-  preferred_contact: 'dana@example.com',
-};
+const transfer = SAMPLE_DWAC_TRANSFER;
 
 describe('POST /api/shareholder-portal/submit-request', () => {
   let t: TestApp;

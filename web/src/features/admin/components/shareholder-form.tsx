@@ -27,6 +27,38 @@ interface Draft {
   accounts: AccountDraft[];
 }
 
+/** One labelled text input of the form; the key names the draft field and the server's error path. */
+interface FieldSpec<K extends string> {
+  key: K;
+  label: string;
+  required?: boolean;
+  type?: 'email' | 'tel';
+  inputMode?: 'numeric';
+  maxLength?: number;
+}
+
+const HOLDER_FIELDS: FieldSpec<HolderField>[] = [
+  { key: 'code', label: 'Code', required: true, maxLength: 10 },
+  { key: 'name', label: 'Name', required: true },
+  { key: 'email', label: 'E-mail', required: true, type: 'email' },
+  { key: 'phone', label: 'Phone (optional)', type: 'tel' },
+  { key: 'taxId', label: 'Tax ID (optional)' },
+];
+const ADDRESS_FIELDS: FieldSpec<AddressField>[] = [
+  { key: 'line1', label: 'Street address', required: true },
+  { key: 'line2', label: 'Address line 2 (optional)' },
+  { key: 'city', label: 'City', required: true },
+  { key: 'state', label: 'State', required: true },
+  { key: 'postalCode', label: 'ZIP code', required: true, inputMode: 'numeric' },
+];
+const ACCOUNT_FIELDS: FieldSpec<Exclude<AccountField, 'holdingType' | 'certificateNumbers'>>[] = [
+  { key: 'accountNumber', label: 'Account number', required: true },
+  { key: 'registrationName', label: 'Registration name', required: true },
+  { key: 'issuer', label: 'Issuer', required: true },
+  { key: 'shareClass', label: 'Share class', required: true },
+  { key: 'sharesHeld', label: 'Shares held', required: true, inputMode: 'numeric' },
+];
+
 const HOLDING_OPTIONS = HOLDING_TYPES.map((type) => ({ value: type, label: type === 'DRS' ? 'DRS (book entry)' : 'Certificated' }));
 
 function emptyAccount(key: number): AccountDraft {
@@ -199,103 +231,40 @@ export function ShareholderForm({ onCreated, onCancel }: ShareholderFormProps) {
         <fieldset className="form-section">
           <legend>Holder</legend>
           <div className="form-grid">
-            <TextField
-              label="Code"
-              name="code"
-              autoComplete="off"
-              required
-              maxLength={10}
-              value={draft.holder.code}
-              onChange={(event) => setHolder('code', event.target.value)}
-              error={errors.code}
-            />
-            <TextField
-              label="Name"
-              name="name"
-              autoComplete="off"
-              required
-              value={draft.holder.name}
-              onChange={(event) => setHolder('name', event.target.value)}
-              error={errors.name}
-            />
-            <TextField
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="off"
-              required
-              value={draft.holder.email}
-              onChange={(event) => setHolder('email', event.target.value)}
-              error={errors.email}
-            />
-            <TextField
-              label="Phone (optional)"
-              name="phone"
-              type="tel"
-              autoComplete="off"
-              value={draft.holder.phone}
-              onChange={(event) => setHolder('phone', event.target.value)}
-              error={errors.phone}
-            />
-            <TextField
-              label="Tax ID (optional)"
-              name="taxId"
-              autoComplete="off"
-              value={draft.holder.taxId}
-              onChange={(event) => setHolder('taxId', event.target.value)}
-              error={errors.taxId}
-            />
+            {HOLDER_FIELDS.map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                name={field.key}
+                type={field.type}
+                inputMode={field.inputMode}
+                maxLength={field.maxLength}
+                autoComplete="off"
+                required={field.required}
+                value={draft.holder[field.key]}
+                onChange={(event) => setHolder(field.key, event.target.value)}
+                error={errors[field.key]}
+              />
+            ))}
           </div>
         </fieldset>
 
         <fieldset className="form-section">
           <legend>Address</legend>
           <div className="form-grid">
-            <TextField
-              label="Street address"
-              name="line1"
-              autoComplete="off"
-              required
-              value={draft.address.line1}
-              onChange={(event) => setAddress('line1', event.target.value)}
-              error={errors['address.line1']}
-            />
-            <TextField
-              label="Address line 2 (optional)"
-              name="line2"
-              autoComplete="off"
-              value={draft.address.line2}
-              onChange={(event) => setAddress('line2', event.target.value)}
-              error={errors['address.line2']}
-            />
-            <TextField
-              label="City"
-              name="city"
-              autoComplete="off"
-              required
-              value={draft.address.city}
-              onChange={(event) => setAddress('city', event.target.value)}
-              error={errors['address.city']}
-            />
-            <TextField
-              label="State"
-              name="state"
-              autoComplete="off"
-              required
-              value={draft.address.state}
-              onChange={(event) => setAddress('state', event.target.value)}
-              error={errors['address.state']}
-            />
-            <TextField
-              label="ZIP code"
-              name="postalCode"
-              autoComplete="off"
-              inputMode="numeric"
-              required
-              value={draft.address.postalCode}
-              onChange={(event) => setAddress('postalCode', event.target.value)}
-              error={errors['address.postalCode']}
-            />
+            {ADDRESS_FIELDS.map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                name={field.key}
+                inputMode={field.inputMode}
+                autoComplete="off"
+                required={field.required}
+                value={draft.address[field.key]}
+                onChange={(event) => setAddress(field.key, event.target.value)}
+                error={errors[`address.${field.key}`]}
+              />
+            ))}
           </div>
         </fieldset>
 
@@ -312,47 +281,18 @@ export function ShareholderForm({ onCreated, onCancel }: ShareholderFormProps) {
               <fieldset key={account.key} className="account-row">
                 <legend>Account {index + 1}</legend>
                 <div className="form-grid">
-                  <TextField
-                    label="Account number"
-                    autoComplete="off"
-                    required
-                    value={account.accountNumber}
-                    onChange={(event) => setAccount(index, 'accountNumber', event.target.value)}
-                    error={at('accountNumber')}
-                  />
-                  <TextField
-                    label="Registration name"
-                    autoComplete="off"
-                    required
-                    value={account.registrationName}
-                    onChange={(event) => setAccount(index, 'registrationName', event.target.value)}
-                    error={at('registrationName')}
-                  />
-                  <TextField
-                    label="Issuer"
-                    autoComplete="off"
-                    required
-                    value={account.issuer}
-                    onChange={(event) => setAccount(index, 'issuer', event.target.value)}
-                    error={at('issuer')}
-                  />
-                  <TextField
-                    label="Share class"
-                    autoComplete="off"
-                    required
-                    value={account.shareClass}
-                    onChange={(event) => setAccount(index, 'shareClass', event.target.value)}
-                    error={at('shareClass')}
-                  />
-                  <TextField
-                    label="Shares held"
-                    autoComplete="off"
-                    inputMode="numeric"
-                    required
-                    value={account.sharesHeld}
-                    onChange={(event) => setAccount(index, 'sharesHeld', event.target.value)}
-                    error={at('sharesHeld')}
-                  />
+                  {ACCOUNT_FIELDS.map((field) => (
+                    <TextField
+                      key={field.key}
+                      label={field.label}
+                      inputMode={field.inputMode}
+                      autoComplete="off"
+                      required={field.required}
+                      value={account[field.key]}
+                      onChange={(event) => setAccount(index, field.key, event.target.value)}
+                      error={at(field.key)}
+                    />
+                  ))}
                   <SelectField
                     label="Holding type"
                     options={HOLDING_OPTIONS}

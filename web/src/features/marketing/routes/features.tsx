@@ -6,6 +6,7 @@ import { CtaSection } from '../components/cta-section';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
 import { FeatureCard } from '../components/feature-card';
+import { ReasonList } from '../components/reason-list';
 
 const AUDIENCES = [
   {
@@ -98,19 +99,7 @@ export default function FeaturesPage() {
           <h3 className="subsection-title" id="architecture-heading">
             Platform Architecture
           </h3>
-          <ul className="reason-list reason-list--grid" aria-labelledby="architecture-heading">
-            {ARCHITECTURE.map((item, index) => (
-              <li key={item.title} className="reason">
-                <span className="reason__icon reason__icon--number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div>
-                  <h4>{item.title}</h4>
-                  <p>{item.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ReasonList items={ARCHITECTURE} headingLevel={4} numbered grid labelledBy="architecture-heading" />
         </div>
       </section>
 

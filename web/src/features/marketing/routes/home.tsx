@@ -6,6 +6,7 @@ import { ArrowRightIcon, CheckIcon, GearIcon, HeadsetIcon, LayersIcon, LedgerIco
 import { CtaSection } from '../components/cta-section';
 import { SectionHeading } from '../components/section-heading';
 import { FeatureCard } from '../components/feature-card';
+import { ReasonList } from '../components/reason-list';
 
 const ORBIT_BADGES = [
   'Equity Management',
@@ -151,19 +152,7 @@ export function HomePage() {
               </div>
             </dl>
           </div>
-          <ul className="reason-list">
-            {REASONS.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="reason">
-                <span className="reason__icon">
-                  <Icon size={22} />
-                </span>
-                <div>
-                  <h3>{title}</h3>
-                  <p>{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ReasonList items={REASONS} />
         </div>
       </section>
 

@@ -7,6 +7,7 @@ import { CtaSection } from '../components/cta-section';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
 import { FeatureCard } from '../components/feature-card';
+import { ReasonList } from '../components/reason-list';
 
 const SERVICE_TYPES = [
   {
@@ -102,19 +103,7 @@ export default function TransferServicesPage() {
               </Link>
             </div>
           </div>
-          <ul className="reason-list">
-            {CAPABILITIES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="reason">
-                <span className="reason__icon">
-                  <Icon size={22} />
-                </span>
-                <div>
-                  <h3>{title}</h3>
-                  <p>{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ReasonList items={CAPABILITIES} />
         </div>
       </section>
 
