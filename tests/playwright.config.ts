@@ -31,6 +31,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT) },
+    // DEMO_DATA loads the demo registry the portal specs sign in with (codes in the README).
+    env: { PORT: String(E2E_PORT), DEMO_DATA: '1' },
   },
 });

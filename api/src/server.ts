@@ -5,7 +5,7 @@ import { EnvError, loadConfig } from './config/env';
 import { bootstrapAdmin } from './features/admin-auth/bootstrap';
 import { intercomMessagingService } from './features/contact/messaging-service';
 import { retryDueForwards } from './features/contact/submit-contact';
-import { seedDemoRegistry } from './features/registry/demo-registry';
+import { seedDemoData } from './demo-data';
 import { deliverDueEmails, smtpTransport } from './features/email/outbox-sender';
 import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
@@ -52,8 +52,8 @@ if (bootstrap.created && bootstrap.generatedPassword) {
 }
 
 if (config.DEMO_DATA) {
-  const added = await seedDemoRegistry(deps);
-  logger.info({ added }, 'demo registry loaded (DEMO_DATA=1)');
+  const added = await seedDemoData(deps);
+  logger.info({ added }, 'demo registry and sample requests loaded (DEMO_DATA=1)');
 }
 
 const mailTransport = smtpTransport(config);

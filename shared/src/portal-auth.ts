@@ -45,3 +45,28 @@ export const PORTAL_THROTTLE = {
   /** Failures of all kinds, all addresses: a brake on a distributed attack. */
   failuresOverall: 2000,
 } as const;
+
+/** The account a portal session is signed in to: what the portal shows and checks share counts against. */
+export const portalAccountSchema = z.object({
+  accountNumber: z.string(),
+  registrationName: z.string(),
+  issuer: z.string(),
+  shareClass: z.string(),
+  sharesHeld: z.number(),
+  holdingType: z.string(),
+});
+export type PortalAccount = z.infer<typeof portalAccountSchema>;
+
+export const validateCodeResponseSchema = z.object({ success: z.literal(true), token: z.string(), message: z.string() });
+
+const portalHolderSchema = z.object({ name: z.string(), code: z.string() });
+
+export const validateAccountResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  message: z.string(),
+  shareholder: portalHolderSchema,
+  account: portalAccountSchema,
+});
+
+export const portalSessionResponseSchema = z.object({ success: z.literal(true), shareholder: portalHolderSchema, account: portalAccountSchema });

@@ -242,3 +242,28 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** A verification code is valid 24 hours (public-site spec 4). */
 export const VERIFICATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const submitRequestResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  referenceNumber: z.string(),
+  data: z.object({
+    id: z.string(),
+    referenceNumber: z.string(),
+    status: z.enum(REQUEST_STATUSES),
+    /** Only in the first answer to a transfer: a replay never hands the code out again. */
+    verificationCode: z.string().optional(),
+    verificationCodeSent: z.boolean().optional(),
+  }),
+});
+export type SubmitRequestResponse = z.infer<typeof submitRequestResponseSchema>;
+
+export const ownRequestSchema = z.object({
+  id: z.string(),
+  referenceNumber: z.string(),
+  requestType: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  createdAt: z.string(),
+});
+export type OwnRequest = z.infer<typeof ownRequestSchema>;
+export const ownRequestsResponseSchema = z.object({ success: z.literal(true), requests: z.array(ownRequestSchema) });

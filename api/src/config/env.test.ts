@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('takes PUBLIC_URL for links in e-mails, without a trailing slash, and defaults to localhost on PORT', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
+  });
+
   it('names each bad variable on its own line', () => {
     let error: unknown;
     try {

@@ -55,13 +55,20 @@ export const envSchema = z
     ),
     /** SMTP server for outgoing e-mail (smtp:// or smtps://); unset: e-mails are written to the log. */
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    /** The site's public address, for absolute links in e-mails (e.g. https://portal.example.com); unset: http://localhost:PORT. */
+    PUBLIC_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://portal.example.com' })
+        .transform((v) => v.replace(/\/+$/, ''))
+        .optional(),
+    ),
     MAIL_FROM: z.string().min(3).default('Ledgerwell Shareholder Services <no-reply@ledgerwell.com>'),
     /** Customer messaging service (Intercom): contact submissions are forwarded when a token is set. */
     INTERCOM_ACCESS_TOKEN: optionalText,
     INTERCOM_API_URL: z.url({ error: 'must be a URL such as https://api.intercom.io' }).default('https://api.intercom.io'),
   });
 
-export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };
+export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };
 
 export class EnvError extends Error {
   constructor(readonly lines: string[]) {
@@ -84,5 +91,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ...result.data,
     dataDir: path.resolve(cwd, result.data.DATA_DIR),
     webDistDir: path.resolve(cwd, result.data.WEB_DIST_DIR),
+    // Links in e-mails never come from the request's Host header, which a client controls.
+    publicUrl: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
   };
 }

@@ -72,6 +72,8 @@ export interface RequestOptions<T> {
   auth?: 'admin' | 'none' | { bearer: string };
   /** Fetch a CSRF token (cached) and send it in the X-CSRF-Token header. */
   csrf?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Parses the success body; without it the body is returned unchecked. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
@@ -106,7 +108,7 @@ export async function apiRequestWithStatus<T = unknown>(
   options: RequestOptions<T> = {},
 ): Promise<{ status: number; data: T }> {
   const { method = 'GET', body, contentType, query, auth = 'none', csrf = false, schema, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, shareholderRequests } from '@ledgerwell/db/schema';
-import { REQUEST_MESSAGES as M } from '@ledgerwell/shared/portal-requests';
+import { REQUEST_MESSAGES as M, ownRequestsResponseSchema, submitRequestResponseSchema } from '@ledgerwell/shared/portal-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoRegistry } from '../registry/demo-registry';
 import { hashVerificationCode } from './verification-code';
@@ -13,7 +13,7 @@ describe('POST /api/shareholder-portal/submit-request', () => {
   let t: TestApp;
   let token: string;
   beforeEach(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.test/' } });
     await seedDemoRegistry(t.deps);
     token = await signIn('DEMO01', '100200300');
   });
@@ -34,6 +34,7 @@ describe('POST /api/shareholder-portal/submit-request', () => {
   it('files a transfer awaiting verification, with a reference, a one-time code kept only as a keyed hash, and an encrypted e-mail', async () => {
     const res = await submit({ requestType: 'TRANSFER', formData: transfer });
     expect(res.status).toBe(201);
+    expect(submitRequestResponseSchema.safeParse(res.json).success).toBe(true);
     expect(res.json.referenceNumber).toMatch(new RegExp(`^TR-${new Date().getUTCFullYear()}-\\d{6}$`));
     const code = res.json.data.verificationCode as string;
     expect(code).toMatch(/^[A-Z]+\d{4}[A-Z]+\d{4}$/);
@@ -52,7 +53,8 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     const body = t.deps.cipher.decrypt(mail!.bodyEncrypted);
     expect(body).toContain(res.json.referenceNumber);
     expect(body).toContain('2-3 business days');
-    expect(body).toContain(`/verify/${code}`);
+    // An absolute link from PUBLIC_URL (trailing slash dropped), never from the request's Host.
+    expect(body).toContain(`https://portal.example.test/verify/${code}`);
   });
 
   it('files the other three types as PENDING with their prefixes', async () => {
@@ -71,6 +73,7 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(references.map((r) => r.slice(0, 2))).toEqual(['AC', 'CR', 'IQ']);
     expect(new Set(references).size).toBe(3);
     const list = await t.request('GET', '/api/shareholder-portal/requests', { token });
+    expect(ownRequestsResponseSchema.safeParse(list.json).success).toBe(true);
     expect(list.json.requests.map((r: { referenceNumber: string }) => r.referenceNumber).sort()).toEqual([...references].sort());
     expect(list.json.requests.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
   });

@@ -44,7 +44,7 @@ function splitSensitive(deps: AppDeps, formData: Record<string, unknown>) {
  */
 export async function submitPortalRequest(
   deps: AppDeps,
-  session: PortalSession,
+  session: Pick<PortalSession, 'shareholderId' | 'accountId'>,
   input: SubmitRequestInput,
   meta: RequestMeta,
   idempotencyKey: string | null,
@@ -161,7 +161,7 @@ async function queueConfirmation(
     'Requests are processed in 2-3 business days, and we will e-mail you when its status changes.',
   ];
   if (email.verificationCode) {
-    lines.push('', 'A transfer needs a photo identity check. Open this link on a phone with a camera within 24 hours:', `/verify/${email.verificationCode}`);
+    lines.push('', 'A transfer needs a photo identity check. Open this link on a phone with a camera within 24 hours:', `${deps.config.publicUrl}/verify/${email.verificationCode}`);
   }
   lines.push('', 'Ledgerwell Shareholder Services');
   await tx.insert(emailOutbox).values({
