@@ -10,6 +10,7 @@ import { healthRoutes } from './features/health/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
+import { VERIFICATION_UPLOAD_PATH, verificationRoutes } from './features/verification/routes';
 import { webAppRoutes } from './features/web-app/serve-web';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
@@ -19,7 +20,7 @@ import { securityHeaders } from './middleware/security-headers';
 
 /** JSON bodies are small; upload routes set their own, larger limit. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
-const LARGE_BODY_PATHS = new Set(['/api/admin/shareholders/import']);
+const LARGE_BODY_PATHS = new Set(['/api/admin/shareholders/import', VERIFICATION_UPLOAD_PATH]);
 
 /** `messaging` defaults to Intercom when INTERCOM_ACCESS_TOKEN is set. */
 export function createApp(deps: AppDeps, messaging: MessagingService | null = intercomMessagingService(deps.config)) {
@@ -43,10 +44,12 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   });
 
   api.route('/', healthRoutes(deps));
-  api.route('/', csrfRoutes(csrfTokens(deps)));
+  const csrf = csrfTokens(deps);
+  api.route('/', csrfRoutes(csrf));
   api.route('/', contactRoutes(deps, messaging));
   api.route('/shareholder-portal', portalAuthRoutes(deps));
   api.route('/shareholder-portal', portalRequestRoutes(deps));
+  api.route('/shareholder-portal', verificationRoutes(deps, csrf));
   api.route('/admin', adminLoginRoutes(deps));
 
   const admin = new Hono<AppEnv>();

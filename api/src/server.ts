@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '@ledgerwell/db/client';
 import { createApp } from './app';
@@ -11,6 +12,7 @@ import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
 import { pruneHits } from './lib/throttle';
+import { localDiskStorage } from './lib/storage';
 
 let config;
 try {
@@ -32,7 +34,8 @@ const database = await openDatabase({
 });
 await database.migrate();
 const cipher = createFieldCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
-const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher };
+const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
+const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage };
 
 const bootstrap = await bootstrapAdmin(deps);
 if (bootstrap.created && bootstrap.generatedPassword) {

@@ -20,6 +20,7 @@ import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
 import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
+import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -279,6 +280,8 @@ export const shareholderRequests = pgTable(
     totalAmount: numeric('total_amount', { precision: 20, scale: 2 }),
     verificationCodeHash: text('verification_code_hash'),
     verificationExpiresAt: timestamp('verification_expires_at', { withTimezone: true }),
+    /** When the third photo arrived. */
+    verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
@@ -292,6 +295,62 @@ export const shareholderRequests = pgTable(
     index('shareholder_requests_created_idx').on(t.createdAt),
     index('shareholder_requests_shareholder_idx').on(t.shareholderId, t.createdAt),
   ],
+);
+
+export const documentType = pgEnum('document_type', DOCUMENT_TYPES);
+export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const documentStatus = pgEnum('document_status', DOCUMENT_STATUSES);
+
+/**
+ * An identity photo of a transfer: one per kind and request, so a retried or repeated upload replaces
+ * the row. The file itself is in the storage (api/src/lib/storage.ts) under `storage_key`.
+ */
+export const verificationDocuments = pgTable(
+  'verification_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => shareholderRequests.id),
+    documentType: documentType('document_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** SHA-256 of the stored (re-encoded, metadata-free) file, and of the bytes received. */
+    sha256: text('sha256').notNull(),
+    sourceSha256: text('source_sha256').notNull(),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    status: documentStatus('status').notNull().default('PENDING'),
+    reviewedBy: uuid('reviewed_by').references(() => adminUsers.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    uploadedIp: text('uploaded_ip'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('verification_documents_request_type_idx').on(t.requestId, t.documentType)],
+);
+
+export const REQUEST_HISTORY_ACTORS = ['SHAREHOLDER', 'ADMIN', 'SYSTEM'] as const;
+export const requestHistoryActor = pgEnum('request_history_actor', REQUEST_HISTORY_ACTORS);
+
+/** What happened to a request and who did it, oldest first: the request detail's history. Append-only. */
+export const requestHistory = pgTable(
+  'request_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => shareholderRequests.id),
+    actorType: requestHistoryActor('actor_type').notNull(),
+    adminId: uuid('admin_id').references(() => adminUsers.id),
+    action: text('action').notNull(),
+    fromStatus: requestStatus('from_status'),
+    toStatus: requestStatus('to_status'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_history_request_idx').on(t.requestId, t.createdAt)],
 );
 
 /** The first answer to a request sent with an Idempotency-Key, replayed for retries with the same key. */

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/env';
 import type { Clock } from './clock';
 import type { FieldCipher } from './field-encryption';
 import type { Logger } from './logger';
+import type { FileStorage } from './storage';
 
 /** What every service needs, passed explicitly so tests can build an app on their own database and clock. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   clock: Clock;
   /** Encrypts PII (tax IDs) at rest. */
   cipher: FieldCipher;
+  /** Uploaded files (identity photos). */
+  storage: FileStorage;
 }
 
 /** Who sent a request, for the activity log and throttles. */

@@ -17,6 +17,7 @@ import type { AppDeps, AppEnv } from '../lib/context';
 import { handleError } from '../middleware/error-handler';
 import { requestContext } from '../middleware/request-context';
 import { createLogger } from '../lib/logger';
+import { localDiskStorage } from '../lib/storage';
 
 /**
  * API tests run on the engine named by TEST_DB_ENGINE (set per vitest project): an in-memory
@@ -95,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       callback();
     },
   });
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-uploads-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ...options.env });
   const deps: AppDeps = {
     db: database.db,
@@ -103,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger: createLogger('info', logStream),
     clock,
     cipher: createFieldCipher(randomBytes(32)),
+    storage: localDiskStorage(uploadsDir),
   };
   const app = createApp(deps);
 
@@ -141,8 +144,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     databaseUrl,
     logLines,
     request,
+    uploadsDir,
     async close({ keepDatabase = false } = {}) {
       await database.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
       if (!keepDatabase) await dropDatabase?.();
     },
   };

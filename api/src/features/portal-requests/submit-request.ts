@@ -12,6 +12,7 @@ import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { PortalSession } from '../portal-auth/portal-sessions';
+import { recordHistory } from '../request-history/record-history';
 import { hashVerificationCode, newVerificationCode } from './verification-code';
 
 const TAX_ID_FIELDS = ['shareholder_tax_id', 'buyerTaxId'] as const;
@@ -129,6 +130,13 @@ export async function submitPortalRequest(
       })
       .returning({ id: shareholderRequests.id });
 
+    await recordHistory(tx, deps.clock.now(), {
+      requestId: request!.id,
+      actorType: 'SHAREHOLDER',
+      action: 'SUBMITTED',
+      toStatus: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING',
+      details: { referenceNumber, ip: meta.ip },
+    });
     await queueConfirmation(deps, tx, { to: shareholder.email, name: shareholder.name, referenceNumber, type: input.requestType, requestId: request!.id, verificationCode });
 
     const body: Record<string, unknown> = {
