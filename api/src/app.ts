@@ -10,6 +10,7 @@ import { healthRoutes } from './features/health/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
+import { requestReviewRoutes } from './features/request-review/routes';
 import { VERIFICATION_UPLOAD_PATH, verificationRoutes } from './features/verification/routes';
 import { webAppRoutes } from './features/web-app/serve-web';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.use('*', requireAdmin(deps), requirePasswordChanged);
   admin.route('/', adminSessionRoutes(deps));
   admin.route('/', registryRoutes(deps));
+  admin.route('/', requestReviewRoutes(deps));
   api.route('/admin', admin);
 
   api.all('*', apiNotFound);

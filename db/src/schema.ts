@@ -250,6 +250,8 @@ export const portalAuthEvents = pgTable(
 );
 
 export const requestType = pgEnum('request_type', REQUEST_TYPES);
+export const FLAG_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
+export const flagPriority = pgEnum('flag_priority', FLAG_PRIORITIES);
 export const requestStatus = pgEnum('request_status', REQUEST_STATUSES);
 /** One sequence for every reference number: TR-2026-000123 and AC-2026-000124 never collide. */
 export const requestReferenceSeq = pgSequence('request_reference_seq', { startWith: 100 });
@@ -282,6 +284,24 @@ export const shareholderRequests = pgTable(
     verificationExpiresAt: timestamp('verification_expires_at', { withTimezone: true }),
     /** When the third photo arrived. */
     verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
+    /** The holder's name and code when the request was filed: what staff search and list by. */
+    shareholderName: text('shareholder_name').notNull(),
+    shareholderCode: text('shareholder_code').notNull(),
+    /** Staff review (admin-request-review spec 3). */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    processedBy: uuid('processed_by').references(() => adminUsers.id),
+    /** The first staff action on the request, for the response-time metric. */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /** Lines of `[ISO timestamp] author: text`, appended only. */
+    adminNotes: text('admin_notes').notNull().default(''),
+    isFlagged: boolean('is_flagged').notNull().default(false),
+    flagPriority: flagPriority('flag_priority'),
+    flagReason: text('flag_reason'),
+    flaggedBy: uuid('flagged_by').references(() => adminUsers.id),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    assignedTo: uuid('assigned_to').references(() => adminUsers.id),
+    /** Viewer state per image: { selfie: { rotation, zoomState: { zoom, x, y } }, ... }. */
+    imageStates: jsonb('image_states').$type<Record<string, { rotation: number; zoomState: { zoom: number; x: number; y: number } }>>().notNull().default({}),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
@@ -294,6 +314,10 @@ export const shareholderRequests = pgTable(
     index('shareholder_requests_type_created_idx').on(t.requestType, t.createdAt),
     index('shareholder_requests_created_idx').on(t.createdAt),
     index('shareholder_requests_shareholder_idx').on(t.shareholderId, t.createdAt),
+    index('shareholder_requests_flagged_idx').on(t.createdAt).where(sql`${t.isFlagged}`),
+    index('shareholder_requests_assigned_idx').on(t.assignedTo, t.createdAt),
+    index('shareholder_requests_processed_idx').on(t.processedAt),
+    index('shareholder_requests_code_idx').on(t.shareholderCode),
   ],
 );
 
@@ -327,8 +351,10 @@ export const verificationDocuments = pgTable(
     rejectionReason: text('rejection_reason'),
     uploadedIp: text('uploaded_ip'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a rejection asked for a new set of photos: kept for the record, no longer current. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('verification_documents_request_type_idx').on(t.requestId, t.documentType)],
+  (t) => [uniqueIndex('verification_documents_request_type_idx').on(t.requestId, t.documentType).where(sql`${t.supersededAt} is null`)],
 );
 
 export const REQUEST_HISTORY_ACTORS = ['SHAREHOLDER', 'ADMIN', 'SYSTEM'] as const;

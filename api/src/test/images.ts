@@ -3,7 +3,7 @@ import sharp from 'sharp';
 
 /** A photo-like (noisy, so it compresses like a real photo) JPEG of the given size. */
 export function photoJpeg(width: number, height: number, options: { gps?: boolean; orientation?: number } = {}): Promise<Buffer> {
-  let image = sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  let image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   if (options.gps) {
     image = image.withExif({

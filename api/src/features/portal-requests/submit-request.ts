@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { emailOutbox, idempotencyKeys, shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
+import { idempotencyKeys, shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import {
   REFERENCE_PREFIX,
   REQUEST_MESSAGES as M,
@@ -12,6 +12,7 @@ import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { PortalSession } from '../portal-auth/portal-sessions';
+import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
 import { hashVerificationCode, newVerificationCode } from './verification-code';
 
@@ -113,6 +114,8 @@ export async function submitPortalRequest(
         requestType: input.requestType,
         status: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING',
         shareholderId: shareholder.id,
+        shareholderName: shareholder.name,
+        shareholderCode: shareholder.code.toUpperCase(),
         accountId: account.id,
         formData: visible,
         sensitiveEncrypted: encrypted,
@@ -169,17 +172,13 @@ async function queueConfirmation(
     'Requests are processed in 2-3 business days, and we will e-mail you when its status changes.',
   ];
   if (email.verificationCode) {
-    lines.push('', 'A transfer needs a photo identity check. Open this link on a phone with a camera within 24 hours:', `${deps.config.publicUrl}/verify/${email.verificationCode}`);
+    lines.push('', 'A transfer needs a photo identity check. Open this link on a phone with a camera within 24 hours:', verificationLink(deps, email.verificationCode));
   }
-  lines.push('', 'Ledgerwell Shareholder Services');
-  await tx.insert(emailOutbox).values({
-    toAddress: email.to,
-    subject: `We received your request ${email.referenceNumber}`,
-    bodyEncrypted: deps.cipher.encrypt(lines.join('\n')),
-    kind: 'REQUEST_CONFIRMATION',
-    relatedId: email.requestId,
-  });
+  await queueEmail(deps, tx, { to: email.to, subject: `We received your request ${email.referenceNumber}`, lines, kind: 'REQUEST_CONFIRMATION', relatedId: email.requestId });
 }
+
+/** The absolute link to the verification page, from PUBLIC_URL. */
+export const verificationLink = (deps: Pick<AppDeps, 'config'>, code: string) => `${deps.config.publicUrl}/verify/${code}`;
 
 /** The signed-in shareholder's own requests, newest first. */
 export async function listOwnRequests(deps: AppDeps, session: PortalSession) {

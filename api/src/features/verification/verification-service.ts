@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import type { RequestStatus } from '@ledgerwell/shared/portal-requests';
 import {
@@ -21,6 +21,10 @@ type RequestRow = typeof shareholderRequests.$inferSelect;
 
 /** Documents are taken while a transfer waits for them, and replaced until staff review them. */
 const ACCEPTING: readonly RequestStatus[] = ['AWAITING_VERIFICATION', 'VERIFICATION_SUBMITTED'];
+
+/** The current (not superseded) photo of one kind. */
+const current = (requestId: string, documentType: DocumentType) =>
+  and(eq(verificationDocuments.requestId, requestId), eq(verificationDocuments.documentType, documentType), isNull(verificationDocuments.supersededAt));
 
 const failuresByIp = (ip: string) => `verify:code-fail:ip:${ip}`;
 
@@ -68,7 +72,7 @@ export async function verificationState(deps: AppDeps, request: RequestRow): Pro
   const rows = await deps.db
     .select({ documentType: verificationDocuments.documentType })
     .from(verificationDocuments)
-    .where(eq(verificationDocuments.requestId, request.id));
+    .where(and(eq(verificationDocuments.requestId, request.id), isNull(verificationDocuments.supersededAt)));
   const held = new Set(rows.map((r) => r.documentType));
   const documents = { selfie: held.has('selfie'), id_front: held.has('id_front'), id_back: held.has('id_back') };
   return {
@@ -91,7 +95,7 @@ export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, doc
   const [existing] = await deps.db
     .select()
     .from(verificationDocuments)
-    .where(and(eq(verificationDocuments.requestId, request.id), eq(verificationDocuments.documentType, documentType)));
+    .where(current(request.id, documentType));
   // A retry of an upload the server already holds (its answer was lost): the same answer, nothing new.
   if (existing?.sourceSha256 === sourceSha256 && existing.status !== 'REJECTED') return verificationState(deps, request);
   if (!ACCEPTING.includes(request.status)) throw new AppError('CONFLICT', M.notAccepting);
@@ -108,7 +112,7 @@ export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, doc
       const [previous] = await tx
         .select({ storageKey: verificationDocuments.storageKey })
         .from(verificationDocuments)
-        .where(and(eq(verificationDocuments.requestId, request.id), eq(verificationDocuments.documentType, documentType)));
+        .where(current(request.id, documentType));
       const values = {
         storageKey: stored.key,
         sha256: stored.sha256,
@@ -127,7 +131,11 @@ export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, doc
       await tx
         .insert(verificationDocuments)
         .values({ requestId: request.id, documentType, ...values })
-        .onConflictDoUpdate({ target: [verificationDocuments.requestId, verificationDocuments.documentType], set: values });
+        .onConflictDoUpdate({
+          target: [verificationDocuments.requestId, verificationDocuments.documentType],
+          targetWhere: isNull(verificationDocuments.supersededAt),
+          set: values,
+        });
       replacedKey = previous?.storageKey ?? null;
       await recordHistory(tx, now, {
         requestId: request.id,
@@ -139,7 +147,7 @@ export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, doc
       const [{ count }] = (await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(verificationDocuments)
-        .where(and(eq(verificationDocuments.requestId, request.id), inArray(verificationDocuments.documentType, [...DOCUMENT_TYPES])))) as [
+        .where(and(eq(verificationDocuments.requestId, request.id), isNull(verificationDocuments.supersededAt), inArray(verificationDocuments.documentType, [...DOCUMENT_TYPES])))) as [
         { count: number },
       ];
       if (count === DOCUMENT_TYPES.length && locked.status === 'AWAITING_VERIFICATION') {

@@ -1,0 +1,23 @@
+import type { Db } from '@ledgerwell/db/client';
+import { emailOutbox } from '@ledgerwell/db/schema';
+import type { AppDeps } from '../../lib/context';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  /** The body, line by line; a signature is added. */
+  lines: string[];
+  kind: string;
+  relatedId?: string | null;
+}
+
+/** Puts an e-mail in the outbox, in the caller's transaction: it is sent only if the change it announces commits. */
+export async function queueEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, email: OutgoingEmail): Promise<void> {
+  await tx.insert(emailOutbox).values({
+    toAddress: email.to,
+    subject: email.subject,
+    bodyEncrypted: deps.cipher.encrypt([...email.lines, '', 'Ledgerwell Shareholder Services'].join('\n')),
+    kind: email.kind,
+    relatedId: email.relatedId ?? null,
+  });
+}

@@ -1,0 +1,83 @@
+import { and, asc, desc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
+import type { RequestListQuery, RequestListRow } from '@ledgerwell/shared/request-review';
+import type { AppDeps } from '../../lib/context';
+import { startOf } from './business-time';
+
+const r = shareholderRequests;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Search by shareholder code, reference (both by prefix, so their btree indexes serve) or name
+ * (anywhere in it, case-insensitive).
+ */
+function searchCondition(search: string): SQL | undefined {
+  const text = escapeLike(search.trim());
+  if (!text) return undefined;
+  const upper = text.toUpperCase();
+  return or(sql`${r.shareholderCode} like ${`${upper}%`}`, sql`${r.referenceNumber} like ${`${upper}%`}`, ilike(r.shareholderName, `%${text}%`));
+}
+
+export function listConditions(deps: AppDeps, query: RequestListQuery, adminId: string): SQL | undefined {
+  const now = deps.clock.now();
+  return and(
+    query.status ? eq(r.status, query.status) : undefined,
+    query.requestType ? eq(r.requestType, query.requestType) : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+    query.flagged === true ? eq(r.isFlagged, true) : query.flagged === false ? eq(r.isFlagged, false) : undefined,
+    query.assigned === 'me' ? eq(r.assignedTo, adminId) : undefined,
+    query.date === 'today' ? gte(r.createdAt, startOf('day', now)) : query.date === 'week' ? gte(r.createdAt, startOf('week', now)) : undefined,
+  );
+}
+
+const SORT_COLUMNS = { createdAt: r.createdAt, status: r.status, type: r.requestType } as const;
+
+/**
+ * The verification column: counts of the current photos, and of those approved. The outer id is
+ * spelled out with its table: drizzle leaves columns unqualified, which inside the subquery would
+ * mean the document's own id.
+ */
+const documentCounts = sql<string>`(select count(*) || ':' || count(*) filter (where ${verificationDocuments.status} = 'APPROVED')
+  from ${verificationDocuments} where ${verificationDocuments.requestId} = "shareholder_requests"."id" and ${isNull(verificationDocuments.supersededAt)})`;
+
+export async function listRequests(deps: AppDeps, query: RequestListQuery, adminId: string) {
+  const where = listConditions(deps, query, adminId);
+  const order = query.sortOrder === 'asc' ? asc : desc;
+  const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(r).where(where);
+  const rows = await deps.db
+    .select({
+      id: r.id,
+      shareholderName: r.shareholderName,
+      shareholderCode: r.shareholderCode,
+      referenceNumber: r.referenceNumber,
+      requestType: r.requestType,
+      status: r.status,
+      createdAt: r.createdAt,
+      assignedTo: r.assignedTo,
+      isFlagged: r.isFlagged,
+      flagPriority: r.flagPriority,
+      adminNotes: r.adminNotes,
+      sharesCount: r.sharesCount,
+      transferAllShares: r.transferAllShares,
+      documents: documentCounts,
+    })
+    .from(r)
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+
+  const requests: RequestListRow[] = rows.map(({ documents, ...row }) => {
+    const [held, approved] = documents.split(':').map(Number) as [number, number];
+    const verification = row.requestType !== 'TRANSFER' ? null : approved === 3 ? 'VERIFIED' : held === 3 ? 'SUBMITTED' : 'PENDING';
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      assignedToMe: row.assignedTo === adminId,
+      verification,
+      verificationComplete: held === 3,
+    };
+  });
+  return { requests, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+}

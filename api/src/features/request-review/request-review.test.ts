@@ -1,0 +1,292 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { adminActivity, emailOutbox, requestHistory, shareholderRequests } from '@ledgerwell/db/schema';
+import { REVIEW_MESSAGES as M, requestListResponseSchema } from '@ledgerwell/shared/request-review';
+import { portalFixtures } from '../../test/portal-fixtures';
+import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+
+describe('admin request review API', () => {
+  let t: TestApp;
+  let admin: string;
+  let reviewer: string;
+  let readOnly: string;
+  let portal: ReturnType<typeof portalFixtures>;
+  let holder: string;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    await createAdminUser(t.deps, { username: 'alice', password: 'Correct-Horse-7', role: 'ADMIN' });
+    await createAdminUser(t.deps, { username: 'rita', password: 'Correct-Horse-7', role: 'REVIEWER' });
+    await createAdminUser(t.deps, { username: 'olga', password: 'Correct-Horse-7', role: 'READ_ONLY' });
+    admin = await loginToken(t, 'alice', 'Correct-Horse-7');
+    reviewer = await loginToken(t, 'rita', 'Correct-Horse-7');
+    readOnly = await loginToken(t, 'olga', 'Correct-Horse-7');
+    portal = portalFixtures(t);
+    await portal.seed();
+    holder = await portal.signIn();
+  });
+  afterEach(() => t.close());
+
+  const get = (path: string, token = admin) => t.request('GET', `/api/admin${path}`, { token });
+  const send = (method: string, path: string, body?: unknown, token = reviewer) => t.request(method, `/api/admin${path}`, { token, ...(body === undefined ? {} : { body }) });
+  const status = (id: string, value: string, notes?: string, token = reviewer) => send('PUT', `/requests/${id}/status`, { status: value, ...(notes ? { notes } : {}) }, token);
+  const statusOf = async (id: string) => (await t.deps.db.select().from(shareholderRequests).where(eq(shareholderRequests.id, id)))[0]!.status;
+
+  describe('list', () => {
+    it('filters by status and type in any case, searches code, name and reference, sorts and pages', async () => {
+      const first = await portal.inquiry(holder);
+      t.clock.advance(1000);
+      const transfer = await portal.transfer(holder);
+      t.clock.advance(1000);
+      const other = await portal.signIn('DEMO01', '100200300');
+      const dana = await portal.inquiry(other, 'Where is my certificate?');
+
+      const all = await get('/requests');
+      expect(requestListResponseSchema.parse(all.json)).toMatchObject({ total: 3, page: 1, totalPages: 1 });
+      expect(all.json.requests.map((r: { id: string }) => r.id)).toEqual([dana.id, transfer.id, first.id]);
+
+      expect((await get('/requests?status=pending')).json.total).toBe(2);
+      expect((await get('/requests?status=awaiting_verification')).json.requests[0].id).toBe(transfer.id);
+      expect((await get('/requests?requestType=transfer')).json.total).toBe(1);
+      expect((await get('/requests?search=demo01')).json.requests.map((r: { id: string }) => r.id)).toEqual([dana.id]);
+      expect((await get('/requests?search=whitfield')).json.total).toBe(1);
+      expect((await get(`/requests?search=${transfer.referenceNumber.toLowerCase()}`)).json.requests.map((r: { id: string }) => r.id)).toEqual([transfer.id]);
+      expect((await get('/requests?search=50%25_')).json.total).toBe(0);
+      expect((await get('/requests?sortBy=createdAt&sortOrder=ASC')).json.requests[0].id).toBe(first.id);
+      expect((await get('/requests?sortBy=type&sortOrder=asc')).json.requests.at(-1).requestType).toBe('INQUIRY');
+
+      const paged = await get('/requests?limit=2&page=2');
+      expect(paged.json).toMatchObject({ total: 3, totalPages: 2, page: 2 });
+      expect(paged.json.requests).toHaveLength(1);
+      expect((await get('/requests?limit=101')).status).toBe(400);
+      expect((await get('/requests?status=lost')).status).toBe(400);
+      expect((await get('/requests?date=today')).json.total).toBe(3);
+      await t.deps.db.update(shareholderRequests).set({ createdAt: new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000) }).where(eq(shareholderRequests.id, first.id));
+      expect((await get('/requests?date=week')).json.total).toBe(2);
+      expect((await get('/requests?date=today')).json.total).toBe(2);
+    });
+
+    it('shows the verification column: Pending, then Submitted, then Verified', async () => {
+      const transfer = await portal.transfer(holder);
+      const row = async () => (await get('/requests?requestType=TRANSFER')).json.requests[0];
+      expect((await row()).verification).toBe('PENDING');
+      await portal.uploadAll(transfer.code!);
+      expect(await row()).toMatchObject({ verification: 'SUBMITTED', verificationComplete: true });
+      const detail = await get(`/requests/${transfer.id}`);
+      for (const document of detail.json.data.verificationDocuments) await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'APPROVED' });
+      expect((await row()).verification).toBe('VERIFIED');
+      expect((await get('/requests?requestType=INQUIRY')).json.requests.every((r: { verification: unknown }) => r.verification === null)).toBe(true);
+    });
+  });
+
+  describe('status changes', () => {
+    it('moves other types PENDING → PROCESSING → APPROVED, recording who, when, history, activity and an e-mail', async () => {
+      const request = await portal.inquiry(holder);
+      const processing = await status(request.id, 'PROCESSING');
+      expect(processing.status).toBe(200);
+      expect(processing.json.message).toBe('Request processing successfully');
+      expect((await status(request.id, 'approved', 'All good')).json.message).toBe('Request approved successfully');
+
+      const detail = (await get(`/requests/${request.id}`)).json.data;
+      expect(detail).toMatchObject({ status: 'APPROVED', processedBy: 'rita', allowedStatusChanges: [] });
+      expect(detail.processedAt).toBe(t.clock.now().toISOString());
+      expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['SUBMITTED', 'STATUS_CHANGED', 'STATUS_CHANGED']);
+      expect(detail.history.at(-1)).toMatchObject({ user: 'rita', fromStatus: 'PROCESSING', toStatus: 'APPROVED' });
+      const activity = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'REQUEST_STATUS_CHANGED'));
+      expect(activity.map((a) => a.details.to)).toEqual(['PROCESSING', 'APPROVED']);
+      const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'STATUS_CHANGED'));
+      expect(mails).toHaveLength(2);
+      expect(t.deps.cipher.decrypt(mails[1]!.bodyEncrypted)).toContain(`${request.referenceNumber} has been approved`);
+    });
+
+    it('answers 409 naming what is allowed, and never reopens a final status', async () => {
+      const request = await portal.inquiry(holder);
+      await status(request.id, 'REJECTED', 'Duplicate of an earlier inquiry');
+      const reopen = await status(request.id, 'APPROVED');
+      expect(reopen.status).toBe(409);
+      expect(reopen.json.message).toBe('This request cannot change from REJECTED to APPROVED: REJECTED is final.');
+      expect((await status(request.id, 'cancelled')).json.errors).toEqual({ status: M.statusInvalid });
+      expect(await statusOf(request.id)).toBe('REJECTED');
+    });
+
+    it('keeps a transfer closed until its documents are in', async () => {
+      const transfer = await portal.transfer(holder);
+      const early = await status(transfer.id, 'APPROVED');
+      expect(early.status).toBe(409);
+      expect(early.json.message).toContain('the identity documents are not in yet');
+      expect((await get(`/requests/${transfer.id}`)).json.data.allowedStatusChanges).toEqual([]);
+
+      await portal.uploadAll(transfer.code!);
+      expect((await get(`/requests/${transfer.id}`)).json.data.allowedStatusChanges).toEqual(['PROCESSING', 'APPROVED', 'REJECTED']);
+      expect((await status(transfer.id, 'PROCESSING')).status).toBe(200);
+      expect((await status(transfer.id, 'PROCESSING')).status).toBe(409);
+      expect((await status(transfer.id, 'APPROVED')).status).toBe(200);
+    });
+  });
+
+  it('lets READ_ONLY read everything and change nothing', async () => {
+    const transfer = await portal.transfer(holder);
+    await portal.uploadAll(transfer.code!);
+    const docId = (await get(`/requests/${transfer.id}`)).json.data.verificationDocuments[0].id;
+    for (const path of ['/requests', `/requests/${transfer.id}`, '/dashboard/stats', '/activity']) expect((await get(path, readOnly)).status).toBe(200);
+    expect((await t.app.request(`/api/admin/requests/${transfer.id}/verification/selfie`, { headers: { Authorization: `Bearer ${readOnly}` } })).status).toBe(200);
+    const writes: [string, string, unknown][] = [
+      ['PUT', `/requests/${transfer.id}/status`, { status: 'APPROVED' }],
+      ['POST', `/requests/${transfer.id}/notes`, { notes: 'hello' }],
+      ['POST', `/requests/${transfer.id}/flag`, { reason: 'x', priority: 'HIGH' }],
+      ['DELETE', `/requests/${transfer.id}/flag`, undefined],
+      ['PUT', `/requests/${transfer.id}/image-state`, { imageType: 'selfie', rotation: 90, zoomState: { zoom: 1, x: 0, y: 0 } }],
+      ['PUT', `/requests/${transfer.id}/documents/${docId}/status`, { status: 'APPROVED' }],
+    ];
+    for (const [method, path, body] of writes) expect((await send(method, path, body, readOnly)).status).toBe(403);
+    expect(await statusOf(transfer.id)).toBe('VERIFICATION_SUBMITTED');
+  });
+
+  it('appends notes as [timestamp] author: text, and refuses a blank one', async () => {
+    const request = await portal.inquiry(holder);
+    expect((await send('POST', `/requests/${request.id}/notes`, { notes: '   ' })).json.errors).toEqual({ notes: M.noteRequired });
+    await send('POST', `/requests/${request.id}/notes`, { notes: 'Called the holder' });
+    t.clock.advance(60_000);
+    await send('POST', `/requests/${request.id}/notes`, { notes: 'Sent\nthe form' }, admin);
+    const notes = (await get(`/requests/${request.id}`)).json.data.adminNotes as string;
+    const lines = notes.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\[\d{4}-\d{2}-\d{2}T[\d:.]+Z\] rita: Called the holder$/);
+    expect(lines[1]).toMatch(/\] alice: Sent the form$/);
+    expect((await get('/requests')).json.requests[0].adminNotes).toBe(notes);
+  });
+
+  it('flags with a priority and an active assignee, lists flagged and assigned=me, and unflags', async () => {
+    const request = await portal.inquiry(holder);
+    const id = request.id;
+    expect((await send('POST', `/requests/${id}/flag`, { reason: '' })).json.errors).toEqual({ reason: M.flagReasonRequired });
+    expect((await send('POST', `/requests/${id}/flag`, { reason: 'Odd', assignTo: 'nobody' })).json.errors).toEqual({ assignTo: M.assigneeUnknown });
+    const flagged = await send('POST', `/requests/${id}/flag`, { reason: 'Signature mismatch', assignTo: 'Alice' });
+    expect(flagged.json.data).toEqual({ priority: 'MEDIUM', reason: 'Signature mismatch', assignedTo: 'alice' });
+
+    expect((await get('/requests?flagged=true')).json.requests.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect((await get('/requests?assigned=me')).json.requests[0]).toMatchObject({ id, assignedToMe: true, flagPriority: 'MEDIUM' });
+    expect((await get('/requests?assigned=me', reviewer)).json.total).toBe(0);
+    expect((await get('/dashboard/stats')).json.data).toMatchObject({ flagged: 1, needsMyAttention: 1 });
+
+    expect((await send('DELETE', `/requests/${id}/flag`)).status).toBe(200);
+    expect((await send('DELETE', `/requests/${id}/flag`)).status).toBe(409);
+    expect((await get(`/requests/${id}`)).json.data).toMatchObject({ isFlagged: false, flagPriority: null, assignedTo: null });
+  });
+
+  describe('documents', () => {
+    it('makes the request VERIFIED when the last of the three is approved', async () => {
+      const transfer = await portal.transfer(holder);
+      await portal.uploadAll(transfer.code!);
+      const documents = (await get(`/requests/${transfer.id}`)).json.data.verificationDocuments as { id: string; type: string }[];
+      expect(documents.map((d) => d.type).sort()).toEqual(['id_back', 'id_front', 'selfie']);
+      const answers = [];
+      for (const document of documents) answers.push((await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'APPROVED' })).json);
+      expect(answers.map((a) => a.requestStatus.allDocumentsVerified)).toEqual([false, false, true]);
+      expect(await statusOf(transfer.id)).toBe('VERIFIED');
+      const detail = (await get(`/requests/${transfer.id}`)).json.data;
+      expect(detail.verificationDocuments.every((d: { status: string; verifiedBy: string }) => d.status === 'APPROVED' && d.verifiedBy === 'rita')).toBe(true);
+    });
+
+    it('on a rejection asks for all three again with a fresh code, e-mailed with the reason', async () => {
+      const transfer = await portal.transfer(holder);
+      await portal.uploadAll(transfer.code!);
+      const [document] = (await get(`/requests/${transfer.id}`)).json.data.verificationDocuments;
+      expect((await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'REJECTED' })).json.errors).toEqual({ rejectionReason: M.rejectionReasonRequired });
+      const rejected = await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'REJECTED', rejectionReason: 'The photo is blurred' });
+      expect(rejected.json.requestStatus).toEqual({ status: 'AWAITING_VERIFICATION', allDocumentsVerified: false });
+
+      const detail = (await get(`/requests/${transfer.id}`)).json.data;
+      expect(detail).toMatchObject({ status: 'AWAITING_VERIFICATION', verificationDocuments: [], verificationCompleted: false });
+      expect(detail.previousDocuments).toHaveLength(3);
+      expect(detail.previousDocuments.find((d: { id: string }) => d.id === document.id)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The photo is blurred' });
+
+      expect((await t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code: transfer.code } })).status).toBe(404);
+      const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'DOCUMENT_REJECTED'));
+      const body = t.deps.cipher.decrypt(mail!.bodyEncrypted);
+      expect(body).toContain('Reason: The photo is blurred');
+      const newCode = /\/verify\/([A-Z0-9]+)/.exec(body)![1]!;
+      const fresh = await t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code: newCode } });
+      expect(fresh.json.data.documents).toEqual({ selfie: false, id_front: false, id_back: false });
+      await portal.uploadAll(newCode);
+      expect(await statusOf(transfer.id)).toBe('VERIFICATION_SUBMITTED');
+      const history = await t.deps.db.select().from(requestHistory).where(eq(requestHistory.requestId, transfer.id));
+      expect(history.some((h) => h.action === 'DOCUMENT_REJECTED')).toBe(true);
+    });
+
+    it('streams the image with fixed headers, records the viewing, and saves the viewer state per image', async () => {
+      const transfer = await portal.transfer(holder);
+      await portal.uploadAll(transfer.code!);
+      const response = await t.app.request(`/api/admin/requests/${transfer.id}/verification/SELFIE`, { headers: { Authorization: `Bearer ${admin}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toBe('image/jpeg');
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(response.headers.get('Cache-Control')).toBe('no-store');
+      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect((await t.app.request(`/api/admin/requests/${transfer.id}/verification/passport`, { headers: { Authorization: `Bearer ${admin}` } })).status).toBe(404);
+      expect((await t.app.request(`/api/admin/requests/${transfer.id}/verification/selfie`)).status).toBe(401);
+      expect((await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'DOCUMENT_VIEWED'))).length).toBe(1);
+
+      const save = (body: unknown) => send('PUT', `/requests/${transfer.id}/image-state`, body);
+      expect((await save({ imageType: 'id_front', rotation: -90, zoomState: { zoom: 2.5, x: 10, y: -4 } })).status).toBe(200);
+      expect((await save({ imageType: 'selfie', rotation: 45, zoomState: { zoom: 1, x: 0, y: 0 } })).status).toBe(400);
+      expect((await save({ imageType: 'selfie', rotation: 0, zoomState: { zoom: 9, x: 0, y: 0 } })).status).toBe(400);
+      const detail = (await get(`/requests/${transfer.id}`)).json.data;
+      expect(detail.image_rotations).toEqual({ id_front: 270 });
+      expect(detail.image_zoom_states).toEqual({ id_front: { zoom: 2.5, x: 10, y: -4 } });
+    });
+  });
+
+  it('computes the dashboard in SQL: counts, rates, sale dollar figures, recent items and the 17Ad-2 compliance panel', async () => {
+    const empty = (await get('/dashboard/stats')).json.data;
+    expect(empty).toMatchObject({ total: 0, conversionRate: 0, totalAmount: 0, recentActivity: [] });
+
+    const approved = await portal.inquiry(holder);
+    const rejected = await portal.inquiry(holder);
+    await status(approved.id, 'APPROVED');
+    await status(rejected.id, 'REJECTED');
+    const sale = await portal.submit(holder, 'TRANSFER', {
+      transfer_type: 'sale', transfer_all_shares: false, transfer_shares_text: '2,000', transfer_shares_count: 2000, shareholder_tax_id: '987-65-4321',
+      preferred_contact_type: 'EMAIL', preferred_contact: 'marcus.bell@example.com', buyerEntityType: 'individual', buyerFirstName: 'Ann', buyerLastName: 'Lee',
+      buyerEmail: 'ann@example.com', buyerTaxId: '111-22-3333', buyerAddressLine1: '1 Elm St', buyerCity: 'Reno', buyerState: 'NV', buyerPostalCode: '89501',
+      buyerCountry: 'United States', pricePerShare: '12.50',
+    });
+    await portal.uploadAll(sale.code!);
+    await status(sale.id, 'APPROVED');
+    const late = await portal.transfer(holder);
+    await portal.uploadAll(late.code!);
+    // Documents in good order eight days ago (at least five business days), still open.
+    await t.deps.db.update(shareholderRequests).set({ verificationSubmittedAt: new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000) }).where(eq(shareholderRequests.id, late.id));
+
+    const stats = (await get('/dashboard/stats')).json.data;
+    expect(stats).toMatchObject({
+      total: 4, approved: 2, rejected: 1, pending: 1, processing: 0, pendingVerification: 0,
+      byType: { TRANSFER: 2, INQUIRY: 2, ADDRESS_CHANGE: 0, CERTIFICATE: 0 },
+      todayCount: 4, yesterdayCount: 0, todayVsYesterday: 100, weekCount: 4,
+      totalAmount: 25000, todayAmount: 25000, averageAmount: 25000,
+      conversionRate: 66.7, rejectionRate: 33.3, processedToday: 3, processedThisWeek: 3,
+      compliance: { transfersDecidedThisMonth: 1, turnaroundWithin3DaysRate: 100, openOver3BusinessDays: 1, openOver4BusinessDays: 1 },
+    });
+    expect(stats.avgResponseTime).toBe(0);
+    expect(stats.recentActivity).toHaveLength(4);
+    expect(stats.recentActivity.map((item: { requestType: string }) => item.requestType)).toContain('INQUIRY');
+  });
+
+  it('answers 404 with the spec message for an unknown request', async () => {
+    const res = await get('/requests/00000000-0000-4000-8000-000000000000');
+    expect([res.status, res.json.message]).toEqual([404, 'Request not found']);
+    expect((await get('/requests/not-a-uuid')).status).toBe(404);
+  });
+
+  it('lists admin activity filtered by admin, resource and action', async () => {
+    const request = await portal.inquiry(holder);
+    await send('POST', `/requests/${request.id}/notes`, { notes: 'one' });
+    await send('POST', `/requests/${request.id}/notes`, { notes: 'two' }, admin);
+    const byRita = await get('/activity?admin_username=RITA&resource_type=request');
+    expect(byRita.json.data.activities.map((a: { actionType: string }) => a.actionType)).toEqual(['REQUEST_NOTE_ADDED']);
+    const notes = await get('/activity?action_type=request_note_added&limit=1');
+    expect(notes.json.data).toMatchObject({ total: 2, limit: 1, offset: 0 });
+    expect(notes.json.data.activities[0].adminUsername).toBe('alice');
+    expect((await get('/activity?limit=500')).status).toBe(400);
+  });
+});

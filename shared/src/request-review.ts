@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from './portal-requests';
+import { DOCUMENT_TYPES } from './verification';
+
+/**
+ * Staff review of shareholder requests (admin-request-review spec 3-9). The status rules are in
+ * docs/request-status.md; this module is their one implementation, used by the server to decide and
+ * by the screens to show only what the server will accept.
+ */
+export const STATUS_ACTIONS = ['PROCESSING', 'APPROVED', 'REJECTED'] as const;
+export type StatusAction = (typeof STATUS_ACTIONS)[number];
+
+export const FINAL_STATUSES: readonly RequestStatus[] = ['APPROVED', 'REJECTED', 'COMPLETED', 'CANCELLED'];
+
+/** The statuses staff may set from `status` on a request of `type`; empty when the actions panel is hidden. */
+export function allowedStatusChanges(type: RequestType, status: RequestStatus): StatusAction[] {
+  if (status === 'PROCESSING') return ['APPROVED', 'REJECTED'];
+  if (type === 'TRANSFER') {
+    // No documents yet: nothing to decide on. VERIFICATION_SUBMITTED shows the not-complete warning.
+    return status === 'VERIFICATION_SUBMITTED' || status === 'VERIFIED' ? ['PROCESSING', 'APPROVED', 'REJECTED'] : [];
+  }
+  return status === 'PENDING' ? ['PROCESSING', 'APPROVED', 'REJECTED'] : [];
+}
+
+export const FLAG_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
+export type FlagPriority = (typeof FLAG_PRIORITIES)[number];
+
+export const REVIEW_MESSAGES = {
+  flagReasonRequired: 'Please provide a reason for flagging this request',
+  rejectionReasonRequired: 'Please provide a reason for rejection',
+  noteRequired: 'Please enter a note',
+  statusInvalid: 'status must be processing, approved or rejected',
+  assigneeUnknown: 'The assignee must be an active admin user',
+  notFound: 'Request not found',
+  documentNotFound: 'Document not found',
+  tooLong: 'This field is too long',
+} as const;
+const M = REVIEW_MESSAGES;
+
+const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const boolFlag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: 'must be true or false' }));
+
+export const REQUEST_SORT_FIELDS = ['createdAt', 'status', 'type'] as const;
+export const REQUESTS_PAGE_SIZE = 20;
+export const REQUESTS_MAX_PAGE_SIZE = 100;
+
+/** GET /api/admin/requests: status and type in any case (the screens send `pending`, `transfer`). */
+export const requestListQuerySchema = z.object({
+  status: z.preprocess(upper, z.enum(REQUEST_STATUSES, { error: 'Unknown status' })).optional(),
+  requestType: z.preprocess(upper, z.enum(REQUEST_TYPES, { error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE or INQUIRY' })).optional(),
+  search: z.string().trim().max(100, M.tooLong).optional(),
+  sortBy: z.preprocess((v) => (v === 'requestType' ? 'type' : v), z.enum(REQUEST_SORT_FIELDS, { error: 'sortBy must be createdAt, status or type' })).default('createdAt'),
+  sortOrder: z.preprocess(lower, z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' })).default('desc'),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').max(100_000).default(1),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(REQUESTS_MAX_PAGE_SIZE, `limit must be at most ${REQUESTS_MAX_PAGE_SIZE}`).default(REQUESTS_PAGE_SIZE),
+  flagged: boolFlag.optional(),
+  assigned: z.literal('me', { error: 'assigned must be me' }).optional(),
+  date: z.enum(['today', 'week'], { error: 'date must be today or week' }).optional(),
+});
+export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
+
+export const statusChangeSchema = z.object({
+  status: z.preprocess(upper, z.enum(STATUS_ACTIONS, { error: M.statusInvalid })),
+  notes: z.string().trim().max(2000, M.tooLong).optional(),
+});
+
+export const noteSchema = z.object({
+  notes: z.string({ error: M.noteRequired }).trim().min(1, M.noteRequired).max(5000, M.tooLong),
+});
+
+export const flagSchema = z.object({
+  reason: z.string({ error: M.flagReasonRequired }).trim().min(1, M.flagReasonRequired).max(1000, M.tooLong),
+  priority: z.preprocess(upper, z.enum(FLAG_PRIORITIES, { error: 'priority must be HIGH, MEDIUM or LOW' })).default('MEDIUM'),
+  /** An admin's username; empty means nobody. */
+  assignTo: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+});
+
+export const documentStatusSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('APPROVED') }),
+    z.object({
+      status: z.literal('REJECTED'),
+      rejectionReason: z.string({ error: M.rejectionReasonRequired }).trim().min(1, M.rejectionReasonRequired).max(1000, M.tooLong),
+    }),
+  ],
+  { error: 'status must be APPROVED or REJECTED' },
+);
+
+export const imageStateSchema = z.object({
+  imageType: z.preprocess(lower, z.enum(DOCUMENT_TYPES, { error: 'imageType must be selfie, id_front or id_back' })),
+  /** Degrees, kept in quarter turns 0-270. */
+  rotation: z
+    .number({ error: 'rotation must be a number of degrees' })
+    .int()
+    .refine((v) => v % 90 === 0, 'rotation must be a multiple of 90')
+    .transform((v) => ((v % 360) + 360) % 360),
+  zoomState: z.object({
+    zoom: z.number().min(0.5, 'zoom must be between 0.5 and 5').max(5, 'zoom must be between 0.5 and 5'),
+    x: z.number().finite().min(-100_000).max(100_000),
+    y: z.number().finite().min(-100_000).max(100_000),
+  }),
+});
+export type ImageState = z.infer<typeof imageStateSchema>;
+
+export const activityQuerySchema = z.object({
+  admin_username: z.string().trim().max(100).optional(),
+  resource_type: z.string().trim().max(50).optional(),
+  action_type: z.string().trim().max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** A row of the request list (spec 3, "Request (list row)"). */
+export const requestListRowSchema = z.object({
+  id: z.string(),
+  shareholderName: z.string(),
+  shareholderCode: z.string(),
+  referenceNumber: z.string(),
+  requestType: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  createdAt: z.string(),
+  assignedTo: z.string().nullable(),
+  assignedToMe: z.boolean(),
+  isFlagged: z.boolean(),
+  flagPriority: z.enum(FLAG_PRIORITIES).nullable(),
+  adminNotes: z.string(),
+  /** Transfers only: Pending before the photos, Submitted once in, Verified when all are approved. */
+  verification: z.enum(['PENDING', 'SUBMITTED', 'VERIFIED']).nullable(),
+  verificationComplete: z.boolean(),
+  sharesCount: z.number().nullable(),
+  transferAllShares: z.boolean(),
+});
+export type RequestListRow = z.infer<typeof requestListRowSchema>;
+
+export const requestListResponseSchema = z.object({
+  success: z.literal(true),
+  requests: z.array(requestListRowSchema),
+  total: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
