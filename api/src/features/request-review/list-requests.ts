@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import type { RequestListQuery, RequestListRow } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
 import { startOf } from './business-time';
@@ -9,14 +9,16 @@ const r = shareholderRequests;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Search by shareholder code, reference (both by prefix, so their btree indexes serve) or name
- * (anywhere in it, case-insensitive).
+ * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by name
+ * (anywhere in it, case-insensitive: the trigram index serves). Text with a digit is a code or a
+ * reference, never a name, so it skips the name index.
  */
 function searchCondition(search: string): SQL | undefined {
   const text = escapeLike(search.trim());
   if (!text) return undefined;
-  const upper = text.toUpperCase();
-  return or(sql`${r.shareholderCode} like ${`${upper}%`}`, sql`${r.referenceNumber} like ${`${upper}%`}`, ilike(r.shareholderName, `%${text}%`));
+  const prefix = `${text.toUpperCase()}%`;
+  if (/\d/.test(text)) return or(sql`${r.shareholderCode} like ${prefix}`, sql`${r.referenceNumber} like ${prefix}`);
+  return or(sql`${r.shareholderCode} like ${prefix}`, ilike(r.shareholderName, `%${text}%`));
 }
 
 export function listConditions(deps: AppDeps, query: RequestListQuery, adminId: string): SQL | undefined {
@@ -41,10 +43,34 @@ const SORT_COLUMNS = { createdAt: r.createdAt, status: r.status, type: r.request
 const documentCounts = sql<string>`(select count(*) || ':' || count(*) filter (where ${verificationDocuments.status} = 'APPROVED')
   from ${verificationDocuments} where ${verificationDocuments.requestId} = "shareholder_requests"."id" and ${isNull(verificationDocuments.supersededAt)})`;
 
+/**
+ * The total for the pagination text. Filters on status, type and flag only are answered from the
+ * trigger-kept counters (request_counts); search, date and assignment filters are selective and
+ * indexed, so counting their rows is cheap.
+ */
+async function countRequests(deps: AppDeps, query: RequestListQuery, where: SQL | undefined): Promise<number> {
+  if (!query.search && !query.date && !query.assigned) {
+    const c = requestCounts;
+    const [row] = await deps.db
+      .select({ total: sql<string>`coalesce(sum(${c.count}), 0)` })
+      .from(c)
+      .where(
+        and(
+          query.status ? eq(c.status, query.status) : undefined,
+          query.requestType ? eq(c.requestType, query.requestType) : undefined,
+          query.flagged === undefined ? undefined : eq(c.isFlagged, query.flagged),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+  const [row] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(r).where(where);
+  return row?.total ?? 0;
+}
+
 export async function listRequests(deps: AppDeps, query: RequestListQuery, adminId: string) {
   const where = listConditions(deps, query, adminId);
   const order = query.sortOrder === 'asc' ? asc : desc;
-  const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(r).where(where);
+  const total = await countRequests(deps, query, where);
   const rows = await deps.db
     .select({
       id: r.id,
@@ -63,10 +89,21 @@ export async function listRequests(deps: AppDeps, query: RequestListQuery, admin
       documents: documentCounts,
     })
     .from(r)
-    .where(where)
-    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    // A deferred join: the page's ids come from the index alone, and only those rows are read, so a
+    // deep page (page 500) skips index entries rather than table rows.
+    .where(
+      inArray(
+        r.id,
+        deps.db
+          .select({ id: r.id })
+          .from(r)
+          .where(where)
+          .orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+      ),
+    )
+    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id));
 
   const requests: RequestListRow[] = rows.map(({ documents, ...row }) => {
     const [held, approved] = documents.split(':').map(Number) as [number, number];

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { businessDaysBetween } from './business-time';
 import { adminActivity, emailOutbox, requestHistory, shareholderRequests } from '@ledgerwell/db/schema';
 import { REVIEW_MESSAGES as M, requestListResponseSchema } from '@ledgerwell/shared/request-review';
 import { portalFixtures } from '../../test/portal-fixtures';
@@ -270,6 +271,41 @@ describe('admin request review API', () => {
     expect(stats.avgResponseTime).toBe(0);
     expect(stats.recentActivity).toHaveLength(4);
     expect(stats.recentActivity.map((item: { requestType: string }) => item.requestType)).toContain('INQUIRY');
+  });
+
+  it('keeps the trigger counters equal to a full count through inserts, updates and deletes', async () => {
+    const requests = [await portal.inquiry(holder), await portal.inquiry(holder), await portal.transfer(holder)];
+    await status(requests[0]!.id, 'APPROVED');
+    await send('POST', `/requests/${requests[1]!.id}/flag`, { reason: 'Check', priority: 'LOW' });
+    await portal.uploadAll(requests[2]!.code!);
+    const counted = async () => {
+      const result = await t.deps.db.execute(sql`
+        select (select coalesce(sum(count), 0)::int from request_counts) as kept,
+               (select count(*)::int from shareholder_requests) as actual,
+               (select coalesce(sum(count), 0)::int from request_counts where status = 'APPROVED') as kept_approved,
+               (select count(*)::int from shareholder_requests where status = 'APPROVED') as actual_approved,
+               (select coalesce(sum(count), 0)::int from request_counts where is_flagged) as kept_flagged,
+               (select coalesce(sum(processed_count), 0)::int from request_counts) as kept_processed`);
+      return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    };
+    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 1, actual_approved: 1, kept_flagged: 1, kept_processed: 1 });
+    expect((await get('/requests?status=approved')).json.total).toBe(1);
+    expect((await get('/requests?flagged=true&requestType=inquiry')).json.total).toBe(1);
+    // A change outside the API (a support script) is tracked too.
+    await t.deps.db.update(shareholderRequests).set({ status: 'CANCELLED' }).where(eq(shareholderRequests.id, requests[0]!.id));
+    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 0, actual_approved: 0, kept_flagged: 1, kept_processed: 1 });
+  });
+
+  it('counts business days by arithmetic exactly as a day-by-day count would', async () => {
+    const result = await t.deps.db.execute(sql`
+      select count(*)::int as mismatches from (
+        select d1, d2 from (select timestamptz '2026-11-01 12:00:00-08' + a * interval '1 day' as d1,
+                                   timestamptz '2026-11-01 12:00:00-08' + (a + b) * interval '1 day' as d2
+                            from generate_series(0, 13) a, generate_series(0, 20) b) pairs
+        where ${businessDaysBetween(sql`d1`, sql`d2`)} <>
+              (select count(*) from generate_series((d1 at time zone 'America/Los_Angeles')::date + 1, (d2 at time zone 'America/Los_Angeles')::date, interval '1 day') as d
+               where extract(isodow from d) < 6)) wrong`);
+    expect((result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches).toBe(0);
   });
 
   it('answers 404 with the spec message for an unknown request', async () => {
