@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './api-error';
-import { REQUEST_MESSAGES as M, classifyContact, formatUsPhone, parsePrice, submitRequestSchema } from './portal-requests';
+import { REQUEST_MESSAGES as M, classifyContact, formatUsPhone, parsePrice, submitRequestSchema, transferFormSchema } from './portal-requests';
 import { SAMPLE_DWAC_TRANSFER } from './portal-requests.fixtures';
 
 const transfer = SAMPLE_DWAC_TRANSFER;
@@ -93,5 +93,22 @@ describe('contact helpers', () => {
     expect(parsePrice('$1,234.5')).toBe(1234.5);
     expect(parsePrice('0')).toBeNull();
     expect(parsePrice('1.23456')).toBeNull();
+  });
+});
+
+describe('every problem at once', () => {
+  it('names the cross-field problems of an empty transfer together with the basic ones', () => {
+    const result = transferFormSchema.safeParse({});
+    const messages = result.error!.issues.map((issue) => issue.message);
+    for (const message of [M.transferTypeRequired, M.taxIdRequired, M.firmNameRequired, M.receivingAccountRequired, M.receivingAccountNameRequired, M.sharesRequired, M.contactRequired]) {
+      expect(messages).toContain(message);
+    }
+  });
+
+  it('survives a body of the wrong shape without throwing', () => {
+    for (const body of [null, 'text', 42, [], { preferred_contact: 7, pricePerShare: {}, transfer_type: 'sale', buyerEmail: 5 }]) {
+      expect(() => transferFormSchema.safeParse(body)).not.toThrow();
+      expect(transferFormSchema.safeParse(body).success).toBe(false);
+    }
   });
 });

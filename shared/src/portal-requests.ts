@@ -100,7 +100,7 @@ function checkContact(
   ctx: z.RefinementCtx,
   requiredContact: boolean,
 ) {
-  const contact = data.preferred_contact ?? '';
+  const contact = typeof data.preferred_contact === 'string' ? data.preferred_contact.trim() : '';
   if (requiredContact && contact === '') {
     ctx.addIssue({ code: 'custom', path: ['preferred_contact'], message: M.contactRequired });
     return;
@@ -110,6 +110,14 @@ function checkContact(
     ctx.addIssue({ code: 'custom', path: ['preferred_contact_type'], message: M.contactTypeMismatch });
   }
 }
+
+/**
+ * Cross-field checks run whenever the body is an object, even when some fields failed their own
+ * checks, so that one answer (and one click on Submit) names every problem. Zod's default skips
+ * them until every field passes. The checks read fields defensively for that reason.
+ */
+const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null } as const;
+const text_ = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 const zip = z.string({ error: M.zipRequired }).trim().min(1, M.zipRequired).regex(/^\d{5}(-\d{4})?$/, M.zipInvalid);
 
@@ -150,37 +158,37 @@ export const transferFormSchema = z
       issue('transfer_shares_count', M.sharesRequired);
     }
     // The display text the portal sends must say the same as the count: "ALL" or "1,000".
-    if (data.transfer_shares_text) {
+    if (typeof data.transfer_shares_text === 'string' && data.transfer_shares_text) {
       const expected = data.transfer_all_shares ? 'ALL' : typeof data.transfer_shares_count === 'number' ? formatShares(data.transfer_shares_count) : null;
       if (expected !== null && data.transfer_shares_text.replace(/,/g, '') !== expected.replace(/,/g, '')) issue('transfer_shares_text', M.sharesTextMismatch);
     }
     if (data.transfer_type === 'sale') {
-      if (!data.buyerEntityType) issue('buyerEntityType', M.buyerTypeRequired);
-      if (data.buyerEntityType === 'entity' && !data.buyerEntityName) issue('buyerEntityName', M.buyerEntityNameRequired);
+      if (!BUYER_ENTITY_TYPES.includes(data.buyerEntityType as never)) issue('buyerEntityType', M.buyerTypeRequired);
+      if (data.buyerEntityType === 'entity' && !text_(data.buyerEntityName)) issue('buyerEntityName', M.buyerEntityNameRequired);
       if (data.buyerEntityType === 'individual') {
-        if (!data.buyerFirstName) issue('buyerFirstName', M.buyerFirstNameRequired);
-        if (!data.buyerLastName) issue('buyerLastName', M.buyerLastNameRequired);
+        if (!text_(data.buyerFirstName)) issue('buyerFirstName', M.buyerFirstNameRequired);
+        if (!text_(data.buyerLastName)) issue('buyerLastName', M.buyerLastNameRequired);
       }
-      if (!data.buyerEmail || !EMAIL_PATTERN.test(data.buyerEmail)) issue('buyerEmail', M.buyerEmailInvalid);
-      if (data.buyerPhone && classifyContact(data.buyerPhone) !== 'PHONE') issue('buyerPhone', M.buyerPhoneInvalid);
-      if (!data.buyerTaxId) issue('buyerTaxId', M.buyerTaxIdRequired);
-      if (!data.buyerAddressLine1) issue('buyerAddressLine1', M.buyerAddressRequired);
-      if (!data.buyerCity) issue('buyerCity', M.buyerCityRequired);
-      if (!data.buyerState) issue('buyerState', M.buyerStateRequired);
-      if (!data.buyerPostalCode) issue('buyerPostalCode', M.buyerPostalCodeRequired);
-      if (!data.buyerCountry) issue('buyerCountry', M.buyerCountryRequired);
+      if (!EMAIL_PATTERN.test(text_(data.buyerEmail))) issue('buyerEmail', M.buyerEmailInvalid);
+      if (text_(data.buyerPhone) && classifyContact(text_(data.buyerPhone)) !== 'PHONE') issue('buyerPhone', M.buyerPhoneInvalid);
+      if (!text_(data.buyerTaxId)) issue('buyerTaxId', M.buyerTaxIdRequired);
+      if (!text_(data.buyerAddressLine1)) issue('buyerAddressLine1', M.buyerAddressRequired);
+      if (!text_(data.buyerCity)) issue('buyerCity', M.buyerCityRequired);
+      if (!text_(data.buyerState)) issue('buyerState', M.buyerStateRequired);
+      if (!text_(data.buyerPostalCode)) issue('buyerPostalCode', M.buyerPostalCodeRequired);
+      if (!text_(data.buyerCountry)) issue('buyerCountry', M.buyerCountryRequired);
       if (parsePrice(data.pricePerShare) === null) issue('pricePerShare', M.priceInvalid);
     } else {
-      if (!data.receiving_firm_name) issue('receiving_firm_name', M.firmNameRequired);
-      if (!data.receiving_account_num) issue('receiving_account_num', M.receivingAccountRequired);
-      if (!data.receiving_account_name) issue('receiving_account_name', M.receivingAccountNameRequired);
+      if (!text_(data.receiving_firm_name)) issue('receiving_firm_name', M.firmNameRequired);
+      if (!text_(data.receiving_account_num)) issue('receiving_account_num', M.receivingAccountRequired);
+      if (!text_(data.receiving_account_name)) issue('receiving_account_name', M.receivingAccountNameRequired);
     }
-  });
+  }, ALWAYS);
 export type TransferForm = z.output<typeof transferFormSchema>;
 
 /** A positive price with at most 4 decimals ("$1,234.50" is fine); null when invalid. */
-export function parsePrice(value: string | number | undefined): number | null {
-  const textValue = typeof value === 'number' ? String(value) : (value ?? '').trim().replace(/^\$/, '').replace(/,/g, '');
+export function parsePrice(value: unknown): number | null {
+  const textValue = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/^\$/, '').replace(/,/g, '') : '';
   if (!/^\d{1,9}(\.\d{1,4})?$/.test(textValue)) return null;
   const price = Number(textValue);
   return price > 0 ? price : null;
@@ -194,7 +202,7 @@ export const addressChangeFormSchema = z
     new_postal_code: zip,
     ...contactFields(false),
   })
-  .superRefine((data, ctx) => checkContact(data, ctx, false));
+  .superRefine((data, ctx) => checkContact(data, ctx, false), ALWAYS);
 
 export const certificateFormSchema = z
   .strictObject({
@@ -203,7 +211,7 @@ export const certificateFormSchema = z
     comments: optional(2000),
     ...contactFields(true),
   })
-  .superRefine((data, ctx) => checkContact(data, ctx, true));
+  .superRefine((data, ctx) => checkContact(data, ctx, true), ALWAYS);
 
 export const inquiryFormSchema = z.strictObject({
   inquiry_message: required(M.inquiryRequired, 5000),

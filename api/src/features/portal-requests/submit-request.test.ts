@@ -116,6 +116,15 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(bad.json.errors['formData.receiving_firm_dtc']).toBe(M.dtcTooLong);
     expect((await submit({ requestType: 'INQUIRY', formData: { inquiry_message: 'Hello there', isAdmin: true } })).status).toBe(400);
     expect((await submit({ requestType: 'REFUND', formData: {} })).status).toBe(400);
+    // One answer names every problem, the cross-field ones included.
+    const empty = await submit({ requestType: 'TRANSFER', formData: {} });
+    expect(empty.json.errors).toMatchObject({
+      'formData.transfer_type': M.transferTypeRequired,
+      'formData.shareholder_tax_id': M.taxIdRequired,
+      'formData.receiving_firm_name': M.firmNameRequired,
+      'formData.transfer_shares_count': M.sharesRequired,
+      'formData.preferred_contact': M.contactRequired,
+    });
     expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(0);
     expect(await t.deps.db.select().from(emailOutbox)).toHaveLength(0);
   });

@@ -1,11 +1,206 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useCallback, useEffect, useState } from 'react';
+import { PORTAL_AUTH_MESSAGES as M, validateAccountSchema, validateCodeSchema } from '@ledgerwell/shared/portal-auth';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { isApiRequestError } from '../../../lib/api-client';
+import { fetchPortalSession, logoutPortal, validateAccount, validateCode, type PortalSessionSummary } from '../api';
+import { AccountStep, ACCOUNT_STEP_HEADING_ID } from '../components/account-step';
+import { WELCOME_HEADING_ID } from '../components/account-summary';
+import { CodeStep, CODE_STEP_HEADING_ID } from '../components/code-step';
+import { PAGE_TITLE_ID, PortalHero } from '../components/hero';
+import { HowItWorks } from '../components/how-it-works';
+import { PortalDashboard } from '../components/portal-dashboard';
+import { SUPPORT_HEADING_ID, SupportSection } from '../components/support-section';
+import { clearPortalToken, clearVerificationCodes, getPortalToken, setPortalToken } from '../portal-session';
+import { byId, useDelayedFocus } from '../use-delayed-focus';
+
+/** The portal's views in order (public-site spec 2 and 4); 'restoring' while a stored token is checked. */
+type View = 'restoring' | 'hero' | 'code' | 'account' | 'portal';
+
+/** A failed sign-in step: a message on the field (wrong value) or an alert above the form (anything else). */
+interface StepError {
+  field: string | null;
+  notice: string | null;
+}
+
+const NO_ERROR: StepError = { field: null, notice: null };
+
+function signInError(error: unknown, refused: string, fallback: string): StepError {
+  if (!isApiRequestError(error)) return { field: null, notice: fallback };
+  if (error.isNetworkError) return { field: null, notice: M.networkError };
+  const serverMessage = error.fromServer && error.message ? error.message : null;
+  if (error.status === 400 || error.status === 401) return { field: serverMessage ?? refused, notice: null };
+  return { field: null, notice: serverMessage ?? fallback };
+}
+
+const focusInput = (name: string) => () => document.querySelector<HTMLElement>(`#portal-main input[name="${name}"]`);
 
 export default function ShareholderRequestsPage() {
+  useDocumentMeta(
+    'Shareholder Portal',
+    'Sign in with your shareholder code and statement account number to send transfer, address change, certificate and general requests about your holdings.',
+  );
+  const focusLater = useDelayedFocus();
+  const [view, setView] = useState<View>(() => (getPortalToken() ? 'restoring' : 'hero'));
+  const [code, setCode] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [codeError, setCodeError] = useState<StepError>(NO_ERROR);
+  const [accountError, setAccountError] = useState<StepError>(NO_ERROR);
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState<PortalSessionSummary | null>(null);
+
+  // A token kept from earlier in this tab: a live session opens the portal, an expired one starts over.
+  useEffect(() => {
+    const token = getPortalToken();
+    if (!token) return;
+    const controller = new AbortController();
+    fetchPortalSession(token, controller.signal).then(
+      (session) => {
+        setSummary(session);
+        setView('portal');
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiRequestError(error) && error.status === 401) clearPortalToken();
+        setView('hero');
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  function show(next: View, focusId: string) {
+    setView(next);
+    focusLater(byId(focusId));
+  }
+
+  const expireSession = useCallback(() => {
+    clearPortalToken();
+    setSummary(null);
+    setAccountNumber('');
+    setAccountError(NO_ERROR);
+    setCodeError({ field: null, notice: M.sessionExpired });
+    setView('code');
+    focusLater(byId(CODE_STEP_HEADING_ID));
+  }, [focusLater]);
+
+  /** Logout and Use Different Code: everything back to the first view, the session ended on both sides. */
+  function reset() {
+    const token = getPortalToken();
+    clearPortalToken();
+    clearVerificationCodes();
+    // Only a signed-in (account) token can log out; a step-one token simply lapses.
+    if (token && view === 'portal') logoutPortal(token).catch(() => undefined);
+    setCode('');
+    setAccountNumber('');
+    setCodeError(NO_ERROR);
+    setAccountError(NO_ERROR);
+    setSummary(null);
+    show('hero', PAGE_TITLE_ID);
+  }
+
+  function access() {
+    setCodeError(NO_ERROR);
+    show('code', CODE_STEP_HEADING_ID);
+  }
+
+  async function submitCode() {
+    const parsed = validateCodeSchema.safeParse({ code });
+    if (!parsed.success) {
+      setCodeError({ field: M.codeFormat, notice: null });
+      focusLater(focusInput('code'));
+      return;
+    }
+    setBusy(true);
+    setCodeError(NO_ERROR);
+    try {
+      setPortalToken(await validateCode(parsed.data.code));
+      setAccountError(NO_ERROR);
+      show('account', ACCOUNT_STEP_HEADING_ID);
+    } catch (error) {
+      setCodeError(signInError(error, M.invalidCode, M.codeScreenFallback));
+      focusLater(focusInput('code'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitAccount() {
+    const parsed = validateAccountSchema.safeParse({ accountNumber });
+    if (!parsed.success) {
+      setAccountError({ field: parsed.error.issues[0]?.message ?? M.accountRequired, notice: null });
+      focusLater(focusInput('accountNumber'));
+      return;
+    }
+    const token = getPortalToken();
+    if (!token) return expireSession();
+    setBusy(true);
+    setAccountError(NO_ERROR);
+    try {
+      const result = await validateAccount(token, parsed.data.accountNumber);
+      setPortalToken(result.token);
+      setSummary({ shareholder: result.shareholder, account: result.account });
+      show('portal', WELCOME_HEADING_ID);
+    } catch (error) {
+      // UNAUTHENTICATED: the step-one token lapsed (10 minutes); a wrong number is INVALID_CREDENTIALS.
+      if (isApiRequestError(error) && error.code === 'UNAUTHENTICATED') {
+        expireSession();
+      } else {
+        setAccountError(signInError(error, M.invalidAccount, M.accountScreenFallback));
+        focusLater(focusInput('accountNumber'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function backToCode() {
+    setAccountError(NO_ERROR);
+    show('code', CODE_STEP_HEADING_ID);
+  }
+
   return (
-    <PlaceholderPage
-      heading="Shareholder Portal"
-      description="Send transfer, address change, certificate and general requests about your holdings through the secure shareholder portal."
-      lead="A secure portal to send requests about your holdings: transfers, address changes, certificates and inquiries."
-    />
+    <div className="page portal">
+      <PortalHero showActions={view === 'hero'} onAccess={access} onHelp={() => focusLater(byId(SUPPORT_HEADING_ID))} />
+      {view === 'hero' ? (
+        <HowItWorks />
+      ) : (
+        <section id="portal-main" className="section portal-main" aria-label="Shareholder portal sign-in and requests">
+          <div className="container">
+            {view === 'restoring' && <Spinner block label="Opening your portal" />}
+            {view === 'code' && (
+              <CodeStep
+                code={code}
+                onCodeChange={(next) => {
+                  setCode(next);
+                  if (codeError.field) setCodeError(NO_ERROR);
+                }}
+                error={codeError.field}
+                notice={codeError.notice}
+                busy={busy}
+                onSubmit={() => void submitCode()}
+              />
+            )}
+            {view === 'account' && (
+              <AccountStep
+                accountNumber={accountNumber}
+                onAccountNumberChange={(next) => {
+                  setAccountNumber(next);
+                  if (accountError.field) setAccountError(NO_ERROR);
+                }}
+                error={accountError.field}
+                notice={accountError.notice}
+                busy={busy}
+                onSubmit={() => void submitAccount()}
+                onBack={backToCode}
+              />
+            )}
+            {view === 'portal' && summary && (
+              <PortalDashboard summary={summary} onLogout={reset} onDifferentCode={reset} onSessionExpired={expireSession} />
+            )}
+          </div>
+        </section>
+      )}
+      <SupportSection />
+    </div>
   );
 }

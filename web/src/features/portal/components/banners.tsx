@@ -1,0 +1,95 @@
+import type { OwnRequest, RequestType } from '@ledgerwell/shared/portal-requests';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DOCUMENT_TYPES, VERIFICATION_MESSAGES, type VerificationState } from '@ledgerwell/shared/verification';
+import { paths } from '../../../config/paths';
+import { isApiRequestError } from '../../../lib/api-client';
+import { checkVerificationStatus } from '../api';
+import { PORTAL_MESSAGES } from '../labels';
+import { getPortalToken, verificationCodeFor } from '../portal-session';
+
+export const SUCCESS_BANNER_ID = 'portal-success';
+
+interface SuccessBannerProps {
+  referenceNumber: string;
+  requestType: RequestType;
+  onDismiss: () => void;
+}
+
+/** After a request is filed (and for a transfer whose verification code was not handed out again). */
+export function SuccessBanner({ referenceNumber, requestType, onDismiss }: SuccessBannerProps) {
+  return (
+    <div id={SUCCESS_BANNER_ID} role="status" tabIndex={-1} className="result-panel result-panel--success portal-banner">
+      <div>
+        <p className="portal-banner__title">Request submitted</p>
+        <p>
+          Reference number: <strong className="portal-reference">{referenceNumber}</strong>
+        </p>
+        <p>{PORTAL_MESSAGES.processing}</p>
+        {requestType === 'TRANSFER' && <p>{PORTAL_MESSAGES.verificationHint}</p>}
+      </div>
+      <button type="button" className="button button--secondary button--small" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+type StatusLine = { state: 'loading' } | { state: 'ready'; verification: VerificationState } | { state: 'failed'; message: string };
+
+const WAITING: readonly string[] = ['AWAITING_VERIFICATION', 'VERIFICATION_SUBMITTED'];
+
+function describe(line: StatusLine | undefined): string {
+  if (!line || line.state === 'loading') return 'Checking…';
+  if (line.state === 'failed') return line.message;
+  const received = DOCUMENT_TYPES.filter((type) => line.verification.documents[type]).length;
+  if (line.verification.verificationComplete) return 'All three photos received: we are reviewing them.';
+  return `${received} of 3 photos received.`;
+}
+
+/**
+ * Transfers whose identity check is open, each with where it stands (spec call 8) and, when this tab
+ * was given its code, a link back to /verify/{code}; otherwise the e-mail has the link.
+ */
+export function VerificationBanner({ requests }: { requests: readonly OwnRequest[] }) {
+  const open = useMemo(() => requests.filter((request) => request.requestType === 'TRANSFER' && WAITING.includes(request.status)), [requests]);
+  const [lines, setLines] = useState<Record<string, StatusLine>>({});
+
+  useEffect(() => {
+    const token = getPortalToken();
+    if (!token || open.length === 0) return;
+    const controller = new AbortController();
+    for (const request of open) {
+      checkVerificationStatus(token, request.id, controller.signal).then(
+        (verification) => setLines((current) => ({ ...current, [request.id]: { state: 'ready', verification } })),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = isApiRequestError(error) && error.isNetworkError ? VERIFICATION_MESSAGES.statusNetworkError : VERIFICATION_MESSAGES.statusFailed;
+          setLines((current) => ({ ...current, [request.id]: { state: 'failed', message } }));
+        },
+      );
+    }
+    return () => controller.abort();
+  }, [open]);
+
+  if (open.length === 0) return null;
+  return (
+    <div className="result-panel result-panel--warning portal-banner">
+      <div>
+        <p className="portal-banner__title">Identity verification required</p>
+        <p>A transfer needs a photo identity check (a selfie and both sides of your ID) before we can process it. The link is valid for 24 hours.</p>
+        <ul className="portal-verification-list">
+          {open.map((request) => {
+            const code = verificationCodeFor(request.id);
+            return (
+              <li key={request.id}>
+                <strong>{request.referenceNumber}</strong>: <span aria-live="polite">{describe(lines[request.id])}</span>{' '}
+                {code ? <Link to={paths.verify(code)}>Continue verification</Link> : <span>{PORTAL_MESSAGES.verificationHint}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { RequestStatus, RequestType } from '@ledgerwell/shared/portal-requests';
+
+/** What people read for the portal's codes and enumerations (public-site spec 2-4). */
+
+export const REQUEST_TYPE_LABELS: Record<RequestType, string> = {
+  TRANSFER: 'Transfer Request',
+  ADDRESS_CHANGE: 'Address Change',
+  CERTIFICATE: 'Certificate Request',
+  INQUIRY: 'General Inquiry',
+};
+
+export const REQUEST_TYPE_DESCRIPTIONS: Record<RequestType, string> = {
+  TRANSFER: 'Move shares to a brokerage account (DRS or DWAC) or sell them privately.',
+  ADDRESS_CHANGE: 'Update the mailing address on your shareholder record.',
+  CERTIFICATE: 'Replace a lost certificate or ask for a duplicate, for an estate or legal matter.',
+  INQUIRY: 'Ask us anything about your holding, dividends or documents.',
+};
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  PENDING: 'Pending',
+  AWAITING_VERIFICATION: 'Awaiting verification',
+  VERIFICATION_SUBMITTED: 'Verification submitted',
+  VERIFIED: 'Verified',
+  PROCESSING: 'Processing',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+};
+
+/** Select options: the empty first option is the prompt, refused by the schema with its message. */
+export const TRANSFER_TYPE_OPTIONS = [
+  { value: '', label: 'Select a transfer type' },
+  { value: 'drs', label: 'DRS (Direct Registration System)' },
+  { value: 'dwac', label: 'DWAC (Deposit/Withdrawal at Custodian)' },
+  { value: 'not-sure', label: 'Not sure' },
+  { value: 'sale', label: 'Private sale' },
+] as const;
+
+export const CERTIFICATE_REASON_OPTIONS = [
+  { value: '', label: 'Select a reason' },
+  { value: 'replacement', label: 'Replacement (lost, stolen or destroyed)' },
+  { value: 'duplicate', label: 'Duplicate copy' },
+  { value: 'estate', label: 'Estate settlement' },
+  { value: 'legal', label: 'Legal requirement' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const DELIVERY_METHOD_OPTIONS = [
+  { value: '', label: 'Select a delivery method' },
+  { value: 'standard', label: 'Standard mail (7-10 business days)' },
+  { value: 'certified', label: 'Certified mail (5-7 days)' },
+  { value: 'overnight', label: 'Overnight (1-2 days)' },
+  { value: 'pickup', label: 'Pickup in person' },
+] as const;
+
+export const BUYER_TYPE_OPTIONS = [
+  { value: 'entity', label: 'Entity (company, trust or fund)' },
+  { value: 'individual', label: 'Individual' },
+] as const;
+
+export const HOLDING_TYPE_LABELS: Record<string, string> = {
+  DRS: 'Book entry (DRS)',
+  CERTIFICATED: 'Certificated',
+};
+
+/** Portal messages the shared modules do not carry (public-site spec 8). */
+export const PORTAL_MESSAGES = {
+  submitNetworkError: 'Network error. Please try again.',
+  fixFields: 'Please correct the highlighted fields.',
+  processing: 'We will process it in 2-3 business days and send you a confirmation e-mail.',
+  verificationHint: 'Use the link in your confirmation e-mail to upload your photo ID.',
+  noRequests: 'You have not sent any requests yet.',
+  requestsFailed: 'Your requests could not be loaded. Please try again.',
+} as const;
+
+/** "Mar 5, 2026" */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "$18,750.00" */
+export const formatUsd = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
