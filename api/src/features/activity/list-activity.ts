@@ -1,11 +1,40 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { adminActivity } from '@ledgerwell/db/schema';
+import { adminActivity, portalAuthEvents } from '@ledgerwell/db/schema';
 import type { z } from 'zod';
 import type { activityQuerySchema } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
 
-/** GET /api/admin/activity: newest first, filtered by admin, resource and action, paged by limit and offset. */
+/** Shareholder sign-in attempts (accepted, refused, throttled) are listed under this resource type. */
+export const PORTAL_SIGN_IN_RESOURCE = 'PORTAL_SIGN_IN';
+
+/** The portal's sign-in events, in the shape of admin activity, for `resource_type=PORTAL_SIGN_IN`. */
+async function listPortalSignIns(deps: AppDeps, query: z.output<typeof activityQuerySchema>) {
+  const where = query.action_type ? eq(sql`${portalAuthEvents.event}::text`, query.action_type.toUpperCase()) : undefined;
+  const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(portalAuthEvents).where(where);
+  const rows = await deps.db.select().from(portalAuthEvents).where(where).orderBy(desc(portalAuthEvents.id)).limit(query.limit).offset(query.offset);
+  return {
+    activities: rows.map((e) => ({
+      id: e.id,
+      adminUsername: null,
+      actionType: e.event,
+      resourceType: PORTAL_SIGN_IN_RESOURCE,
+      resourceId: e.shareholderId,
+      details: { codeAttempted: e.codeAttempted, userAgent: e.userAgent },
+      ipAddress: e.ipAddress,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/**
+ * GET /api/admin/activity: newest first, filtered by admin, resource and action, paged by limit and
+ * offset. `resource_type=PORTAL_SIGN_IN` lists the shareholders' sign-in attempts instead.
+ */
 export async function listActivity(deps: AppDeps, query: z.output<typeof activityQuerySchema>) {
+  if (query.resource_type?.toUpperCase() === PORTAL_SIGN_IN_RESOURCE) return listPortalSignIns(deps, query);
   const where = and(
     query.admin_username ? eq(sql`lower(${adminActivity.adminUsername})`, query.admin_username.toLowerCase()) : undefined,
     query.resource_type ? eq(adminActivity.resourceType, query.resource_type.toUpperCase()) : undefined,

@@ -324,5 +324,12 @@ describe('admin request review API', () => {
     expect(notes.json.data).toMatchObject({ total: 2, limit: 1, offset: 0 });
     expect(notes.json.data.activities[0].adminUsername).toBe('alice');
     expect((await get('/activity?limit=500')).status).toBe(400);
+
+    // Shareholders' sign-in attempts, refused and accepted, under their own resource type.
+    await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: 'NOPE99' } });
+    const signIns = await get('/activity?resource_type=portal_sign_in');
+    expect(signIns.json.data.activities[0]).toMatchObject({ actionType: 'CODE_REFUSED', resourceType: 'PORTAL_SIGN_IN', details: { codeAttempted: 'NOPE99' } });
+    expect(signIns.json.data.activities.map((a: { actionType: string }) => a.actionType)).toContain('ACCOUNT_ACCEPTED');
+    expect((await get('/activity?resource_type=PORTAL_SIGN_IN&action_type=code_refused')).json.data.total).toBe(1);
   });
 });
