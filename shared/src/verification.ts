@@ -27,8 +27,8 @@ export const UPLOAD_BODY_LIMIT_BYTES = IMAGE_RULES.maxBytes + 64 * 1024;
 export const VERIFICATION_THROTTLE = { windowMs: 60 * 60 * 1000, failedCodesPerIp: 20 } as const;
 
 /**
- * At least 800x600 in either orientation: a portrait phone photo (e.g. 720x1280 from a front camera
- * is refused, 1080x1920 passes) must not fail because it is held upright.
+ * At least 800x600 in either orientation: a portrait phone photo (720x1280 from a front camera, or
+ * 1080x1920) must not fail because it is held upright; 590x1280 is refused.
  */
 export function meetsMinimumSize(width: number, height: number): boolean {
   return Math.max(width, height) >= IMAGE_RULES.minWidth && Math.min(width, height) >= IMAGE_RULES.minHeight;

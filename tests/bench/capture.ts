@@ -20,6 +20,8 @@ const LONG_TASK_TARGET_MS = 100;
 const PORT = Number(process.env.BENCH_PORT ?? 4321);
 const base = `http://localhost:${PORT}`;
 const PROCESS_MEASURE = 'verify:process-photo';
+/** BENCH_CPU_SLOWDOWN=4 runs the page's main thread 4 times slower (DevTools CPU throttling), like a mid-range phone. */
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 
 const missing = chromiumMissingMessage();
 if (missing) {
@@ -102,6 +104,7 @@ try {
       }).observe({ type: 'longtask', buffered: true });
     });
     const page = await context.newPage();
+    if (CPU_SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${base}/verify/${code}`);
     await page.getByRole('button', { name: 'Continue on this device' }).click();
     const picker = page.getByLabel(/Upload a photo instead|Choose a photo/);
@@ -145,13 +148,13 @@ try {
   await browser.close();
 
   const inputBytes = fs.statSync(photo).size;
-  console.log(`\nCapture pipeline, ${RUNS} runs, input 4032x3024 JPEG of ${(inputBytes / 1024 / 1024).toFixed(2)} MB (headless Chromium, ${os.cpus().length} CPUs):\n`);
+  console.log(`\nCapture pipeline, ${RUNS} runs, input 4032x3024 JPEG of ${(inputBytes / 1024 / 1024).toFixed(2)} MB (headless Chromium, ${os.cpus().length} CPUs${CPU_SLOWDOWN > 1 ? `, main thread slowed ${CPU_SLOWDOWN}x` : ''}):\n`);
   console.log('run  checks+compression (read / analyse / compress)  until shown  longest task  long tasks  output');
   runs.forEach((run, i) => {
     const out = `${run.output.width}x${run.output.height}, ${(run.output.bytes / 1024).toFixed(0)} KB`;
     const stages = `(${run.stages.read ?? '?'} / ${run.stages.analyse ?? '?'} / ${run.stages.compress ?? '?'})`;
     console.log(
-      `${String(i + 1).padStart(3)}  ${run.processMs.toFixed(0).padStart(7)} ms ${stages.padEnd(34)}  ${run.shownMs.toFixed(0).padStart(8)} ms  ${run.longestTaskMs.toFixed(0).padStart(9)} ms  ${String(run.longTasks).padStart(10)}  ${out}`,
+      `${String(i + 1).padStart(3)}  ${run.processMs.toFixed(0).padStart(7)} ms ${stages.padEnd(34)}  ${run.shownMs.toFixed(0).padStart(8)} ms  ${(run.longestTaskMs ? `${run.longestTaskMs.toFixed(0)} ms` : '< 50 ms').padStart(12)}  ${String(run.longTasks).padStart(10)}  ${out}`,
     );
   });
   const processMedian = median(runs.map((r) => r.processMs));
@@ -160,7 +163,12 @@ try {
   console.log('');
   console.log(`median checks+compression: ${processMedian.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${processMedian <= TARGET_MS ? 'met' : 'NOT met'})`);
   console.log(`median until the photo is shown: ${shownMedian.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${shownMedian <= TARGET_MS ? 'met' : 'NOT met'})`);
-  console.log(`longest main-thread task: ${longest.toFixed(0)} ms (target < ${LONG_TASK_TARGET_MS} ms: ${longest < LONG_TASK_TARGET_MS ? 'met' : 'NOT met'})`);
+  // The Long Tasks API reports tasks of 50 ms and more: none at all means every task was shorter.
+  const longestText = longest === 0 ? 'none of 50 ms or more' : `${longest.toFixed(0)} ms`;
+  console.log(`longest main-thread task: ${longestText} (target < ${LONG_TASK_TARGET_MS} ms: ${longest < LONG_TASK_TARGET_MS ? 'met' : 'NOT met'})`);
+  // One busy moment of the machine shows up as one long task: the typical run says more.
+  const typical = median(runs.map((r) => r.longestTaskMs));
+  console.log(`longest task of the median run: ${typical === 0 ? 'none of 50 ms or more' : `${typical.toFixed(0)} ms`}; load average during the runs: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`);
 } finally {
   server.kill();
 }

@@ -1,0 +1,49 @@
+import { measureQuality, sampleSize, type QualityMetrics } from './pixel-metrics';
+
+/** The decoded size (EXIF orientation applied) and the quality metrics of a small copy. */
+export type Analysis = { width: number; height: number; metrics: QualityMetrics } | 'decode-failed';
+
+type Canvas2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
+
+function canvas2d(width: number, height: number): Canvas2D | null {
+  if (typeof OffscreenCanvas === 'function') return new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas.getContext('2d', { willReadFrequently: true });
+}
+
+/** EXIF orientation applied. Browsers older than the 'from-image' value throw a TypeError for it (a bad file gives an InvalidStateError): they orient by default. */
+async function decode(blob: Blob): Promise<ImageBitmap> {
+  try {
+    return await createImageBitmap(blob, { imageOrientation: 'from-image' });
+  } catch (error) {
+    if (error instanceof TypeError) return createImageBitmap(blob);
+    throw error;
+  }
+}
+
+/**
+ * Decodes a photo and measures a small copy of it. Runs in analyse-photo.worker.ts, or on the main
+ * thread where workers cannot draw (no OffscreenCanvas).
+ */
+export async function analyseBlob(blob: Blob): Promise<Analysis> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await decode(blob);
+  } catch {
+    return 'decode-failed';
+  }
+  try {
+    // Nothing here imports the shared schemas (zod): the size rules are checked by the caller.
+    const { width, height } = bitmap;
+    const sample = sampleSize(width, height);
+    const context = canvas2d(sample.width, sample.height);
+    if (!context) throw new Error('No 2D canvas');
+    context.drawImage(bitmap, 0, 0, sample.width, sample.height);
+    const { data } = context.getImageData(0, 0, sample.width, sample.height);
+    return { width, height, metrics: measureQuality({ data, width: sample.width, height: sample.height }) };
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,32 @@
+import type { RefObject } from 'react';
+import { DOCUMENT_LABELS } from '@ledgerwell/shared/verification';
+import type { FailureLine } from '../sync';
+
+interface FailurePanelProps {
+  lines: FailureLine[];
+  panelRef: RefObject<HTMLDivElement | null>;
+  onTryAgain: () => void;
+}
+
+/** The spec's upload failure panel: "Upload failed:", a line per photo, tips, and Try Again (the photos stay). */
+export function FailurePanel({ lines, panelRef, onTryAgain }: FailurePanelProps) {
+  const tips = [...new Set(lines.flatMap((line) => (line.tip ? [line.tip] : [])))];
+  return (
+    <div ref={panelRef} tabIndex={-1} role="alert" className="result-panel result-panel--error verify-failure">
+      <h2>Upload failed:</h2>
+      <ul>
+        {lines.map((line) => {
+          const label = DOCUMENT_LABELS[line.kind];
+          return <li key={line.kind}>{line.text.startsWith(`${label}:`) ? line.text : `${label}: ${line.text}`}</li>;
+        })}
+      </ul>
+      {tips.map((tip) => (
+        <p key={tip}>{tip}</p>
+      ))}
+      <p>Your photos are still here. Retake any photo named above if needed, then try again.</p>
+      <button type="button" className="button" onClick={onTryAgain}>
+        Try Again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Messages of the verification page that the spec does not give (quality checks, camera, storage,
+ * the desktop hand-off). The spec's own messages are in @ledgerwell/shared/verification.
+ */
+
+export const QUALITY_MESSAGES = {
+  blank: (kind: string) =>
+    `The ${kind} photo looks blank or black. Make sure nothing covers the camera and there is enough light, then retake it.`,
+  glare: (kind: string) =>
+    `The ${kind} photo has too much glare. Move away from direct light or tilt the card slightly, then retake it.`,
+  blurry: (kind: string) => `The ${kind} photo looks blurry. Hold the phone steady, let the camera focus, then retake it.`,
+} as const;
+
+export type CameraProblem = 'denied' | 'missing' | 'busy' | 'unsupported' | 'failed';
+
+export const CAMERA_MESSAGES: Record<CameraProblem, string> = {
+  denied: 'We could not use your camera: permission was refused. You can choose a photo instead, or allow camera access in your browser settings and reload the page.',
+  missing: 'We could not use your camera: no camera was found on this device. You can choose a photo instead.',
+  busy: 'We could not use your camera: it is in use by another app or could not start. You can choose a photo instead.',
+  unsupported: 'We could not use your camera: this browser cannot open it here. You can choose a photo instead.',
+  failed: 'We could not use your camera. You can choose a photo instead.',
+};
+
+export const PAGE_MESSAGES = {
+  cameraNotReady: 'The camera is not ready yet. Wait a moment and try again.',
+  processFailed: (kind: string) => `We could not prepare the ${kind} photo. Please try again or choose a different photo.`,
+  storageFailed:
+    'This browser could not save your photos on the device: keep this page open until they are sent.',
+  loadNetworkError: 'Network error. Please try again later.',
+  loadFailed: 'We could not check your verification code. Please try again in a moment.',
+  offlineWithPhotos: 'You are offline. Your saved photos are shown below and will be sent when the connection returns.',
+  linkCopied: 'Link copied',
+  copyFallback: 'Copy the selected link (Ctrl+C, or ⌘C on a Mac).',
+  mailSubject: 'Your identity verification link',
+} as const;
+
+/** The body of the "Email this link to myself" message. */
+export function mailBody(code: string, link: string): string {
+  return [
+    'Open this link on your phone to verify your identity for your shareholder request:',
+    '',
+    link,
+    '',
+    `Verification code: ${code}`,
+    '',
+    'You will take a selfie and photos of the front and back of your ID. The link is valid for 24 hours from your request.',
+  ].join('\n');
+}

@@ -1,0 +1,145 @@
+/**
+ * Photo quality checks beyond the spec's rules, on a small RGBA copy of the photo (pure functions,
+ * no DOM): a blank or frozen camera frame, heavy blur, heavy glare. They catch what a reviewer would
+ * refuse later, while the shareholder still has the camera in hand.
+ */
+
+/** RGBA pixels, 4 bytes a pixel, as ImageData holds them. */
+export interface PixelSample {
+  data: Uint8ClampedArray | Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * Thresholds, calibrated on the camera-like test frames of tests/e2e/support/photo-like.ts and on
+ * real photos, downscaled to `sampleLongEdge`: sharp photos score a Laplacian variance of 500 to
+ * 2,500; the same photos blurred (Gaussian sigma 2 px at 720-1280 px, text no longer readable) score
+ * 7 to 25, and a slight blur (sigma 1 px) still above 100. The blur limit is set low on purpose:
+ * a false "blurry" on a good selfie (smooth skin, plain wall) costs more than a soft photo a reviewer
+ * can still read.
+ */
+export const QUALITY_THRESHOLDS = {
+  /** The long edge of the copy the metrics are computed on. */
+  sampleLongEdge: 512,
+  /** Fewer distinct colours (4 bits a channel) than this, with little contrast, is a blank or frozen frame. */
+  minDistinctColours: 32,
+  /** Luminance standard deviation under which a frame is flat whatever its colours. */
+  minContrast: 4,
+  /** The contrast under which few colours mean a blank frame (a grey-scale photo has few colours but contrast). */
+  lowContrast: 16,
+  /** Mean luminance under which the frame is black (lens covered, no light). */
+  minMeanLuminance: 12,
+  /** A pixel at or above this luminance is blown out. */
+  glareLuminance: 250,
+  /** A larger share of blown-out pixels is heavy glare. */
+  maxGlareShare: 0.25,
+  /** A lower variance of the Laplacian of the grey-scale copy is a blurry photo. */
+  minSharpness: 25,
+} as const;
+
+/** Rec. 601 luma, 0-255. */
+export function luminance(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
+export function toGrayscale(sample: PixelSample): Float32Array {
+  const { data, width, height } = sample;
+  const gray = new Float32Array(width * height);
+  for (let i = 0, p = 0; i < gray.length; i++, p += 4) gray[i] = luminance(data[p]!, data[p + 1]!, data[p + 2]!);
+  return gray;
+}
+
+/** How many distinct colours the pixels use once each channel is cut to `bits` bits. */
+export function distinctColours(data: Uint8ClampedArray | Uint8Array, bits = 4): number {
+  const shift = 8 - bits;
+  const seen = new Uint8Array(1 << (3 * bits));
+  let count = 0;
+  for (let p = 0; p < data.length; p += 4) {
+    const key = ((data[p]! >> shift) << (2 * bits)) | ((data[p + 1]! >> shift) << bits) | (data[p + 2]! >> shift);
+    if (seen[key] === 0) {
+      seen[key] = 1;
+      count++;
+    }
+  }
+  return count;
+}
+
+export function luminanceStats(gray: Float32Array): { mean: number; stdDev: number } {
+  if (gray.length === 0) return { mean: 0, stdDev: 0 };
+  let sum = 0;
+  for (const value of gray) sum += value;
+  const mean = sum / gray.length;
+  let squares = 0;
+  for (const value of gray) squares += (value - mean) ** 2;
+  return { mean, stdDev: Math.sqrt(squares / gray.length) };
+}
+
+/** The share (0-1) of pixels at or above `threshold` luminance. */
+export function brightShare(gray: Float32Array, threshold: number = QUALITY_THRESHOLDS.glareLuminance): number {
+  if (gray.length === 0) return 0;
+  let bright = 0;
+  for (const value of gray) if (value >= threshold) bright++;
+  return bright / gray.length;
+}
+
+/** Variance of the 4-neighbour Laplacian over the interior pixels: low when edges are soft. */
+export function laplacianVariance(gray: Float32Array, width: number, height: number): number {
+  if (width < 3 || height < 3) return 0;
+  let sum = 0;
+  let squares = 0;
+  let n = 0;
+  for (let y = 1; y < height - 1; y++) {
+    const row = y * width;
+    for (let x = 1; x < width - 1; x++) {
+      const i = row + x;
+      const value = gray[i - width]! + gray[i + width]! + gray[i - 1]! + gray[i + 1]! - 4 * gray[i]!;
+      sum += value;
+      squares += value * value;
+      n++;
+    }
+  }
+  const mean = sum / n;
+  return squares / n - mean * mean;
+}
+
+export type QualityProblem = 'blank' | 'glare' | 'blurry';
+
+export interface QualityMetrics {
+  distinctColours: number;
+  meanLuminance: number;
+  contrast: number;
+  glareShare: number;
+  sharpness: number;
+}
+
+export function measureQuality(sample: PixelSample): QualityMetrics {
+  const gray = toGrayscale(sample);
+  const { mean, stdDev } = luminanceStats(gray);
+  return {
+    distinctColours: distinctColours(sample.data),
+    meanLuminance: mean,
+    contrast: stdDev,
+    glareShare: brightShare(gray),
+    sharpness: laplacianVariance(gray, sample.width, sample.height),
+  };
+}
+
+/**
+ * The first problem found, in this order: blank (a blank frame is also "blurry", so it goes first),
+ * then glare (blown-out areas also soften edges; retaking out of the light is the useful hint), then blur.
+ */
+export function qualityProblem(metrics: QualityMetrics): QualityProblem | null {
+  const t = QUALITY_THRESHOLDS;
+  const flat = metrics.contrast < t.minContrast || (metrics.distinctColours < t.minDistinctColours && metrics.contrast < t.lowContrast);
+  if (flat || metrics.meanLuminance < t.minMeanLuminance) return 'blank';
+  if (metrics.glareShare > t.maxGlareShare) return 'glare';
+  if (metrics.sharpness < t.minSharpness) return 'blurry';
+  return null;
+}
+
+/** The size of the copy to measure: the long edge at most `sampleLongEdge`, never upscaled. */
+export function sampleSize(width: number, height: number, longEdge: number = QUALITY_THRESHOLDS.sampleLongEdge): { width: number; height: number } {
+  const scale = Math.min(1, longEdge / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}

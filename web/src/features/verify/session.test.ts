@@ -1,0 +1,264 @@
+import { describe, expect, it, vi } from 'vitest';
+import { UPLOAD_SERVER_MESSAGES, type DocumentType, type VerificationState } from '@ledgerwell/shared/verification';
+import { ApiRequestError } from '../../lib/api-client';
+import { createMemoryPhotoStore, type PhotoStore } from './photo-store';
+import { VerificationSession, type SessionDeps } from './session';
+
+const CODE = 'BRAVE1234TIGER5678';
+const KINDS: DocumentType[] = ['selfie', 'id_front', 'id_back'];
+
+function state(documents: Partial<VerificationState['documents']> = {}): VerificationState {
+  const docs = { selfie: false, id_front: false, id_back: false, ...documents };
+  return { referenceNumber: 'TR-2025-000123', status: 'AWAITING_VERIFICATION', expiresAt: null, documents: docs, verificationComplete: docs.selfie && docs.id_front && docs.id_back };
+}
+
+const networkError = () => new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' });
+const serverError = (status: number, code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT' | 'INTERNAL_ERROR', message: string) => new ApiRequestError({ status, code, message, fromServer: true });
+
+/** A fake server that keeps the documents it received, and a device whose connection the test switches. */
+function world(store: PhotoStore = createMemoryPhotoStore()) {
+  const held = { selfie: false, id_front: false, id_back: false };
+  const net = { online: true, uploadFailure: null as null | ((kind: DocumentType) => Error | null) };
+  const uploads: DocumentType[] = [];
+  const deps: SessionDeps = {
+    openStore: async () => ({ store, persistent: true }),
+    validate: vi.fn(async () => {
+      if (!net.online) throw networkError();
+      return state(held);
+    }),
+    upload: vi.fn(async ({ kind, photo }: { kind: DocumentType; photo: Blob }) => {
+      if (!net.online) throw networkError();
+      const failure = net.uploadFailure?.(kind);
+      if (failure) throw failure;
+      expect(photo.type).toBe('image/jpeg');
+      uploads.push(kind);
+      held[kind] = true;
+      return state(held);
+    }),
+    isOnline: () => net.online,
+    now: () => Date.now(),
+    createUrl: () => `blob:test/${Math.random()}`,
+    revokeUrl: () => undefined,
+  };
+  return { store, held, net, uploads, deps, open: () => new VerificationSession(CODE, deps) };
+}
+
+const photo = (n = 1) => ({ buffer: new Uint8Array([0xff, 0xd8, n]).buffer, width: 2000, height: 1500 });
+
+async function addAll(session: VerificationSession) {
+  for (const kind of KINDS) await session.addPhoto(kind, photo());
+}
+
+describe('VerificationSession', () => {
+  it('shows a malformed code as invalid without asking the server', async () => {
+    const w = world();
+    const session = new VerificationSession('no!', w.deps);
+    await session.start();
+    expect(session.getSnapshot().phase).toBe('invalid');
+    expect(w.deps.validate).not.toHaveBeenCalled();
+  });
+
+  it('an unknown or expired code: the invalid screen, and the device forgets its photos', async () => {
+    const w = world();
+    await w.store.put({ code: CODE, kind: 'selfie', buffer: photo().buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    w.deps.validate = vi.fn(async () => {
+      throw serverError(404, 'NOT_FOUND', UPLOAD_SERVER_MESSAGES.invalidCode);
+    });
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot().phase).toBe('invalid');
+    expect(await w.store.list(CODE)).toEqual([]);
+  });
+
+  it('a request already complete opens on Verification Complete', async () => {
+    const w = world();
+    Object.assign(w.held, { selfie: true, id_front: true, id_back: true });
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot().phase).toBe('complete');
+  });
+
+  it('keeps each photo on the device at once, then sends the three in parallel, then forgets them', async () => {
+    const w = world();
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ready', server: { documents: { selfie: false } } });
+    await session.addPhoto('selfie', photo());
+    expect((await w.store.get(CODE, 'selfie'))?.uploaded).toBe(false);
+    await session.addPhoto('id_front', photo());
+    await session.addPhoto('id_back', photo());
+    expect(Object.keys(session.getSnapshot().photos)).toHaveLength(3);
+
+    await session.submit();
+    expect(w.uploads.sort()).toEqual(['id_back', 'id_front', 'selfie']);
+    expect(session.getSnapshot().phase).toBe('complete');
+    expect(session.getSnapshot().photos).toEqual({});
+    expect(await w.store.list(CODE)).toEqual([]);
+  });
+
+  it('refuses to submit with a photo missing', async () => {
+    const w = world();
+    const session = w.open();
+    await session.start();
+    await session.addPhoto('selfie', photo());
+    await session.submit();
+    expect(session.getSnapshot().submitError).toBe('Please capture all required photos before submitting.');
+    expect(w.uploads).toEqual([]);
+  });
+
+  it('offline: queues the set, survives a reload, and sends it when the connection returns', async () => {
+    const w = world();
+    const first = w.open();
+    await first.start();
+    await addAll(first);
+    w.net.online = false;
+    await first.submit();
+    expect(first.getSnapshot()).toMatchObject({ phase: 'ready', queued: true, notice: 'queued' });
+    expect(await w.store.isQueued(CODE)).toBe(true);
+    first.stop();
+
+    // The reload, still offline: the photos come back from the device.
+    const second = w.open();
+    await second.start();
+    expect(second.getSnapshot()).toMatchObject({ phase: 'ready', queued: true, notice: 'queued', server: null });
+    expect(Object.keys(second.getSnapshot().photos).sort()).toEqual(['id_back', 'id_front', 'selfie']);
+
+    // The `online` event.
+    w.net.online = true;
+    await second.resume();
+    expect(w.uploads.sort()).toEqual(['id_back', 'id_front', 'selfie']);
+    expect(second.getSnapshot().phase).toBe('complete');
+    expect(await w.store.list(CODE)).toEqual([]);
+    expect(await w.store.isQueued(CODE)).toBe(false);
+  });
+
+  it('a queued set is sent when the page next opens online', async () => {
+    const w = world();
+    const first = w.open();
+    await first.start();
+    await addAll(first);
+    w.net.uploadFailure = () => networkError();
+    await first.submit();
+    expect(first.getSnapshot().notice).toBe('queued');
+    first.stop();
+
+    w.net.uploadFailure = null;
+    const second = w.open();
+    await second.start();
+    expect(second.getSnapshot().phase).toBe('complete');
+    expect(w.uploads).toHaveLength(3);
+  });
+
+  it('a set that was never submitted is not sent on its own', async () => {
+    const w = world();
+    const first = w.open();
+    await first.start();
+    await addAll(first);
+    first.stop();
+    const second = w.open();
+    await second.start();
+    expect(second.getSnapshot().phase).toBe('ready');
+    expect(w.uploads).toEqual([]);
+  });
+
+  it('server refusals: the failure panel, photos kept, Try Again sends only what failed', async () => {
+    const w = world();
+    const session = w.open();
+    await session.start();
+    await addAll(session);
+    w.net.uploadFailure = (kind) => (kind === 'id_front' ? serverError(400, 'VALIDATION_ERROR', UPLOAD_SERVER_MESSAGES.dimensions) : null);
+    await session.submit();
+    const snapshot = session.getSnapshot();
+    expect(snapshot.phase).toBe('ready');
+    expect(snapshot.failure).toEqual([{ kind: 'id_front', text: 'Image too small. Minimum size is 800x600 pixels.' }]);
+    expect(Object.keys(snapshot.photos)).toHaveLength(3);
+    expect(snapshot.photos.selfie?.uploaded).toBe(true);
+    // Deleted only once the server has all three: the 200s are marked, the refused one is intact.
+    expect((await w.store.list(CODE)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([['id_back', true], ['id_front', false], ['selfie', true]]);
+
+    w.net.uploadFailure = null;
+    w.uploads.length = 0;
+    await session.submit();
+    expect(w.uploads).toEqual(['id_front']);
+    expect(session.getSnapshot().phase).toBe('complete');
+  });
+
+  it('reopened after a partial upload: sends only what the server lacks', async () => {
+    const w = world();
+    Object.assign(w.held, { selfie: true, id_front: true });
+    await w.store.put({ code: CODE, kind: 'id_back', buffer: photo().buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    const session = w.open();
+    await session.start();
+    await session.submit();
+    expect(w.uploads).toEqual(['id_back']);
+    expect(session.getSnapshot().phase).toBe('complete');
+  });
+
+  it('409 from another device having completed it: Verification Complete', async () => {
+    const w = world();
+    const session = w.open();
+    await session.start();
+    await addAll(session);
+    w.net.uploadFailure = () => {
+      Object.assign(w.held, { selfie: true, id_front: true, id_back: true });
+      return serverError(409, 'CONFLICT', UPLOAD_SERVER_MESSAGES.notAccepting);
+    };
+    await session.submit();
+    expect(session.getSnapshot().phase).toBe('complete');
+  });
+
+  it('an upload answered 404 (the code expired meanwhile): the invalid screen', async () => {
+    const w = world();
+    const session = w.open();
+    await session.start();
+    await addAll(session);
+    w.net.uploadFailure = () => serverError(404, 'NOT_FOUND', UPLOAD_SERVER_MESSAGES.invalidCode);
+    await session.submit();
+    expect(session.getSnapshot().phase).toBe('invalid');
+    expect(await w.store.list(CODE)).toEqual([]);
+  });
+
+  it('offline at opening with nothing saved: a network error to retry', async () => {
+    const w = world();
+    w.net.online = false;
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: 'Network error. Please try again later.' });
+    w.net.online = true;
+    await session.resume();
+    expect(session.getSnapshot().phase).toBe('ready');
+  });
+
+  it('a server error at opening shows its message', async () => {
+    const w = world();
+    w.deps.validate = vi.fn(async () => {
+      throw new ApiRequestError({ status: 429, code: 'RATE_LIMITED', message: UPLOAD_SERVER_MESSAGES.tooManyAttempts, fromServer: true });
+    });
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: UPLOAD_SERVER_MESSAGES.tooManyAttempts });
+  });
+
+  it('without a working store the photos live in memory, and the page says so', async () => {
+    const w = world({ ...createMemoryPhotoStore(), put: async () => { throw new Error('QuotaExceededError'); } });
+    const session = w.open();
+    await session.start();
+    await addAll(session);
+    expect(session.getSnapshot().persistent).toBe(false);
+    await session.submit();
+    expect(session.getSnapshot().phase).toBe('complete');
+  });
+
+  it('drops answers that arrive after the page went away', async () => {
+    const w = world();
+    let release: (value: VerificationState) => void = () => undefined;
+    w.deps.validate = vi.fn(() => new Promise<VerificationState>((resolve) => (release = resolve)));
+    const session = w.open();
+    const started = session.start();
+    await vi.waitFor(() => expect(w.deps.validate).toHaveBeenCalled());
+    session.stop();
+    release(state());
+    await started;
+    expect(session.getSnapshot().phase).toBe('validating');
+  });
+});

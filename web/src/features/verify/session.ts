@@ -1,0 +1,359 @@
+import {
+  DOCUMENT_TYPES,
+  FILE_MESSAGES,
+  verificationCodeSchema,
+  type DocumentsState,
+  type DocumentType,
+  type VerificationState,
+} from '@ledgerwell/shared/verification';
+import { PAGE_MESSAGES } from './messages';
+import { askPersistentStorage, type PhotoStore, type StoredPhoto } from './photo-store';
+import { classifyUploadError, planSubmission, shouldSendQueued, summariseUploads, type FailureLine, type LocalPhotos, type UploadResult } from './sync';
+
+/**
+ * One verification code's page, outside React: validates the code, keeps the photos (on the device
+ * first, then on the server), sends them, and queues them while offline. The route renders its
+ * snapshots (useSyncExternalStore); tests drive it with a memory store and a fake API.
+ */
+
+export type Phase = 'validating' | 'invalid' | 'load-error' | 'ready' | 'uploading' | 'complete';
+
+export interface PhotoView {
+  kind: DocumentType;
+  /** An object URL of the stored JPEG, for <img>. */
+  url: string;
+  width: number;
+  height: number;
+  uploaded: boolean;
+}
+
+export interface SessionState {
+  phase: Phase;
+  loadError: string | null;
+  /** What the server last said; null while unknown (offline since the page opened). */
+  server: VerificationState | null;
+  photos: Partial<Record<DocumentType, PhotoView>>;
+  /** Photos wait on the device for the connection to come back. */
+  queued: boolean;
+  /** No answer from the server: 'queued' after a submit, 'offline' when the page opened without one. */
+  notice: 'queued' | 'offline' | null;
+  failure: FailureLine[] | null;
+  submitError: string | null;
+  /** False when the photos cannot be kept on the device (no IndexedDB): they last as long as the page. */
+  persistent: boolean;
+}
+
+export interface SessionDeps {
+  openStore(): Promise<{ store: PhotoStore; persistent: boolean }>;
+  validate(code: string): Promise<VerificationState>;
+  upload(input: { code: string; kind: DocumentType; photo: Blob }): Promise<VerificationState>;
+  isOnline(): boolean;
+  now(): number;
+  createUrl(blob: Blob): string;
+  revokeUrl(url: string): void;
+}
+
+export interface NewPhoto {
+  buffer: ArrayBuffer;
+  width: number;
+  height: number;
+}
+
+/** A code lives 24 hours: a photo taken longer ago belongs to an expired code. */
+export const PHOTO_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const INITIAL: SessionState = {
+  phase: 'validating',
+  loadError: null,
+  server: null,
+  photos: {},
+  queued: false,
+  notice: null,
+  failure: null,
+  submitError: null,
+  persistent: true,
+};
+
+function errorFacts(error: unknown): { status: number; fromServer: boolean; isNetworkError: boolean; message: string } {
+  const facts = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  return {
+    status: typeof facts.status === 'number' ? facts.status : 0,
+    fromServer: facts.fromServer === true,
+    isNetworkError: facts.isNetworkError === true,
+    message: typeof facts.message === 'string' ? facts.message : '',
+  };
+}
+
+export class VerificationSession {
+  private state: SessionState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private records: Partial<Record<DocumentType, StoredPhoto>> = {};
+  private store: PhotoStore | null = null;
+  /** Bumped by start() and stop(): answers of an older run are dropped. */
+  private generation = 0;
+  private sending = false;
+
+  constructor(
+    readonly code: string,
+    private readonly deps: SessionDeps,
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionState => this.state;
+
+  private set(patch: Partial<SessionState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  private localStates(): LocalPhotos {
+    const local: LocalPhotos = {};
+    for (const kind of DOCUMENT_TYPES) {
+      const record = this.records[kind];
+      if (record) local[kind] = { uploaded: record.uploaded };
+    }
+    return local;
+  }
+
+  private view(record: StoredPhoto): PhotoView {
+    const url = this.deps.createUrl(new Blob([record.buffer], { type: record.type }));
+    return { kind: record.kind, url, width: record.width, height: record.height, uploaded: record.uploaded };
+  }
+
+  private replaceView(kind: DocumentType, view: PhotoView | undefined): void {
+    const old = this.state.photos[kind];
+    if (old && old.url !== view?.url) this.deps.revokeUrl(old.url);
+    const photos = { ...this.state.photos };
+    if (view) photos[kind] = view;
+    else delete photos[kind];
+    this.set({ photos });
+  }
+
+  private revokeAll(): void {
+    for (const view of Object.values(this.state.photos)) if (view) this.deps.revokeUrl(view.url);
+  }
+
+  /** Opens the code: the device's photos first, then the server's answer. */
+  async start(): Promise<void> {
+    const generation = ++this.generation;
+    this.records = {};
+    this.set({ ...INITIAL, persistent: this.state.persistent });
+    if (!verificationCodeSchema.safeParse(this.code).success) {
+      this.set({ phase: 'invalid' });
+      return;
+    }
+    const { store, persistent } = await this.deps.openStore();
+    if (generation !== this.generation) return;
+    this.store = store;
+    let stored: StoredPhoto[] = [];
+    let queued = false;
+    try {
+      await store.pruneOlderThan(this.deps.now() - PHOTO_MAX_AGE_MS);
+      [stored, queued] = await Promise.all([store.list(this.code), store.isQueued(this.code)]);
+    } catch {
+      // An unreadable store is an empty one; new photos are still kept in memory.
+    }
+    if (generation !== this.generation) return;
+    const photos: SessionState['photos'] = {};
+    for (const record of stored) {
+      this.records[record.kind] = record;
+      photos[record.kind] = this.view(record);
+    }
+    this.set({ photos, queued, persistent });
+    await this.load(generation);
+  }
+
+  /** The page is going away (or React is remounting it): forget the object URLs, drop late answers. */
+  stop(): void {
+    this.generation++;
+    this.revokeAll();
+    this.state = { ...this.state, photos: {} };
+  }
+
+  /** The connection is back: a queued set is checked against the server and sent. */
+  async resume(): Promise<void> {
+    if (this.sending) return;
+    const waiting = this.state.phase === 'ready' && (this.state.queued || this.state.notice !== null);
+    if (waiting || this.state.phase === 'load-error') await this.load(this.generation);
+  }
+
+  /** Try Again on the load error screen. */
+  async retry(): Promise<void> {
+    this.set({ phase: 'validating', loadError: null });
+    await this.load(this.generation);
+  }
+
+  /** Asks the server for the code's state, then sends a queued set. */
+  async load(generation: number = this.generation): Promise<void> {
+    let server: VerificationState;
+    try {
+      server = await this.deps.validate(this.code);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const facts = errorFacts(error);
+      if ((facts.status === 404 || facts.status === 400) && facts.fromServer) {
+        await this.forget();
+        this.set({ phase: 'invalid' });
+      } else if (facts.isNetworkError || !this.deps.isOnline()) {
+        if (Object.keys(this.records).length > 0) this.set({ phase: 'ready', notice: this.state.queued ? 'queued' : 'offline' });
+        else this.set({ phase: 'load-error', loadError: PAGE_MESSAGES.loadNetworkError });
+      } else {
+        this.set({ phase: 'load-error', loadError: facts.fromServer && facts.message ? facts.message : PAGE_MESSAGES.loadFailed });
+      }
+      return;
+    }
+    if (generation !== this.generation) return;
+    if (server.verificationComplete) {
+      await this.finish(server);
+      return;
+    }
+    this.set({ phase: 'ready', server, loadError: null, notice: null });
+    const plan = planSubmission(this.localStates(), server.documents);
+    if (shouldSendQueued({ queued: this.state.queued, online: this.deps.isOnline(), plan })) await this.submit();
+  }
+
+  /** A checked, compressed photo: kept on the device at once, then shown. */
+  async addPhoto(kind: DocumentType, photo: NewPhoto): Promise<void> {
+    const record: StoredPhoto = {
+      code: this.code,
+      kind,
+      buffer: photo.buffer,
+      type: 'image/jpeg',
+      width: photo.width,
+      height: photo.height,
+      capturedAt: this.deps.now(),
+      uploaded: false,
+    };
+    this.records[kind] = record;
+    let persistent = this.state.persistent;
+    try {
+      if (!this.store) throw new Error('no store');
+      await this.store.put(record);
+      askPersistentStorage();
+    } catch {
+      persistent = false;
+    }
+    this.set({ persistent, submitError: null });
+    this.replaceView(kind, this.view(record));
+  }
+
+  /** Submit (and Try Again): the photos the server does not hold yet, in parallel. */
+  async submit(): Promise<void> {
+    if (this.sending || this.state.phase === 'uploading') return;
+    const server = this.state.server?.documents ?? null;
+    const plan = planSubmission(this.localStates(), server);
+    if (plan.missing.length > 0) {
+      this.set({ submitError: FILE_MESSAGES.missingPhotos });
+      return;
+    }
+    if (plan.send.length === 0) {
+      // The server holds all three (sent from another tab, say): its answer decides.
+      await this.load();
+      return;
+    }
+    if (!this.deps.isOnline()) {
+      await this.queue();
+      return;
+    }
+    if (!this.state.server) {
+      // Opened offline: the code has not been checked yet. Check it, then send (as a queued set).
+      await this.store?.setQueued(this.code, true).catch(() => undefined);
+      this.set({ queued: true });
+      await this.load();
+      return;
+    }
+    const generation = this.generation;
+    this.sending = true;
+    this.set({ phase: 'uploading', failure: null, submitError: null, notice: null });
+    let results: UploadResult[];
+    try {
+      results = await Promise.all(plan.send.map((kind) => this.uploadOne(kind)));
+    } finally {
+      this.sending = false;
+    }
+    if (generation !== this.generation) return;
+    const outcome = summariseUploads(results, server);
+    switch (outcome.outcome) {
+      case 'complete':
+        await this.finish(this.state.server);
+        return;
+      case 'confirm': {
+        const current = this.state.server;
+        const merged = current ? { ...current, documents: outcome.documents } : null;
+        if (DOCUMENT_TYPES.every((kind) => outcome.documents[kind])) await this.finish(merged);
+        else this.set({ phase: 'ready', server: merged });
+        return;
+      }
+      case 'queued':
+        await this.queue();
+        return;
+      case 'invalid-code':
+        await this.forget();
+        this.set({ phase: 'invalid' });
+        return;
+      case 'not-accepting':
+        // Another device may have completed it; otherwise the request no longer waits for photos.
+        try {
+          const state = await this.deps.validate(this.code);
+          if (state.verificationComplete) {
+            await this.finish(state);
+            return;
+          }
+        } catch {
+          // Fall through to the panel.
+        }
+        this.set({ phase: 'ready', failure: [{ kind: plan.send[0]!, text: outcome.message }] });
+        return;
+      case 'failed':
+        await this.store?.setQueued(this.code, false).catch(() => undefined);
+        this.set({ phase: 'ready', failure: outcome.lines, queued: false });
+        return;
+    }
+  }
+
+  private async uploadOne(kind: DocumentType): Promise<UploadResult> {
+    const record = this.records[kind]!;
+    try {
+      const state = await this.deps.upload({ code: this.code, kind, photo: new Blob([record.buffer], { type: record.type }) });
+      // Kept until all three are in: the panel and a reload still show it; it is not sent again.
+      this.records[kind] = { ...record, uploaded: true };
+      await this.store?.markUploaded(this.code, kind).catch(() => undefined);
+      const view = this.state.photos[kind];
+      if (view) this.replaceView(kind, { ...view, uploaded: true });
+      this.mergeServer(state, kind);
+      return { kind, ok: true, verificationComplete: state.verificationComplete, documents: state.documents };
+    } catch (error) {
+      return { kind, ok: false, failure: classifyUploadError(error, this.deps.isOnline()) };
+    }
+  }
+
+  private mergeServer(state: VerificationState, kind: DocumentType): void {
+    const previous = this.state.server?.documents;
+    const documents: DocumentsState = { ...state.documents };
+    if (previous) for (const k of DOCUMENT_TYPES) documents[k] ||= previous[k];
+    documents[kind] = true;
+    this.set({ server: { ...state, documents } });
+  }
+
+  private async queue(): Promise<void> {
+    await this.store?.setQueued(this.code, true).catch(() => undefined);
+    this.set({ phase: 'ready', queued: true, notice: 'queued', failure: null });
+  }
+
+  /** The server has everything: the device keeps nothing. */
+  private async finish(server: VerificationState | null): Promise<void> {
+    await this.forget();
+    this.set({ phase: 'complete', server, queued: false, notice: null, failure: null });
+  }
+
+  private async forget(): Promise<void> {
+    this.records = {};
+    await this.store?.clear(this.code).catch(() => undefined);
+    this.revokeAll();
+    this.set({ photos: {}, queued: false });
+  }
+}
