@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
 import { requireAdmin, requirePasswordChanged } from './features/admin-auth/middleware';
@@ -37,7 +37,11 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
     },
   });
   // File routes set their own, larger limit on the route itself.
-  api.use('*', (c, next) => (LARGE_BODY_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 6.3), so there is
+  // nothing to limit; Hono's bodyLimit would rebuild such a request, which fails under
+  // @hono/node-server for a DELETE without a body.
+  const hasBody = (c: Context) => c.req.header('Content-Length') !== undefined || c.req.header('Transfer-Encoding') !== undefined;
+  api.use('*', (c, next) => (LARGE_BODY_PATHS.has(c.req.path) || !hasBody(c) ? next() : jsonBodyLimit(c, next)));
   api.use('*', async (c, next) => {
     await next();
     // API answers are per-user and live: never cached by the browser, a proxy or the service worker.

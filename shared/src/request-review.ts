@@ -10,6 +10,9 @@ import { DOCUMENT_TYPES } from './verification';
 export const STATUS_ACTIONS = ['PROCESSING', 'APPROVED', 'REJECTED'] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
+/** "Pending Review": requests waiting for a staff decision. The list's `status=pending` and the dashboard's card both mean these. */
+export const PENDING_REVIEW_STATUSES = ['PENDING', 'VERIFICATION_SUBMITTED', 'VERIFIED'] as const satisfies readonly RequestStatus[];
+
 export const FINAL_STATUSES: readonly RequestStatus[] = ['APPROVED', 'REJECTED', 'COMPLETED', 'CANCELLED'];
 
 /** The statuses staff may set from `status` on a request of `type`; empty when the actions panel is hidden. */

@@ -3,3 +3,6 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'E2e-Admin-Pass-1', 
 
 /** A REVIEWER seeded with mustChangePassword, as a reset password would leave them. */
 export const E2E_NEWCOMER = { username: 'e2e-newcomer', password: 'Temporary-Pass-1', email: 'e2e-newcomer@example.com' } as const;
+
+/** A READ_ONLY admin: reads every screen, acts on nothing. */
+export const E2E_READER = { username: 'e2e-reader', password: 'Reader-Pass-123', email: 'e2e-reader@example.com' } as const;

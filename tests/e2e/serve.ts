@@ -14,7 +14,7 @@ import { systemClock } from '../../api/src/lib/clock';
 import { createFieldCipher } from '../../api/src/lib/field-encryption';
 import { createLogger } from '../../api/src/lib/logger';
 import { localDiskStorage } from '../../api/src/lib/storage';
-import { E2E_ADMIN, E2E_NEWCOMER } from './fixtures';
+import { E2E_ADMIN, E2E_NEWCOMER, E2E_READER } from './fixtures';
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-e2e-'));
 process.env.ADMIN_USERNAME = E2E_ADMIN.username;
@@ -33,8 +33,8 @@ if (process.env.DATABASE_URL) {
   process.env.DATABASE_URL = url.toString();
 }
 
-// The SUPER_ADMIN comes from the real first-start bootstrap (ADMIN_* above); the newcomer is the one
-// fixture no API can create yet. The server's own bootstrap then finds admins and does nothing.
+// The SUPER_ADMIN comes from the real first-start bootstrap (ADMIN_* above); the newcomer and the
+// reader are fixtures no API can create yet. The server's own bootstrap then finds admins and does nothing.
 const config = loadConfig(process.env);
 const seed = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await seed.migrate();
@@ -47,6 +47,14 @@ await seed.db.insert(adminUsers).values({
   role: 'REVIEWER',
   mustChangePassword: true,
   passwordHash: await hashPassword(E2E_NEWCOMER.password),
+});
+await seed.db.insert(adminUsers).values({
+  username: E2E_READER.username,
+  email: E2E_READER.email,
+  firstName: 'Read',
+  lastName: 'Only',
+  role: 'READ_ONLY',
+  passwordHash: await hashPassword(E2E_READER.password),
 });
 await seed.close();
 

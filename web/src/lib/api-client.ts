@@ -178,3 +178,35 @@ export async function apiRequestWithStatus<T = unknown>(
   }
   return { status: response.status, data: parsed.data };
 }
+
+/**
+ * A binary answer (e.g. an identity image) as a Blob, with the same bearer token and the same
+ * ApiRequestError on failure as apiRequest.
+ */
+export async function apiBlob(path: string, options: Pick<RequestOptions<never>, 'auth' | 'query' | 'signal'> = {}): Promise<Blob> {
+  const { auth = 'none', query, signal } = options;
+  const headers = new Headers();
+  const bearer = auth === 'admin' ? getAdminToken() : auth === 'none' ? null : auth.bearer;
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), { headers, credentials: 'same-origin', signal: signal ?? null });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error', cause });
+  }
+
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(await readJson(response));
+    const error = parsed.success
+      ? new ApiRequestError({ status: response.status, code: parsed.data.code, message: parsed.data.message, requestId: parsed.data.requestId, fromServer: true })
+      : new ApiRequestError({ status: response.status, code: 'BAD_RESPONSE', message: response.statusText || `Request failed with status ${response.status}` });
+    if (auth === 'admin' && (response.status === 401 || error.code === 'PASSWORD_CHANGE_REQUIRED')) {
+      if (response.status === 401) clearAdminToken();
+      for (const listener of adminAuthListeners) listener(error);
+    }
+    throw error;
+  }
+  return response.blob();
+}

@@ -37,8 +37,9 @@ export async function listActivity(deps: AppDeps, query: z.output<typeof activit
   if (query.resource_type?.toUpperCase() === PORTAL_SIGN_IN_RESOURCE) return listPortalSignIns(deps, query);
   const where = and(
     query.admin_username ? eq(sql`lower(${adminActivity.adminUsername})`, query.admin_username.toLowerCase()) : undefined,
-    query.resource_type ? eq(adminActivity.resourceType, query.resource_type.toUpperCase()) : undefined,
-    query.action_type ? eq(adminActivity.actionType, query.action_type.toUpperCase()) : undefined,
+    // Resource types are stored in either case (REQUEST, admin_session): compare without case.
+    query.resource_type ? eq(sql`lower(${adminActivity.resourceType})`, query.resource_type.toLowerCase()) : undefined,
+    query.action_type ? eq(sql`lower(${adminActivity.actionType})`, query.action_type.toLowerCase()) : undefined,
   );
   const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(adminActivity).where(where);
   const rows = await deps.db.select().from(adminActivity).where(where).orderBy(desc(adminActivity.id)).limit(query.limit).offset(query.offset);

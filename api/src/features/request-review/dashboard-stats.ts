@@ -1,4 +1,5 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
+import { PENDING_REVIEW_STATUSES } from '@ledgerwell/shared/request-review';
 import { requestCounts, shareholderRequests } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
 import { businessDaysBetween, startOf } from './business-time';
@@ -41,7 +42,7 @@ export async function dashboardStats(deps: AppDeps, adminId: string) {
     deps.db
       .select({
         total: sumOf(sql`${c.count}`),
-        pending: sumOf(sql`${c.count}`, sql`${c.status} in ('PENDING', 'VERIFICATION_SUBMITTED', 'VERIFIED')`),
+        pending: sumOf(sql`${c.count}`, inArray(c.status, [...PENDING_REVIEW_STATUSES])),
         approved: sumOf(sql`${c.count}`, sql`${c.status} = 'APPROVED'`),
         rejected: sumOf(sql`${c.count}`, sql`${c.status} = 'REJECTED'`),
         processing: sumOf(sql`${c.count}`, sql`${c.status} = 'PROCESSING'`),

@@ -98,13 +98,13 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
 
 /** The current photo of one kind, for the image call; viewing an identity document is itself recorded. */
 export async function readDocumentImage(deps: AppDeps, requestId: string, documentType: DocumentType, context: ReviewContext) {
-  await loadRequest(deps.db, requestId);
+  const request = await loadRequest(deps.db, requestId);
   const [document] = await deps.db
     .select()
     .from(verificationDocuments)
     .where(and(eq(verificationDocuments.requestId, requestId), eq(verificationDocuments.documentType, documentType), isNull(verificationDocuments.supersededAt)));
   const data = document ? await deps.storage.read(document.storageKey) : null;
   if (!document || !data) throw new AppError('NOT_FOUND', 'Image not found');
-  await recordActivity(deps.db, { actor: context.actor, action: 'DOCUMENT_VIEWED', resourceType: 'REQUEST', resourceId: requestId, details: { documentType }, meta: context.meta });
+  await recordActivity(deps.db, { actor: context.actor, action: 'DOCUMENT_VIEWED', resourceType: 'REQUEST', resourceId: requestId, details: { referenceNumber: request.referenceNumber, documentType }, meta: context.meta });
   return data;
 }

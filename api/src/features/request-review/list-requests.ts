@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
-import type { RequestListQuery, RequestListRow } from '@ledgerwell/shared/request-review';
+import type { RequestStatus } from '@ledgerwell/shared/portal-requests';
+import { PENDING_REVIEW_STATUSES, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
 import { startOf } from './business-time';
 
@@ -21,10 +22,13 @@ function searchCondition(search: string): SQL | undefined {
   return or(sql`${r.shareholderCode} like ${prefix}`, ilike(r.shareholderName, `%${text}%`));
 }
 
+/** `status=pending` (the screens' filter and the dashboard's Pending Review card) means waiting for staff. */
+const statusesOf = (status: RequestStatus): RequestStatus[] => (status === 'PENDING' ? [...PENDING_REVIEW_STATUSES] : [status]);
+
 export function listConditions(deps: AppDeps, query: RequestListQuery, adminId: string): SQL | undefined {
   const now = deps.clock.now();
   return and(
-    query.status ? eq(r.status, query.status) : undefined,
+    query.status ? inArray(r.status, statusesOf(query.status)) : undefined,
     query.requestType ? eq(r.requestType, query.requestType) : undefined,
     query.search ? searchCondition(query.search) : undefined,
     query.flagged === true ? eq(r.isFlagged, true) : query.flagged === false ? eq(r.isFlagged, false) : undefined,
@@ -56,7 +60,7 @@ async function countRequests(deps: AppDeps, query: RequestListQuery, where: SQL 
       .from(c)
       .where(
         and(
-          query.status ? eq(c.status, query.status) : undefined,
+          query.status ? inArray(c.status, statusesOf(query.status)) : undefined,
           query.requestType ? eq(c.requestType, query.requestType) : undefined,
           query.flagged === undefined ? undefined : eq(c.isFlagged, query.flagged),
         ),

@@ -46,8 +46,12 @@ describe('admin request review API', () => {
       expect(requestListResponseSchema.parse(all.json)).toMatchObject({ total: 3, page: 1, totalPages: 1 });
       expect(all.json.requests.map((r: { id: string }) => r.id)).toEqual([dana.id, transfer.id, first.id]);
 
+      // "Pending" means waiting for staff: PENDING, and transfers whose documents are in.
       expect((await get('/requests?status=pending')).json.total).toBe(2);
       expect((await get('/requests?status=awaiting_verification')).json.requests[0].id).toBe(transfer.id);
+      await portal.uploadAll(transfer.code!);
+      expect((await get('/requests?status=pending')).json.total).toBe(3);
+      expect((await get('/requests?status=pending&search=demo02')).json.total).toBe(2);
       expect((await get('/requests?requestType=transfer')).json.total).toBe(1);
       expect((await get('/requests?search=demo01')).json.requests.map((r: { id: string }) => r.id)).toEqual([dana.id]);
       expect((await get('/requests?search=whitfield')).json.total).toBe(1);
@@ -324,6 +328,7 @@ describe('admin request review API', () => {
     expect(notes.json.data).toMatchObject({ total: 2, limit: 1, offset: 0 });
     expect(notes.json.data.activities[0].adminUsername).toBe('alice');
     expect((await get('/activity?limit=500')).status).toBe(400);
+    expect((await get('/activity?resource_type=admin_session&action_type=login')).json.data.total).toBeGreaterThanOrEqual(3);
 
     // Shareholders' sign-in attempts, refused and accepted, under their own resource type.
     await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: 'NOPE99' } });

@@ -135,12 +135,12 @@ export function unflagRequest(deps: AppDeps, requestId: string, context: ReviewC
 /** PUT /requests/:id/image-state: the viewer's rotation and zoom for one image, kept per request. No history line: it changes no decision. */
 export async function saveImageState(deps: AppDeps, requestId: string, context: ReviewContext, state: ImageState) {
   await deps.db.transaction(async (tx) => {
-    await loadRequest(tx, requestId, true);
+    const request = await loadRequest(tx, requestId, true);
     const value = JSON.stringify({ [state.imageType]: { rotation: state.rotation, zoomState: state.zoomState } });
     await tx
       .update(shareholderRequests)
       .set({ imageStates: sql`${shareholderRequests.imageStates} || ${value}::jsonb` })
       .where(eq(shareholderRequests.id, requestId));
-    await recordActivity(tx, { actor: context.actor, action: 'IMAGE_STATE_SAVED', resourceType: 'REQUEST', resourceId: requestId, details: { ...state }, meta: context.meta });
+    await recordActivity(tx, { actor: context.actor, action: 'IMAGE_STATE_SAVED', resourceType: 'REQUEST', resourceId: requestId, details: { referenceNumber: request.referenceNumber, ...state }, meta: context.meta });
   });
 }

@@ -35,6 +35,14 @@ function DashboardRoute() {
   return <DashboardPage admin={admin} onLogout={logout} />;
 }
 
+function RequestsRoute() {
+  return <RequestsPage admin={useCurrentAdmin()} />;
+}
+
+function RequestDetailsRoute() {
+  return <RequestDetailsPage admin={useCurrentAdmin()} />;
+}
+
 function UsersRoute() {
   return <UsersPage role={useCurrentAdmin().role} />;
 }
@@ -57,8 +65,8 @@ export default function AdminArea() {
           <Route element={<AdminLayoutRoute />}>
             <Route index element={<DashboardRoute />} />
             <Route path={r.dashboard} element={<DashboardRoute />} />
-            <Route path={r.requests} element={<RequestsPage />} />
-            <Route path={r.request} element={<RequestDetailsPage />} />
+            <Route path={r.requests} element={<RequestsRoute />} />
+            <Route path={r.request} element={<RequestDetailsRoute />} />
             <Route path={r.shareholders} element={<ShareholdersRoute />} />
             <Route path={r.users} element={<UsersRoute />} />
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />

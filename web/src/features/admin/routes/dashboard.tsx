@@ -3,6 +3,11 @@ import { Link } from 'react-router';
 import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { fetchDashboardStats } from '../api/dashboard';
+import { CompliancePanel } from '../components/dashboard/compliance-panel';
+import { MetricCards, MetricCardsSkeleton } from '../components/dashboard/metric-cards';
+import { RecentActivity } from '../components/dashboard/recent-activity';
+import { useApiData } from '../hooks/use-api-data';
 
 interface DashboardPageProps {
   admin: AdminProfile;
@@ -12,6 +17,7 @@ interface DashboardPageProps {
 export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
   useDocumentMeta('Admin dashboard');
   const [leaving, setLeaving] = useState(false);
+  const stats = useApiData('dashboard', fetchDashboardStats);
   const quickActions = [
     { to: paths.admin.requests({ status: 'pending' }), label: 'Pending requests', hint: 'Waiting for review' },
     { to: paths.admin.requests({ type: 'transfer' }), label: 'Transfer requests', hint: 'DWAC and sale transfers' },
@@ -56,7 +62,30 @@ export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
         </ul>
       </section>
 
-      <p className="muted">Request metrics and recent activity will appear here in a later release.</p>
+      <section aria-labelledby="metrics" className="dashboard-metrics">
+        <h2 id="metrics">Metrics</h2>
+        {stats.data ? (
+          <MetricCards stats={stats.data} />
+        ) : stats.error ? (
+          <div className="notice notice--error" role="alert">
+            <p>Failed to load dashboard metrics</p>
+            <p>
+              <button type="button" className="button button--secondary button--small" onClick={stats.reload}>
+                Try again
+              </button>
+            </p>
+          </div>
+        ) : (
+          <MetricCardsSkeleton />
+        )}
+      </section>
+
+      {stats.data && (
+        <div className="dashboard-panels">
+          <RecentActivity items={stats.data.recentActivity} />
+          <CompliancePanel compliance={stats.data.compliance} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,311 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_READER } from './fixtures';
+import { fileInquiry, fileTransfer, fileTransferWithDocuments, signInAsAdmin } from './support/admin-helpers';
+
+// The database is shared with the other specs and the demo requests: every test files what it
+// needs through the portal API, and no total is assumed.
+
+async function openRequest(page: Page, id: string) {
+  await page.goto(`/admin/requests/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toBeVisible();
+}
+
+function documentCard(page: Page, label: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: label, exact: true }) });
+}
+
+test.describe('admin request review', () => {
+  test('the dashboard shows the eight metric cards, recent activity and the compliance panel', async ({ page, request }) => {
+    const inquiry = await fileInquiry(request);
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+
+    const metrics = page.getByRole('list', { name: 'Request metrics' });
+    for (const title of ["Today's Volume", 'Conversion Rate', 'Avg Processing Time', 'Productivity Today', 'Average Deal Size', 'Request Status Overview', 'Week Volume', 'Risk Indicators']) {
+      await expect(metrics.getByRole('heading', { level: 3, name: title })).toBeVisible();
+    }
+    await expect(metrics.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(8);
+    await expect(metrics.getByRole('link', { name: "View today's requests" })).toHaveAttribute('href', '/admin/requests?date=today');
+    await expect(metrics.getByRole('link', { name: 'View flagged requests' })).toHaveAttribute('href', '/admin/requests?flagged=true');
+    await expect(metrics.getByRole('link', { name: /^Pending Review/ })).toHaveAttribute('href', '/admin/requests?status=pending');
+
+    const compliance = page.getByRole('region', { name: 'Compliance (SEC Rule 17Ad-2)' });
+    await expect(compliance).toContainText('Transfers decided within 3 business days');
+    await expect(compliance).toContainText('Open over 3 business days');
+    await expect(compliance).toContainText('Open over 4 business days');
+
+    // The newest request is the inquiry just filed, under its own type (not "Transfer Request").
+    const recent = page.getByRole('region', { name: 'Recent Activity' });
+    const newest = recent.getByRole('link', { name: new RegExp(inquiry.referenceNumber) });
+    await expect(newest).toContainText('General Inquiry');
+    await expect(newest).toContainText('Pending Review');
+    await expect(newest).toHaveAttribute('href', `/admin/requests/${inquiry.id}`);
+    await expect(recent.getByRole('link', { name: 'View all' })).toBeVisible();
+    // The quick actions stay.
+    await expect(page.getByRole('link', { name: /Pending requests/ })).toBeVisible();
+  });
+
+  test('the list filters by status and type through the URL, and finds a request by its reference', async ({ page, request }) => {
+    const transfer = await fileTransfer(request);
+    await signInAsAdmin(page);
+    await page.goto('/admin/requests?status=pending&type=inquiry');
+
+    await expect(page.getByLabel('Status')).toHaveValue('pending');
+    await expect(page.getByLabel('Type')).toHaveValue('inquiry');
+    const rows = page.getByRole('region', { name: 'Requests' }).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) {
+      await expect(row).toContainText('Inquiry');
+      await expect(row).toContainText('Pending Review');
+    }
+
+    await page.getByLabel('Type').selectOption('transfer');
+    await expect(page).toHaveURL(/type=transfer/);
+    await page.getByLabel('Status').selectOption('');
+    await expect(page).not.toHaveURL(/status=/);
+
+    await page.getByPlaceholder('Search by code, name, or reference').fill(transfer.referenceNumber);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${transfer.referenceNumber}`));
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Marcus Bell');
+    await expect(rows.first()).toContainText('Awaiting Verification');
+    await expect(rows.first()).toContainText('Pending');
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+    await expect(page.getByText('Page 1 of 1')).toBeVisible();
+
+    // A click on the row opens the request.
+    await rows.first().getByText('Marcus Bell').click();
+    await expect(page).toHaveURL(`/admin/requests/${transfer.id}`);
+    await expect(page.getByRole('region', { name: 'Transfer Details' })).toContainText('DWAC');
+    await expect(page.getByRole('region', { name: 'Transfer Details' })).toContainText('***-**-4321');
+    // Awaiting its photos, a transfer has nothing to decide: no Actions panel.
+    await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
+
+    await page.goto('/admin/requests?search=NO-SUCH-REFERENCE-XYZ');
+    await expect(page.getByText('No requests found matching your criteria.')).toBeVisible();
+  });
+
+  test('approving the three documents verifies the transfer, and approving it closes the Actions panel', async ({ page, request }) => {
+    const transfer = await fileTransferWithDocuments(request);
+    await signInAsAdmin(page);
+    await openRequest(page, transfer.id);
+
+    for (const label of ['Selfie', 'ID Front', 'ID Back']) {
+      const image = documentCard(page, label).getByRole('img', { name: label });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    const actions = page.getByRole('region', { name: 'Actions' });
+    await expect(actions).toContainText('ID verification is not complete. Consider waiting for verification before approving.');
+
+    for (const label of ['Selfie', 'ID Front', 'ID Back']) {
+      await page.getByRole('button', { name: `Approve ${label}` }).click();
+      await expect(documentCard(page, label)).toContainText('Approved');
+    }
+    await expect(page.getByText('All documents verified! Request status updated to VERIFIED.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Verified');
+    await expect(actions).toContainText('ID verification complete. All required documents have been submitted.');
+
+    await actions.getByLabel('Decision notes (optional)').fill('Identity checked against the registry.');
+    await actions.getByRole('button', { name: 'Approve', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve request' });
+    await expect(confirm).toContainText('Are you sure you want to approve this request?');
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Request approved successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Approved');
+    await expect(page.getByRole('region', { name: 'History' })).toContainText('Identity checked against the registry.');
+  });
+
+  test('the image viewer rotates and zooms by keyboard, saves the state, and keeps it after a reload', async ({ page, request }) => {
+    const transfer = await fileTransferWithDocuments(request);
+    await signInAsAdmin(page);
+    await openRequest(page, transfer.id);
+
+    const opener = page.getByRole('button', { name: 'Open Selfie in the image viewer' });
+    await opener.click();
+    const viewer = page.getByRole('dialog', { name: 'Identity document viewer' });
+    await expect(viewer).toBeVisible();
+    const image = viewer.getByRole('img', { name: 'Selfie' });
+    await expect(image).toHaveAttribute('style', /rotate\(0deg\) scale\(1\)/);
+
+    const saved = page.waitForResponse((response) => response.url().endsWith('/image-state') && response.request().method() === 'PUT');
+    await page.keyboard.press('r');
+    await page.keyboard.press('+');
+    await expect(image).toHaveAttribute('style', /rotate\(90deg\) scale\(1.25\)/);
+    await expect(viewer.getByText('Zoom 125%, rotation 90°')).toBeVisible();
+    await expect(viewer.getByText('Saving...')).toBeVisible();
+    expect((await saved).status()).toBe(200);
+    await expect(viewer.getByText('Saving...')).toHaveCount(0);
+
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.getByRole('img', { name: 'ID Front' })).toBeVisible();
+    await expect(viewer).toContainText('2 of 3');
+
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Open Selfie in the image viewer' }).click();
+    await expect(page.getByRole('dialog', { name: 'Identity document viewer' }).getByRole('img', { name: 'Selfie' })).toHaveAttribute(
+      'style',
+      /rotate\(90deg\) scale\(1.25\)/,
+    );
+  });
+
+  test('rejecting a document needs a reason and asks the shareholder for new photos', async ({ page, request }) => {
+    const transfer = await fileTransferWithDocuments(request);
+    await signInAsAdmin(page);
+    await openRequest(page, transfer.id);
+
+    await page.getByRole('button', { name: 'Reject ID Back' }).click();
+    const modal = page.getByRole('dialog', { name: 'Reject ID Back' });
+    await expect(modal.getByText('Please provide a reason for rejection')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Reject document' })).toBeDisabled();
+    await modal.getByLabel('Reason for rejection').fill('The photo is blurred.');
+    await expect(modal.getByRole('button', { name: 'Reject document' })).toBeEnabled();
+    await modal.getByRole('button', { name: 'Reject document' }).click();
+
+    await expect(modal).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Awaiting Verification');
+    await expect(page.getByText('Waiting for the shareholder to submit the identity photos.')).toBeVisible();
+    await expect(page.getByText('Earlier documents (3)')).toBeVisible();
+  });
+
+  test('notes and flags: add a note, flag with HIGH priority, see the red flag in the list, then remove it', async ({ page, request }) => {
+    const inquiry = await fileInquiry(request, 'Can I receive dividends by direct deposit?');
+    await signInAsAdmin(page);
+    await openRequest(page, inquiry.id);
+    await expect(page.getByRole('region', { name: 'Inquiry Details' })).toContainText('Can I receive dividends by direct deposit?');
+
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByRole('button', { name: 'Add Note' }).click();
+    await expect(notes.getByText('Please enter a note')).toBeVisible();
+    await notes.getByLabel('Add a note').fill('Called the holder; awaiting bank details.');
+    await notes.getByRole('button', { name: 'Add Note' }).click();
+    await expect(notes.getByText('Called the holder; awaiting bank details.')).toBeVisible();
+    await expect(notes).toContainText('e2e-admin');
+    await expect(notes.getByLabel('Add a note')).toHaveValue('');
+
+    const flags = page.getByRole('region', { name: 'Flag Management' });
+    await flags.getByRole('button', { name: 'Flag Request' }).click();
+    const modal = page.getByRole('dialog', { name: 'Flag request' });
+    await expect(modal.getByLabel('Priority')).toHaveValue('MEDIUM');
+    await modal.getByRole('button', { name: 'Flag request' }).click();
+    await expect(modal.getByText('Please provide a reason for flagging this request')).toBeVisible();
+    await modal.getByLabel('Priority').selectOption('HIGH');
+    await modal.getByLabel('Reason').fill('Possible duplicate of an earlier inquiry.');
+    await modal.getByLabel(/Assign to/).fill('nobody-by-this-name');
+    await modal.getByRole('button', { name: 'Flag request' }).click();
+    await expect(modal.getByText('The assignee must be an active admin user')).toBeVisible();
+    await modal.getByLabel(/Assign to/).fill('e2e-admin');
+    await modal.getByRole('button', { name: 'Flag request' }).click();
+    await expect(modal).toHaveCount(0);
+    await expect(flags).toContainText('Possible duplicate of an earlier inquiry.');
+    await expect(flags).toContainText('e2e-admin (you)');
+
+    await page.goto(`/admin/requests?search=${inquiry.referenceNumber}`);
+    const row = page.getByRole('region', { name: 'Requests' }).locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    const flag = row.getByRole('img', { name: 'Flagged: High priority' });
+    await expect(flag).toBeVisible();
+    await expect(flag).toHaveCSS('color', 'rgb(217, 45, 32)');
+    await expect(row.getByRole('img', { name: 'Has notes' })).toBeVisible();
+    await expect(row.getByRole('img', { name: 'Assigned to you' })).toHaveText('E');
+
+    await page.goto(`/admin/requests?flagged=true&search=${inquiry.referenceNumber}`);
+    await expect(row).toHaveCount(1);
+
+    await openRequest(page, inquiry.id);
+    await flags.getByRole('button', { name: 'Remove Flag' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove flag' });
+    await expect(confirm).toContainText('Are you sure you want to unflag this request?');
+    await confirm.getByRole('button', { name: 'Remove Flag' }).click();
+    await expect(flags.getByText('This request is not flagged.')).toBeVisible();
+
+    await page.goto(`/admin/requests?search=${inquiry.referenceNumber}`);
+    await expect(row.getByRole('img', { name: /Flagged/ })).toHaveCount(0);
+  });
+
+  test('an address change shows its details and its submitted data; an unknown request shows the error view', async ({ page }) => {
+    await signInAsAdmin(page);
+    // Oldest first: the demo address change, whatever other specs filed since.
+    await page.goto('/admin/requests?type=address_change&search=DEMO01&sortOrder=asc');
+    const rows = page.getByRole('region', { name: 'Requests' }).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    await rows.first().getByRole('link', { name: /View details/ }).click();
+    await expect(page.getByRole('region', { name: 'Address Change Details' })).toContainText('48 Olive Ave');
+    await expect(page.getByRole('region', { name: 'All Submitted Data' }).locator('pre')).toContainText('"new_city": "Fresno"');
+
+    await page.goto('/admin/requests/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Request not found')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Requests' }).click();
+    await expect(page).toHaveURL(/\/admin\/requests$/);
+  });
+
+  test('a pending request can be marked processing, then rejected with decision notes', async ({ page, request }) => {
+    const inquiry = await fileInquiry(request, 'Please update my dividend instructions.');
+    await signInAsAdmin(page);
+    await openRequest(page, inquiry.id);
+    const actions = page.getByRole('region', { name: 'Actions' });
+    await expect(actions.getByRole('button')).toHaveText(['Mark as Processing', 'Approve', 'Reject']);
+
+    await actions.getByRole('button', { name: 'Mark as Processing' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('Are you sure you want to mark as processing this request?');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(actions.getByRole('button', { name: 'Mark as Processing' })).toBeFocused();
+
+    await actions.getByRole('button', { name: 'Mark as Processing' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Processing' }).click();
+    await expect(page.getByText('Request processing successfully')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Processing');
+    await expect(actions.getByRole('button')).toHaveText(['Approve', 'Reject']);
+
+    await actions.getByLabel('Decision notes (optional)').fill('We need a signed instruction letter.');
+    await actions.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to reject this request?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('Request rejected successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Overview' })).toContainText('e2e-admin');
+  });
+
+  test('a READ_ONLY admin reads everything and sees no control that changes anything', async ({ page, request }) => {
+    const transfer = await fileTransferWithDocuments(request);
+    await signInAsAdmin(page, E2E_READER);
+    await openRequest(page, transfer.id);
+    for (const label of ['Selfie', 'ID Front', 'ID Back']) {
+      const image = documentCard(page, label).getByRole('img', { name: label });
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expect(page.getByRole('button', { name: `Approve ${label}` })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: `Reject ${label}` })).toHaveCount(0);
+    }
+    await expect(page.getByRole('region', { name: 'Actions' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add Note' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Flag Request' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  });
+
+  test('the activity page lists what admins did, filtered through the URL', async ({ page, request }) => {
+    const transfer = await fileTransferWithDocuments(request);
+    await signInAsAdmin(page);
+    await openRequest(page, transfer.id);
+    await expect(documentCard(page, 'Selfie').getByRole('img', { name: 'Selfie' })).toBeVisible();
+
+    await page.goto('/admin/activity');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Activity' })).toBeVisible();
+    await page.getByLabel('Action type').fill('DOCUMENT_VIEWED');
+    await page.getByLabel('Admin username').fill('e2e-admin');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/action_type=DOCUMENT_VIEWED/);
+    await expect(page).toHaveURL(/admin_username=e2e-admin/);
+    const rows = page.getByRole('region', { name: 'Admin activity' }).locator('tbody tr');
+    await expect(rows.first()).toContainText('Document viewed');
+    await expect(rows.first()).toContainText('e2e-admin');
+    await expect(rows.first().locator(`a[href="/admin/requests/${transfer.id}"]`)).toBeVisible();
+  });
+});

@@ -1,0 +1,36 @@
+import type { RequestDetail } from '../../api/requests';
+import { formatCount, formatDateTime } from '../../utils/format';
+import { requestTitle } from '../../utils/request-labels';
+import { StatusBadge } from '../badges';
+import { DetailList } from '../detail-list';
+
+export function OverviewSection({ request }: { request: RequestDetail }) {
+  const showVerification = request.hasVerificationCode || request.type === 'TRANSFER';
+  const account = request.account;
+  return (
+    <section className="admin-card" aria-labelledby="overview">
+      <h2 id="overview">Overview</h2>
+      <DetailList
+        rows={[
+          ['Reference number', request.referenceNumber || 'N/A'],
+          ['Type', requestTitle(request.type)],
+          ['Status', <StatusBadge key="status" status={request.status} />],
+          ['Shareholder', request.shareholderName],
+          ['Shareholder code', request.shareholderCode],
+          ['Account number', request.accountNumber],
+          ['Registration', account?.registrationName],
+          ['Security', account ? `${account.issuer}, ${account.shareClass} (${formatCount(account.sharesHeld)} shares held)` : null],
+          ['Submitted', formatDateTime(request.createdAt)],
+          ['Last updated', formatDateTime(request.updatedAt)],
+          ['Verification status', showVerification ? (request.verificationCompleted ? 'Completed' : 'Pending') : null],
+          [
+            'Verification code expires',
+            request.status === 'AWAITING_VERIFICATION' && request.verificationExpiresAt ? formatDateTime(request.verificationExpiresAt) : null,
+          ],
+          ['Processed at', request.processedAt ? formatDateTime(request.processedAt) : null],
+          ['Processed by', request.processedBy],
+        ]}
+      />
+    </section>
+  );
+}

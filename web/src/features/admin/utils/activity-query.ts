@@ -1,0 +1,52 @@
+import type { ActivityFilters } from '../api/activity';
+
+/** The activity page's filters, kept in the URL: admin, resource, action, page. */
+export function activityFiltersFromParams(params: URLSearchParams): ActivityFilters {
+  const page = Number(params.get('page'));
+  return {
+    adminUsername: (params.get('admin_username') ?? '').trim().slice(0, 100),
+    resourceType: (params.get('resource_type') ?? '').trim().slice(0, 50),
+    actionType: (params.get('action_type') ?? '').trim().slice(0, 50),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+export function activityFiltersToParams(filters: ActivityFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.adminUsername) params.set('admin_username', filters.adminUsername);
+  if (filters.resourceType) params.set('resource_type', filters.resourceType);
+  if (filters.actionType) params.set('action_type', filters.actionType);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** Known action types, offered as suggestions (the server accepts any text and matches it exactly). */
+export const ACTION_TYPE_SUGGESTIONS = [
+  'LOGIN',
+  'LOGIN_FAILED',
+  'LOGOUT',
+  'PASSWORD_CHANGED',
+  'SHAREHOLDER_CREATED',
+  'SHAREHOLDERS_IMPORTED',
+  'REQUEST_STATUS_CHANGED',
+  'REQUEST_NOTE_ADDED',
+  'REQUEST_FLAGGED',
+  'REQUEST_UNFLAGGED',
+  'DOCUMENT_APPROVED',
+  'DOCUMENT_REJECTED',
+  'DOCUMENT_VIEWED',
+  'IMAGE_STATE_SAVED',
+] as const;
+
+// Only REQUEST for now: the API upper-cases this filter, and other resources are stored in lower case.
+export const RESOURCE_TYPE_SUGGESTIONS = ['REQUEST'] as const;
+
+/** A one-line summary of an activity's details: "from: PENDING, to: APPROVED". */
+export function detailsSummary(details: Record<string, unknown> | null, max = 140): string {
+  if (!details) return '';
+  const parts = Object.entries(details)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  const text = parts.join(', ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
