@@ -1,5 +1,3 @@
--- Trigram search on names (pg_trgm ships with PostgreSQL's contrib and as a PGlite extension).
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "request_counts" (
 	"status" "request_status" NOT NULL,
 	"request_type" "request_type" NOT NULL,
@@ -20,7 +18,6 @@ CREATE TABLE "request_counts" (
 DROP INDEX "shareholder_requests_created_idx";--> statement-breakpoint
 DROP INDEX "shareholder_requests_code_idx";--> statement-breakpoint
 CREATE INDEX "shareholder_requests_reference_prefix_idx" ON "shareholder_requests" USING btree ("reference_number" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "shareholder_requests_name_trgm_idx" ON "shareholder_requests" USING gin ("shareholder_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "shareholder_requests_created_idx" ON "shareholder_requests" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "shareholder_requests_code_idx" ON "shareholder_requests" USING btree ("shareholder_code" text_pattern_ops);--> statement-breakpoint
 -- Adds (sign 1) or removes (sign -1) one request's share of the counters.

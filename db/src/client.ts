@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -60,8 +59,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // PGlite is one connection: its own queue serialises queries, and transactions take it exclusively.
   const client = await PGlite.create({
-    // pg_trgm backs the request search (migration 0008); a PostgreSQL server ships it in contrib.
-    extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
   });

@@ -319,7 +319,7 @@ export const shareholderRequests = pgTable(
     index('shareholder_requests_processed_idx').on(t.processedAt),
     index('shareholder_requests_code_idx').on(sql`${t.shareholderCode} text_pattern_ops`),
     index('shareholder_requests_reference_prefix_idx').on(sql`${t.referenceNumber} text_pattern_ops`),
-    index('shareholder_requests_name_trgm_idx').using('gin', sql`${t.shareholderName} gin_trgm_ops`),
+    index('shareholder_requests_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.shareholderName})`),
   ],
 );
 

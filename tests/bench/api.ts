@@ -89,7 +89,8 @@ try {
      select id, '9' || lpad(row_number() over ()::text, 8, '0'), name, 'Acme Robotics Inc.', 'Common', 100000, 'DRS' from shareholders`,
   );
   // A mix like a live registry: 40 % transfers (a quarter of them private sales), 25 % address changes,
-  // 15 % certificates, 20 % inquiries; spread over 180 days; 3 % flagged; most older ones decided.
+  // 15 % certificates, 20 % inquiries; spread over 180 days; 3 % flagged; the last 3 days' open
+  // (pending, documents in, or processing), older ones decided (9 in 10 approved) within about a day.
   // A bulk load skips the per-row counter trigger and rebuilds the counters once at the end.
   await db.query('alter table shareholder_requests disable trigger request_counts_track');
   await db.query(
@@ -100,15 +101,16 @@ try {
        is_flagged, flag_priority, verification_submitted_at)
      select 'BR-2026-' || lpad(g.i::text, 7, '0'),
             (case when g.mix < 8 then 'TRANSFER' when g.mix < 13 then 'ADDRESS_CHANGE' when g.mix < 16 then 'CERTIFICATE' else 'INQUIRY' end)::request_type,
-            (case when g.created > now() - interval '3 days' then (case when g.mix < 8 then 'VERIFICATION_SUBMITTED' else 'PENDING' end)
-                  when g.i % 10 = 0 then 'REJECTED' when g.i % 10 = 1 then 'PROCESSING' else 'APPROVED' end)::request_status,
+            (case when g.created > now() - interval '3 days'
+                    then (case when g.i % 4 = 0 then 'PROCESSING' when g.mix < 8 then 'VERIFICATION_SUBMITTED' else 'PENDING' end)
+                  when g.i % 10 = 0 then 'REJECTED' else 'APPROVED' end)::request_status,
             s.id, s.account_id, s.name, s.code, '{}'::jsonb,
             case when g.mix < 8 then (case when g.mix < 2 then 'sale' else 'dwac' end) end,
             case when g.mix < 8 then 10 + g.i % 5000 end,
             case when g.mix < 2 then 12.5 end,
             case when g.mix < 2 then 12.5 * (10 + g.i % 5000) end,
             g.created, g.created,
-            case when g.created <= now() - interval '3 days' then g.created + interval '30 hours' end,
+            case when g.created <= now() - interval '3 days' then g.created + interval '30 hours' when g.i % 4 = 0 then g.created + interval '2 hours' end,
             case when g.created <= now() - interval '3 days' then g.created + interval '45 minutes' end,
             g.i % 33 = 0, case when g.i % 33 = 0 then 'HIGH'::flag_priority end,
             case when g.mix < 8 then g.created + interval '2 hours' end

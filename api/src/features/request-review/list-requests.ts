@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import type { RequestStatus } from '@ledgerwell/shared/portal-requests';
 import { PENDING_REVIEW_STATUSES, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
@@ -9,17 +9,24 @@ const r = shareholderRequests;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Words of a name search as a prefix query: "dana whit" → dana:* & whit:*. Letters and digits only. */
+function namePrefixQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
 /**
- * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by name
- * (anywhere in it, case-insensitive: the trigram index serves). Text with a digit is a code or a
- * reference, never a name, so it skips the name index.
+ * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by the
+ * beginnings of the words of the name ("whit" finds Dana Whitfield: the name's word index serves).
+ * Text with a digit is a code or a reference, never a name, so it skips the name index.
  */
 function searchCondition(search: string): SQL | undefined {
-  const text = escapeLike(search.trim());
+  const text = search.trim();
   if (!text) return undefined;
-  const prefix = `${text.toUpperCase()}%`;
+  const prefix = `${escapeLike(text).toUpperCase()}%`;
   if (/\d/.test(text)) return or(sql`${r.shareholderCode} like ${prefix}`, sql`${r.referenceNumber} like ${prefix}`);
-  return or(sql`${r.shareholderCode} like ${prefix}`, ilike(r.shareholderName, `%${text}%`));
+  const words = namePrefixQuery(text);
+  return or(sql`${r.shareholderCode} like ${prefix}`, words ? sql`to_tsvector('simple', ${r.shareholderName}) @@ to_tsquery('simple', ${words})` : undefined);
 }
 
 /** `status=pending` (the screens' filter and the dashboard's Pending Review card) means waiting for staff. */

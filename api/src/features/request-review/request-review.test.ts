@@ -55,6 +55,8 @@ describe('admin request review API', () => {
       expect((await get('/requests?requestType=transfer')).json.total).toBe(1);
       expect((await get('/requests?search=demo01')).json.requests.map((r: { id: string }) => r.id)).toEqual([dana.id]);
       expect((await get('/requests?search=whitfield')).json.total).toBe(1);
+      expect((await get('/requests?search=Dana%20whit')).json.total).toBe(1);
+      expect((await get('/requests?search=hitfield')).json.total).toBe(0);
       expect((await get(`/requests?search=${transfer.referenceNumber.toLowerCase()}`)).json.requests.map((r: { id: string }) => r.id)).toEqual([transfer.id]);
       expect((await get('/requests?search=50%25_')).json.total).toBe(0);
       expect((await get('/requests?sortBy=createdAt&sortOrder=ASC')).json.requests[0].id).toBe(first.id);
