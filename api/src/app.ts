@@ -37,11 +37,12 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
     },
   });
   // File routes set their own, larger limit on the route itself.
-  // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 6.3), so there is
-  // nothing to limit; Hono's bodyLimit would rebuild such a request, which fails under
-  // @hono/node-server for a DELETE without a body.
-  const hasBody = (c: Context) => c.req.header('Content-Length') !== undefined || c.req.header('Transfer-Encoding') !== undefined;
-  api.use('*', (c, next) => (LARGE_BODY_PATHS.has(c.req.path) || !hasBody(c) ? next() : jsonBodyLimit(c, next)));
+  // A GET, HEAD, DELETE or OPTIONS without Content-Length or Transfer-Encoding has no body (RFC 9112
+  // 6.3): nothing to limit. Hono's bodyLimit would rebuild such a request, which fails under
+  // @hono/node-server for a DELETE. Every other request still goes through the limit.
+  const bodiless = (c: Context) =>
+    ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(c.req.method) && c.req.header('Content-Length') === undefined && c.req.header('Transfer-Encoding') === undefined;
+  api.use('*', (c, next) => (LARGE_BODY_PATHS.has(c.req.path) || bodiless(c) ? next() : jsonBodyLimit(c, next)));
   api.use('*', async (c, next) => {
     await next();
     // API answers are per-user and live: never cached by the browser, a proxy or the service worker.

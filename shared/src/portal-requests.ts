@@ -4,6 +4,14 @@ import { z } from 'zod';
 export const REQUEST_TYPES = ['TRANSFER', 'ADDRESS_CHANGE', 'CERTIFICATE', 'INQUIRY'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
+/** The request types' names, as the portal's cards (public-site spec 2) and every other screen and e-mail show them. */
+export const REQUEST_TYPE_TITLES: Record<RequestType, string> = {
+  TRANSFER: 'Transfer Request',
+  ADDRESS_CHANGE: 'Address Change',
+  CERTIFICATE: 'Certificate Request',
+  INQUIRY: 'General Inquiry',
+};
+
 export const TRANSFER_TYPES = ['drs', 'dwac', 'not-sure', 'sale'] as const;
 export const CERTIFICATE_REASONS = ['replacement', 'duplicate', 'estate', 'legal', 'other'] as const;
 export const DELIVERY_METHODS = ['standard', 'certified', 'overnight', 'pickup'] as const;

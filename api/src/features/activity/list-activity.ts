@@ -1,11 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { adminActivity, portalAuthEvents } from '@ledgerwell/db/schema';
 import type { z } from 'zod';
+import { PORTAL_SIGN_IN_RESOURCE } from '@ledgerwell/shared/activity';
 import type { activityQuerySchema } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
 
-/** Shareholder sign-in attempts (accepted, refused, throttled) are listed under this resource type. */
-export const PORTAL_SIGN_IN_RESOURCE = 'PORTAL_SIGN_IN';
 
 /** The portal's sign-in events, in the shape of admin activity, for `resource_type=PORTAL_SIGN_IN`. */
 async function listPortalSignIns(deps: AppDeps, query: z.output<typeof activityQuerySchema>) {

@@ -1,28 +1,9 @@
 import type { Db } from '@ledgerwell/db/client';
 import { adminActivity } from '@ledgerwell/db/schema';
+import type { ActivityAction } from '@ledgerwell/shared/activity';
 import type { RequestMeta } from '../../lib/context';
 
-export const ACTIVITY_ACTIONS = [
-  'LOGIN',
-  'LOGIN_FAILED',
-  'LOGIN_THROTTLED',
-  'LOGOUT',
-  'PASSWORD_CHANGED',
-  'PASSWORD_CHANGE_FAILED',
-  'ADMIN_BOOTSTRAPPED',
-  'ADMIN_DEACTIVATED',
-  'SHAREHOLDER_CREATED',
-  'SHAREHOLDERS_IMPORTED',
-  'REQUEST_STATUS_CHANGED',
-  'REQUEST_NOTE_ADDED',
-  'REQUEST_FLAGGED',
-  'REQUEST_UNFLAGGED',
-  'DOCUMENT_APPROVED',
-  'DOCUMENT_REJECTED',
-  'DOCUMENT_VIEWED',
-  'IMAGE_STATE_SAVED',
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+export { ACTIVITY_ACTIONS, type ActivityAction } from '@ledgerwell/shared/activity';
 
 /** Who acted: an admin, or the system itself (id null) for start-up jobs such as seeding. */
 export interface Actor {

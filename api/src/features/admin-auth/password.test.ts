@@ -76,7 +76,7 @@ describe('mustChangePassword', () => {
 
     expect((await t.request('GET', '/api/admin/auth/verify', { token })).status).toBe(200);
     expect((await t.request('GET', '/api/admin/users/me', { token })).status).toBe(200);
-    const blocked = await t.request('GET', '/api/admin/dashboard/stats', { token });
+    const blocked = await t.request('GET', '/api/admin/no-such-screen', { token });
     expect(blocked.status).toBe(403);
     expect(blocked.json).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED', message: 'You must change your password before continuing.' });
 
@@ -84,7 +84,7 @@ describe('mustChangePassword', () => {
     const me = await t.request('GET', '/api/admin/users/me', { token });
     expect(me.json.data.mustChangePassword).toBe(false);
     // Past the gate now: an unknown admin path is a plain 404.
-    expect((await t.request('GET', '/api/admin/dashboard/stats', { token })).status).toBe(404);
+    expect((await t.request('GET', '/api/admin/no-such-screen', { token })).status).toBe(404);
   });
 
   it('can log out before changing the password', async () => {

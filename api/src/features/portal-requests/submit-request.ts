@@ -3,9 +3,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { idempotencyKeys, shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import {
   REFERENCE_PREFIX,
+  REQUEST_TYPE_TITLES,
   REQUEST_MESSAGES as M,
   VERIFICATION_CODE_TTL_MS,
   parsePrice,
+  type RequestType,
   type SubmitRequestInput,
 } from '@ledgerwell/shared/portal-requests';
 import type { Db } from '@ledgerwell/db/client';
@@ -17,7 +19,6 @@ import { recordHistory } from '../request-history/record-history';
 import { hashVerificationCode, newVerificationCode } from './verification-code';
 
 const TAX_ID_FIELDS = ['shareholder_tax_id', 'buyerTaxId'] as const;
-const TYPE_LABEL = { TRANSFER: 'Transfer Request', ADDRESS_CHANGE: 'Address Change', CERTIFICATE: 'Certificate Request', INQUIRY: 'General Inquiry' } as const;
 
 export interface SubmitResult {
   status: number;
@@ -163,12 +164,12 @@ export async function submitPortalRequest(
 async function queueConfirmation(
   deps: AppDeps,
   tx: Db,
-  email: { to: string; name: string; referenceNumber: string; type: keyof typeof TYPE_LABEL; requestId: string; verificationCode: string | null },
+  email: { to: string; name: string; referenceNumber: string; type: RequestType; requestId: string; verificationCode: string | null },
 ) {
   const lines = [
     `Dear ${email.name},`,
     '',
-    `We received your ${TYPE_LABEL[email.type]}. Your reference number is ${email.referenceNumber}.`,
+    `We received your ${REQUEST_TYPE_TITLES[email.type]}. Your reference number is ${email.referenceNumber}.`,
     'Requests are processed in 2-3 business days, and we will e-mail you when its status changes.',
   ];
   if (email.verificationCode) {

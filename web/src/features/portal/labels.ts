@@ -2,12 +2,7 @@ import type { RequestStatus, RequestType } from '@ledgerwell/shared/portal-reque
 
 /** What people read for the portal's codes and enumerations (public-site spec 2-4). */
 
-export const REQUEST_TYPE_LABELS: Record<RequestType, string> = {
-  TRANSFER: 'Transfer Request',
-  ADDRESS_CHANGE: 'Address Change',
-  CERTIFICATE: 'Certificate Request',
-  INQUIRY: 'General Inquiry',
-};
+export { REQUEST_TYPE_TITLES as REQUEST_TYPE_LABELS } from '@ledgerwell/shared/portal-requests';
 
 export const REQUEST_TYPE_DESCRIPTIONS: Record<RequestType, string> = {
   TRANSFER: 'Move shares to a brokerage account (DRS or DWAC) or sell them privately.',

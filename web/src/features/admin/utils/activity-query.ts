@@ -20,26 +20,8 @@ export function activityFiltersToParams(filters: ActivityFilters): URLSearchPara
   return params;
 }
 
-/** Known action types, offered as suggestions (the server accepts any text and matches it exactly). */
-export const ACTION_TYPE_SUGGESTIONS = [
-  'LOGIN',
-  'LOGIN_FAILED',
-  'LOGOUT',
-  'PASSWORD_CHANGED',
-  'SHAREHOLDER_CREATED',
-  'SHAREHOLDERS_IMPORTED',
-  'REQUEST_STATUS_CHANGED',
-  'REQUEST_NOTE_ADDED',
-  'REQUEST_FLAGGED',
-  'REQUEST_UNFLAGGED',
-  'DOCUMENT_APPROVED',
-  'DOCUMENT_REJECTED',
-  'DOCUMENT_VIEWED',
-  'IMAGE_STATE_SAVED',
-] as const;
-
-// Only REQUEST for now: the API upper-cases this filter, and other resources are stored in lower case.
-export const RESOURCE_TYPE_SUGGESTIONS = ['REQUEST'] as const;
+/** Known action and resource types, offered as suggestions (the server matches them without regard to case). */
+export { ACTIVITY_ACTIONS as ACTION_TYPE_SUGGESTIONS, ACTIVITY_RESOURCE_TYPES as RESOURCE_TYPE_SUGGESTIONS } from '@ledgerwell/shared/activity';
 
 /** A one-line summary of an activity's details: "from: PENDING, to: APPROVED". */
 export function detailsSummary(details: Record<string, unknown> | null, max = 140): string {

@@ -1,4 +1,4 @@
-import type { RequestType } from '@ledgerwell/shared/portal-requests';
+import { REQUEST_TYPE_TITLES, type RequestType } from '@ledgerwell/shared/portal-requests';
 import type { FlagPriority } from '@ledgerwell/shared/request-review';
 
 /** Display names of request statuses (admin-request-review spec 4); the list filter's values are lowercase. */
@@ -52,13 +52,8 @@ export const TYPE_LABELS: Record<RequestType, string> = {
   INQUIRY: 'Inquiry',
 };
 
-/** Full names, for headings and the dashboard's recent activity. */
-export const REQUEST_TITLES: Record<RequestType, string> = {
-  TRANSFER: 'Transfer Request',
-  ADDRESS_CHANGE: 'Address Change Request',
-  CERTIFICATE: 'Certificate Request',
-  INQUIRY: 'General Inquiry',
-};
+/** Full names, for headings and the dashboard's recent activity: the portal's own names. */
+export const REQUEST_TITLES = REQUEST_TYPE_TITLES;
 
 export function typeLabel(type: string): string {
   return TYPE_LABELS[type.trim().toUpperCase() as RequestType] ?? capitalise(type);
