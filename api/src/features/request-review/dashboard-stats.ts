@@ -2,7 +2,7 @@ import { desc, inArray, sql } from 'drizzle-orm';
 import { PENDING_REVIEW_STATUSES } from '@ledgerwell/shared/request-review';
 import { requestCounts, shareholderRequests } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
-import { businessDaysBetween, startOf } from './business-time';
+import { BUSINESS_TIMEZONE, businessDaysBetween, startOf } from './business-time';
 
 const r = shareholderRequests;
 const count = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})::int`;
@@ -27,11 +27,25 @@ const sumOf = (column: ReturnType<typeof sql>, condition?: ReturnType<typeof sql
  */
 export async function dashboardStats(deps: AppDeps, adminId: string) {
   const now = deps.clock.now();
-  const today = startOf('day', now);
-  const yesterday = sql`(${today} - interval '1 day')`;
-  const week = startOf('week', now);
-  const month = startOf('month', now);
-  const earliest = sql`least(${yesterday}, ${week}, ${month})`;
+  // The business-time boundaries, computed once, then compared as constants: inside a FILTER a time
+  // zone expression would be worked out again for every row.
+  const [bounds] = await deps.db
+    .select({
+      today: sql<string>`extract(epoch from ${startOf('day', now)})::float8`,
+      week: sql<string>`extract(epoch from ${startOf('week', now)})::float8`,
+      month: sql<string>`extract(epoch from ${startOf('month', now)})::float8`,
+      // The calendar day before today in business time (23 or 25 hours around a clock change).
+      yesterday: sql<string>`extract(epoch from (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${BUSINESS_TIMEZONE}) - interval '1 day') at time zone ${BUSINESS_TIMEZONE})::float8`,
+    })
+    .from(sql`(select 1) as one`);
+  const at = (seconds: number) => sql`${new Date(seconds * 1000).toISOString()}::timestamptz`;
+  const [todayS, weekS, monthS] = [Number(bounds!.today), Number(bounds!.week), Number(bounds!.month)];
+  const yesterdayS = Number(bounds!.yesterday);
+  const today = at(todayS);
+  const yesterday = at(yesterdayS);
+  const week = at(weekS);
+  const month = at(monthS);
+  const earliest = at(Math.min(yesterdayS, weekS, monthS));
   // Turnaround under SEC Rule 17Ad-2 runs from receipt in good order: for a transfer, when its documents are in.
   const received = sql`coalesce(${r.verificationSubmittedAt}, ${r.createdAt})`;
   const nowSql = sql`${now.toISOString()}::timestamptz`;
