@@ -144,3 +144,72 @@ export const requestListResponseSchema = z.object({
   totalPages: z.number(),
   page: z.number(),
 });
+
+export const reviewDocumentSchema = z.object({
+  id: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  status: z.string(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  verifiedAt: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
+
+const zoomStateSchema = z.object({ zoom: z.number(), x: z.number(), y: z.number() });
+
+/** What the details page reads of GET /api/admin/requests/:id: the server's tests parse its answer with it, the page parses with it too. */
+export const requestDetailSchema = z.object({
+  id: z.string(),
+  referenceNumber: z.string(),
+  type: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  allowedStatusChanges: z.array(z.enum(STATUS_ACTIONS)),
+  shareholderName: z.string(),
+  shareholderCode: z.string(),
+  accountNumber: z.string().nullable(),
+  account: z
+    .object({ accountNumber: z.string(), registrationName: z.string(), issuer: z.string(), shareClass: z.string(), sharesHeld: z.number() })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  hasVerificationCode: z.boolean(),
+  verificationExpiresAt: z.string().nullable(),
+  verificationCompleted: z.boolean(),
+  processedAt: z.string().nullable(),
+  processedBy: z.string().nullable(),
+  formData: z.record(z.string(), z.unknown()),
+  sharesCount: z.number().nullable(),
+  transferAllShares: z.boolean(),
+  isFlagged: z.boolean(),
+  flagPriority: z.enum(FLAG_PRIORITIES).nullable(),
+  flagReason: z.string().nullable(),
+  flaggedBy: z.string().nullable(),
+  flaggedAt: z.string().nullable(),
+  assignedTo: z.string().nullable(),
+  assignedToMe: z.boolean(),
+  adminNotes: z.string().nullable(),
+  history: z
+    .array(z.object({ action: z.string(), description: z.string(), user: z.string().nullable(), createdAt: z.string() })),
+  verificationDocuments: z.array(reviewDocumentSchema),
+  previousDocuments: z.array(reviewDocumentSchema),
+  image_rotations: z.record(z.string(), z.number()),
+  image_zoom_states: z.record(z.string(), zoomStateSchema),
+});
+export type RequestDetail = z.infer<typeof requestDetailSchema>;
+
+export const requestDetailResponseSchema = z.object({ success: z.literal(true), data: requestDetailSchema });
+
+/** GET /api/admin/activity. */
+export const activityEntrySchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  adminUsername: z.string().nullable(),
+  actionType: z.string(),
+  resourceType: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+});

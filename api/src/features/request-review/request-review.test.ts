@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { businessDaysBetween } from './business-time';
 import { adminActivity, emailOutbox, requestHistory, shareholderRequests } from '@ledgerwell/db/schema';
-import { REVIEW_MESSAGES as M, requestListResponseSchema } from '@ledgerwell/shared/request-review';
+import { REVIEW_MESSAGES as M, activityEntrySchema, requestDetailResponseSchema, requestListResponseSchema } from '@ledgerwell/shared/request-review';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 
@@ -94,7 +94,10 @@ describe('admin request review API', () => {
       expect(processing.json.message).toBe('Request processing successfully');
       expect((await status(request.id, 'approved', 'All good')).json.message).toBe('Request approved successfully');
 
-      const detail = (await get(`/requests/${request.id}`)).json.data;
+      // The answer has exactly the shape the details page parses (no defaults on the client).
+      const answer = (await get(`/requests/${request.id}`)).json;
+      requestDetailResponseSchema.parse(answer);
+      const detail = answer.data;
       expect(detail).toMatchObject({ status: 'APPROVED', processedBy: 'rita', allowedStatusChanges: [] });
       expect(detail.processedAt).toBe(t.clock.now().toISOString());
       expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['SUBMITTED', 'STATUS_CHANGED', 'STATUS_CHANGED']);
@@ -203,7 +206,9 @@ describe('admin request review API', () => {
       const rejected = await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'REJECTED', rejectionReason: 'The photo is blurred' });
       expect(rejected.json.requestStatus).toEqual({ status: 'AWAITING_VERIFICATION', allDocumentsVerified: false });
 
-      const detail = (await get(`/requests/${transfer.id}`)).json.data;
+      const answer = (await get(`/requests/${transfer.id}`)).json;
+      requestDetailResponseSchema.parse(answer);
+      const detail = answer.data;
       expect(detail).toMatchObject({ status: 'AWAITING_VERIFICATION', verificationDocuments: [], verificationCompleted: false });
       expect(detail.previousDocuments).toHaveLength(3);
       expect(detail.previousDocuments.find((d: { id: string }) => d.id === document.id)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The photo is blurred' });
@@ -335,6 +340,7 @@ describe('admin request review API', () => {
     // Shareholders' sign-in attempts, refused and accepted, under their own resource type.
     await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: 'NOPE99' } });
     const signIns = await get('/activity?resource_type=portal_sign_in');
+    for (const entry of [...signIns.json.data.activities, ...byRita.json.data.activities]) activityEntrySchema.parse(entry);
     expect(signIns.json.data.activities[0]).toMatchObject({ actionType: 'CODE_REFUSED', resourceType: 'PORTAL_SIGN_IN', details: { codeAttempted: 'NOPE99' } });
     expect(signIns.json.data.activities.map((a: { actionType: string }) => a.actionType)).toContain('ACCOUNT_ACCEPTED');
     expect((await get('/activity?resource_type=PORTAL_SIGN_IN&action_type=code_refused')).json.data.total).toBe(1);

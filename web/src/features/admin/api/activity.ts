@@ -1,24 +1,15 @@
 import { z } from 'zod';
+import { activityEntrySchema } from '@ledgerwell/shared/request-review';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
-const activitySchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  adminUsername: z.string().nullable().catch(null),
-  actionType: z.string(),
-  resourceType: z.string().nullable().catch(null),
-  resourceId: z.string().nullable().catch(null),
-  details: z.record(z.string(), z.unknown()).nullable().catch(null),
-  ipAddress: z.string().nullable().catch(null),
-  createdAt: z.string(),
-});
-export type AdminActivity = z.infer<typeof activitySchema>;
+export type AdminActivity = z.infer<typeof activityEntrySchema>;
 
 const responseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ activities: z.array(activitySchema), total: z.number(), limit: z.number(), offset: z.number() }),
+  data: z.object({ activities: z.array(activityEntrySchema), total: z.number(), limit: z.number(), offset: z.number() }),
 });
 export type ActivityPage = z.infer<typeof responseSchema>['data'];
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
-import { FLAG_PRIORITIES, requestListResponseSchema, STATUS_ACTIONS, type FlagPriority } from '@ledgerwell/shared/request-review';
-import { DOCUMENT_TYPES, type DocumentType } from '@ledgerwell/shared/verification';
+import {
+  requestDetailResponseSchema,
+  requestListResponseSchema,
+  type FlagPriority,
+  type RequestDetail,
+  type ReviewDocument,
+} from '@ledgerwell/shared/request-review';
+import type { DocumentType } from '@ledgerwell/shared/verification';
 import { apiPaths, type QueryValue } from '../../../config/paths';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
 import type { ViewState } from '../utils/viewer-state';
@@ -14,68 +19,13 @@ export function fetchRequests(query: Record<string, QueryValue>, signal?: AbortS
   return apiRequest(apiPaths.admin.requests, { auth: 'admin', query, schema: requestListResponseSchema, signal });
 }
 
-const documentSchema = z.object({
-  id: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
-  status: z.string(),
-  rejectionReason: z.string().nullable().catch(null),
-  createdAt: z.string(),
-  verifiedAt: z.string().nullable().catch(null),
-  verifiedBy: z.string().nullable().catch(null),
-  width: z.number().nullable().catch(null),
-  height: z.number().nullable().catch(null),
-});
-export type VerificationDocument = z.infer<typeof documentSchema>;
+export type VerificationDocument = ReviewDocument;
+export type { RequestDetail };
 
-const zoomStateSchema = z.object({ zoom: z.number(), x: z.number(), y: z.number() });
-
-/** What the details page reads of GET /api/admin/requests/:id (api request-detail.ts). */
-const requestDetailSchema = z.object({
-  id: z.string(),
-  referenceNumber: z.string(),
-  type: z.enum(REQUEST_TYPES),
-  status: z.enum(REQUEST_STATUSES),
-  allowedStatusChanges: z.array(z.enum(STATUS_ACTIONS)).catch([]),
-  shareholderName: z.string(),
-  shareholderCode: z.string(),
-  accountNumber: z.string().nullable().catch(null),
-  account: z
-    .object({ accountNumber: z.string(), registrationName: z.string(), issuer: z.string(), shareClass: z.string(), sharesHeld: z.number() })
-    .nullable()
-    .catch(null),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  hasVerificationCode: z.boolean().catch(false),
-  verificationExpiresAt: z.string().nullable().catch(null),
-  verificationCompleted: z.boolean().catch(false),
-  processedAt: z.string().nullable().catch(null),
-  processedBy: z.string().nullable().catch(null),
-  formData: z.record(z.string(), z.unknown()).catch({}),
-  sharesCount: z.number().nullable().catch(null),
-  transferAllShares: z.boolean().catch(false),
-  isFlagged: z.boolean().catch(false),
-  flagPriority: z.enum(FLAG_PRIORITIES).nullable().catch(null),
-  flagReason: z.string().nullable().catch(null),
-  flaggedBy: z.string().nullable().catch(null),
-  flaggedAt: z.string().nullable().catch(null),
-  assignedTo: z.string().nullable().catch(null),
-  assignedToMe: z.boolean().catch(false),
-  adminNotes: z.string().nullable().catch(null),
-  history: z
-    .array(z.object({ action: z.string(), description: z.string().catch(''), user: z.string().nullable().catch(null), createdAt: z.string() }))
-    .catch([]),
-  verificationDocuments: z.array(documentSchema).catch([]),
-  previousDocuments: z.array(documentSchema).catch([]),
-  image_rotations: z.record(z.string(), z.number()).catch({}),
-  image_zoom_states: z.record(z.string(), zoomStateSchema).catch({}),
-});
-export type RequestDetail = z.infer<typeof requestDetailSchema>;
-
-const detailResponseSchema = z.object({ success: z.literal(true), data: requestDetailSchema });
 const okSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export async function fetchRequest(id: string, signal?: AbortSignal): Promise<RequestDetail> {
-  const body = await apiRequest(apiPaths.admin.request(id), { auth: 'admin', schema: detailResponseSchema, signal });
+  const body = await apiRequest(apiPaths.admin.request(id), { auth: 'admin', schema: requestDetailResponseSchema, signal });
   return body.data;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 import {
   addressChangeFormSchema,
   certificateFormSchema,
@@ -52,19 +53,8 @@ const sale: TransferValues = {
 describe('toTransferFormData', () => {
   it('maps a DWAC transfer to the API keys, trimmed, with the share text and count', () => {
     const data = toTransferFormData(dwac);
-    expect(data).toEqual({
-      transfer_type: 'dwac',
-      receiving_firm_name: 'Example Securities LLC',
-      receiving_firm_dtc: '0123',
-      receiving_account_num: 'ACCT-77',
-      receiving_account_name: 'Dana Whitfield',
-      transfer_all_shares: false,
-      transfer_shares_text: '1,000',
-      transfer_shares_count: 1000,
-      shareholder_tax_id: '123-45-6789',
-      preferred_contact_type: 'EMAIL',
-      preferred_contact: 'dana@example.com',
-    });
+    // Exactly the sample the server's tests file: the form and the API agree on every key.
+    expect(data).toEqual(SAMPLE_DWAC_TRANSFER);
     expect(transferFormSchema.safeParse(data).success).toBe(true);
   });
 
