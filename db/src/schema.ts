@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -21,6 +23,9 @@ import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
 import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
 import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
+
+/** PostgreSQL's text-search document type (drizzle has none built in); written only by PostgreSQL here. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -287,6 +292,11 @@ export const shareholderRequests = pgTable(
     /** The holder's name and code when the request was filed: what staff search and list by. */
     shareholderName: text('shareholder_name').notNull(),
     shareholderCode: text('shareholder_code').notNull(),
+    /**
+     * The words of the name, kept by PostgreSQL: name search matches and counts on stored values
+     * instead of working the name into words again for every row it looks at.
+     */
+    shareholderNameWords: tsvector('shareholder_name_words').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${shareholderRequests.shareholderName})`),
     /** Staff review (admin-request-review spec 3). */
     processedAt: timestamp('processed_at', { withTimezone: true }),
     processedBy: uuid('processed_by').references(() => adminUsers.id),
@@ -319,7 +329,7 @@ export const shareholderRequests = pgTable(
     index('shareholder_requests_processed_idx').on(t.processedAt),
     index('shareholder_requests_code_idx').on(sql`${t.shareholderCode} text_pattern_ops`),
     index('shareholder_requests_reference_prefix_idx').on(sql`${t.referenceNumber} text_pattern_ops`),
-    index('shareholder_requests_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.shareholderName})`),
+    index('shareholder_requests_name_words_idx').using('gin', t.shareholderNameWords),
   ],
 );
 
@@ -404,6 +414,27 @@ export const requestCounts = pgTable(
     verifiedCount: bigint('verified_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.status, t.requestType, t.isFlagged, t.isSale] })],
+);
+
+/**
+ * The dashboard's windowed figures, by business day (America/Los_Angeles), kept by the same trigger
+ * as request_counts: requests created on the day (and their sale amounts), and requests decided on
+ * the day (and whether within 3 business days of receipt, SEC Rule 17Ad-2). A month's figures read a
+ * few hundred rows instead of the month's requests.
+ */
+export const requestDayCounts = pgTable(
+  'request_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    requestType: requestType('request_type').notNull(),
+    status: requestStatus('status').notNull(),
+    isSale: boolean('is_sale').notNull(),
+    createdCount: bigint('created_count', { mode: 'number' }).notNull().default(0),
+    createdAmount: numeric('created_amount', { precision: 24, scale: 2 }).notNull().default('0'),
+    decidedCount: bigint('decided_count', { mode: 'number' }).notNull().default(0),
+    decidedWithin3BusinessDays: bigint('decided_within_3_business_days', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.requestType, t.status, t.isSale] })],
 );
 
 /** The first answer to a request sent with an Idempotency-Key, replayed for retries with the same key. */

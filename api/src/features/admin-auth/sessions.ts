@@ -1,8 +1,9 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS } from '@ledgerwell/shared/admin-auth';
 import type { Clock } from '../../lib/clock';
+import { preparedQueries } from '../../lib/prepared';
 import type { RequestMeta } from '../../lib/context';
 import type { AdminUserRow } from './profile';
 import { hashToken, newSessionToken } from '../../lib/tokens';
@@ -37,14 +38,20 @@ export interface ActiveSession {
   user: AdminUserRow;
 }
 
-/** The session behind a token, or null when it is unknown, revoked, idle too long, past its absolute limit, or its user is inactive. */
-export async function findActiveSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
-  const [row] = await db
+/** Every admin call starts with this lookup. */
+const buildSessionQuery = (db: Db, name: string) =>
+  db
     .select({ session: adminSessions, user: adminUsers })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
-    .where(eq(adminSessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(adminSessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare(name);
+const sessionQueries = preparedQueries<ReturnType<typeof buildSessionQuery>>('admin_session_by_token');
+
+/** The session behind a token, or null when it is unknown, revoked, idle too long, past its absolute limit, or its user is inactive. */
+export async function findActiveSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
+  const [row] = await sessionQueries(db, '', (name) => buildSessionQuery(db, name)).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const { session, user } = row;
   const now = clock.now().getTime();

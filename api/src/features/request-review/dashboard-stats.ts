@@ -1,14 +1,14 @@
-import { desc, inArray, sql } from 'drizzle-orm';
+import { desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { PENDING_REVIEW_STATUSES } from '@ledgerwell/shared/request-review';
-import { requestCounts, shareholderRequests } from '@ledgerwell/db/schema';
+import { requestCounts, requestDayCounts, shareholderRequests } from '@ledgerwell/db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../lib/context';
-import { BUSINESS_TIMEZONE, businessDaysBetween, startOf } from './business-time';
+import { preparedQueries } from '../../lib/prepared';
+import { businessDaysBetween } from './business-time';
 
 const r = shareholderRequests;
-const count = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})::int`;
-const DECIDED = sql`${r.status} in ('APPROVED', 'REJECTED')`;
-const OPEN = sql`${r.status} not in ('APPROVED', 'REJECTED', 'COMPLETED', 'CANCELLED')`;
-const SALE = sql`${r.transferType} = 'sale' and ${r.status} <> 'REJECTED'`;
+const c = requestCounts;
+const d = requestDayCounts;
 
 const round = (value: number | string | null, digits = 1) => {
   const n = Number(value ?? 0);
@@ -16,150 +16,175 @@ const round = (value: number | string | null, digits = 1) => {
 };
 const percent = (part: number, whole: number) => (whole > 0 ? round((part / whole) * 100) : 0);
 
-const sumOf = (column: ReturnType<typeof sql>, condition?: ReturnType<typeof sql>) =>
+const sumOf = (column: SQL | AnyPgColumn, condition?: SQL) =>
   condition ? sql<string>`coalesce(sum(${column}) filter (where ${condition}), 0)` : sql<string>`coalesce(sum(${column}), 0)`;
+const countOf = (condition: SQL) => sql<string>`count(*) filter (where ${condition})`;
+
+/**
+ * One single-row aggregate of the dashboard's statement: selected under `name`, its fields named after
+ * the keys of `fields`, and read back by the outer select as `name.key`.
+ */
+function part<F extends Record<string, SQL>>(name: string, fields: F, from: SQL) {
+  const columns = sql.join(
+    Object.entries(fields).map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  const read = Object.fromEntries(Object.keys(fields).map((key) => [key, sql<string>`${sql.identifier(name)}.${sql.identifier(key)}`])) as {
+    [K in keyof F]: SQL<string>;
+  };
+  return { from: sql`(select ${columns} ${from}) as ${sql.identifier(name)}`, read };
+}
+
+const now = sql`${sql.placeholder('now')}::timestamptz`;
+const adminId = sql.placeholder('adminId');
+// Business days, as dates: the day counters are keyed by them.
+const today = sql`business_date(${now})`;
+const yesterday = sql`(${today} - 1)`;
+const weekStart = sql`date_trunc('week', ${today})::date`;
+const monthStart = sql`date_trunc('month', ${today})::date`;
+const FINAL = sql`('APPROVED', 'REJECTED', 'COMPLETED', 'CANCELLED')`;
+const isDecided = sql`${c.status} in ('APPROVED', 'REJECTED')`;
+const saleAmount = sql`${d.isSale} and ${d.status} <> 'REJECTED'`;
+const isTransfer = sql`${d.requestType} = 'TRANSFER'`;
+// Turnaround under SEC Rule 17Ad-2 runs from receipt in good order: for a transfer, when its documents are in.
+const openBusinessDays = businessDaysBetween(sql`coalesce(${r.verificationSubmittedAt}, ${r.createdAt})`, now);
+
+/** All-time figures, from the trigger-kept counters (a few dozen rows). */
+const allTime = part(
+  'all_time',
+  {
+    total: sumOf(c.count),
+    pending: sumOf(c.count, inArray(c.status, [...PENDING_REVIEW_STATUSES])),
+    approved: sumOf(c.count, sql`${c.status} = 'APPROVED'`),
+    rejected: sumOf(c.count, sql`${c.status} = 'REJECTED'`),
+    processing: sumOf(c.count, sql`${c.status} = 'PROCESSING'`),
+    pendingVerification: sumOf(c.count, sql`${c.status} = 'AWAITING_VERIFICATION'`),
+    transfers: sumOf(c.count, sql`${c.requestType} = 'TRANSFER'`),
+    addressChanges: sumOf(c.count, sql`${c.requestType} = 'ADDRESS_CHANGE'`),
+    certificates: sumOf(c.count, sql`${c.requestType} = 'CERTIFICATE'`),
+    inquiries: sumOf(c.count, sql`${c.requestType} = 'INQUIRY'`),
+    flagged: sumOf(c.count, sql`${c.isFlagged}`),
+    amountSum: sumOf(c.amountSum, sql`${c.isSale} and ${c.status} <> 'REJECTED'`),
+    amountCount: sumOf(c.amountCount, sql`${c.isSale} and ${c.status} <> 'REJECTED'`),
+    processingSeconds: sumOf(c.processingSeconds, isDecided),
+    processedCount: sumOf(c.processedCount, isDecided),
+    responseSeconds: sumOf(c.responseSeconds),
+    respondedCount: sumOf(c.respondedCount),
+    verificationSeconds: sumOf(c.verificationSeconds),
+    verifiedCount: sumOf(c.verifiedCount),
+  },
+  sql`from ${c}`,
+);
+
+/** Today, yesterday, this week and month, from the day counters (a month is a few hundred rows). */
+const windows = part(
+  'windows',
+  {
+    todayCount: sumOf(d.createdCount, sql`${d.day} = ${today}`),
+    yesterdayCount: sumOf(d.createdCount, sql`${d.day} = ${yesterday}`),
+    weekCount: sumOf(d.createdCount, sql`${d.day} >= ${weekStart}`),
+    monthCount: sumOf(d.createdCount, sql`${d.day} >= ${monthStart}`),
+    todayAmount: sumOf(d.createdAmount, sql`${saleAmount} and ${d.day} = ${today}`),
+    weekAmount: sumOf(d.createdAmount, sql`${saleAmount} and ${d.day} >= ${weekStart}`),
+    processedToday: sumOf(d.decidedCount, sql`${d.day} = ${today}`),
+    processedThisWeek: sumOf(d.decidedCount, sql`${d.day} >= ${weekStart}`),
+    transfersDecidedThisMonth: sumOf(d.decidedCount, sql`${isTransfer} and ${d.day} >= ${monthStart}`),
+    transfersWithin3Days: sumOf(d.decidedWithin3BusinessDays, sql`${isTransfer} and ${d.day} >= ${monthStart}`),
+  },
+  sql`from ${d} where ${d.day} >= least(${yesterday}, ${weekStart}, ${monthStart})`,
+);
+
+/** Transfers in good order and still open (the status index): how long they have waited. */
+const overdue = part(
+  'overdue',
+  { openOver3Days: countOf(sql`${openBusinessDays} > 3`), openOver4Days: countOf(sql`${openBusinessDays} > 4`) },
+  sql`from ${r} where ${r.requestType} = 'TRANSFER' and ${r.status} in ('VERIFICATION_SUBMITTED', 'VERIFIED', 'PROCESSING')`,
+);
+
+/** Open requests assigned to the admin asking (the assignment index). */
+const mine = part('mine', { needsMyAttention: sql`count(*)` }, sql`from ${r} where ${r.assignedTo} = ${adminId} and ${r.status} not in ${FINAL}`);
+
+const PARTS = [allTime, windows, overdue, mine];
+
+const statsQueries = preparedQueries<ReturnType<typeof buildStatsQuery>>('dashboard_stats');
+function buildStatsQuery(deps: AppDeps, name: string) {
+  return deps.db
+    .select({ ...allTime.read, ...windows.read, ...overdue.read, ...mine.read })
+    .from(sql.join(PARTS.map((p) => p.from), sql` cross join `))
+    .prepare(name);
+}
+
+const recentQueries = preparedQueries<ReturnType<typeof buildRecentQuery>>('dashboard_recent');
+function buildRecentQuery(deps: AppDeps, name: string) {
+  return deps.db
+    .select({
+      id: r.id,
+      shareholderName: r.shareholderName,
+      requestType: r.requestType,
+      referenceNumber: r.referenceNumber,
+      shares: r.sharesCount,
+      transferAllShares: r.transferAllShares,
+      status: r.status,
+      timestamp: r.createdAt,
+    })
+    .from(r)
+    .orderBy(desc(r.createdAt), desc(r.id))
+    .limit(5)
+    .prepare(name);
+}
 
 /**
  * Every metric of the dashboard (admin-request-review spec 3), in SQL: all-time figures from the
- * trigger-kept counters (request_counts, a few dozen rows), windowed ones from index range scans on
- * created_at and processed_at, open items from the status index. Nothing is loaded row by row into
- * Node, and no query reads the whole table. Dollar figures come from private-sale transfers.
+ * trigger-kept counters, windowed ones from the trigger-kept day counters, open items from the
+ * status and assignment indexes; one statement for the figures and one for the recent items. Nothing
+ * is loaded row by row into Node, and no query reads a month of requests. Dollar figures come from
+ * private-sale transfers.
  */
-export async function dashboardStats(deps: AppDeps, adminId: string) {
-  const now = deps.clock.now();
-  // The business-time boundaries, computed once, then compared as constants: inside a FILTER a time
-  // zone expression would be worked out again for every row.
-  const [bounds] = await deps.db
-    .select({
-      today: sql<string>`extract(epoch from ${startOf('day', now)})::float8`,
-      week: sql<string>`extract(epoch from ${startOf('week', now)})::float8`,
-      month: sql<string>`extract(epoch from ${startOf('month', now)})::float8`,
-      // The calendar day before today in business time (23 or 25 hours around a clock change).
-      yesterday: sql<string>`extract(epoch from (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${BUSINESS_TIMEZONE}) - interval '1 day') at time zone ${BUSINESS_TIMEZONE})::float8`,
-    })
-    .from(sql`(select 1) as one`);
-  const at = (seconds: number) => sql`${new Date(seconds * 1000).toISOString()}::timestamptz`;
-  const [todayS, weekS, monthS] = [Number(bounds!.today), Number(bounds!.week), Number(bounds!.month)];
-  const yesterdayS = Number(bounds!.yesterday);
-  const today = at(todayS);
-  const yesterday = at(yesterdayS);
-  const week = at(weekS);
-  const month = at(monthS);
-  const earliest = at(Math.min(yesterdayS, weekS, monthS));
-  // Turnaround under SEC Rule 17Ad-2 runs from receipt in good order: for a transfer, when its documents are in.
-  const received = sql`coalesce(${r.verificationSubmittedAt}, ${r.createdAt})`;
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const c = requestCounts;
-  const decidedCounts = sql`${c.status} in ('APPROVED', 'REJECTED')`;
-
-  const [[all], [created], [processed], [open], recent] = await Promise.all([
-    deps.db
-      .select({
-        total: sumOf(sql`${c.count}`),
-        pending: sumOf(sql`${c.count}`, inArray(c.status, [...PENDING_REVIEW_STATUSES])),
-        approved: sumOf(sql`${c.count}`, sql`${c.status} = 'APPROVED'`),
-        rejected: sumOf(sql`${c.count}`, sql`${c.status} = 'REJECTED'`),
-        processing: sumOf(sql`${c.count}`, sql`${c.status} = 'PROCESSING'`),
-        pendingVerification: sumOf(sql`${c.count}`, sql`${c.status} = 'AWAITING_VERIFICATION'`),
-        transfers: sumOf(sql`${c.count}`, sql`${c.requestType} = 'TRANSFER'`),
-        addressChanges: sumOf(sql`${c.count}`, sql`${c.requestType} = 'ADDRESS_CHANGE'`),
-        certificates: sumOf(sql`${c.count}`, sql`${c.requestType} = 'CERTIFICATE'`),
-        inquiries: sumOf(sql`${c.count}`, sql`${c.requestType} = 'INQUIRY'`),
-        flagged: sumOf(sql`${c.count}`, sql`${c.isFlagged}`),
-        amountSum: sumOf(sql`${c.amountSum}`, sql`${c.isSale} and ${c.status} <> 'REJECTED'`),
-        amountCount: sumOf(sql`${c.amountCount}`, sql`${c.isSale} and ${c.status} <> 'REJECTED'`),
-        processingSeconds: sumOf(sql`${c.processingSeconds}`, decidedCounts),
-        processedCount: sumOf(sql`${c.processedCount}`, decidedCounts),
-        responseSeconds: sumOf(sql`${c.responseSeconds}`),
-        respondedCount: sumOf(sql`${c.respondedCount}`),
-        verificationSeconds: sumOf(sql`${c.verificationSeconds}`),
-        verifiedCount: sumOf(sql`${c.verifiedCount}`),
-      })
-      .from(c),
-    deps.db
-      .select({
-        todayCount: count(sql`${r.createdAt} >= ${today}`),
-        yesterdayCount: count(sql`${r.createdAt} >= ${yesterday} and ${r.createdAt} < ${today}`),
-        weekCount: count(sql`${r.createdAt} >= ${week}`),
-        monthCount: count(sql`${r.createdAt} >= ${month}`),
-        todayAmount: sql<string>`coalesce(sum(${r.totalAmount}) filter (where ${SALE} and ${r.createdAt} >= ${today}), 0)`,
-        weekAmount: sql<string>`coalesce(sum(${r.totalAmount}) filter (where ${SALE} and ${r.createdAt} >= ${week}), 0)`,
-      })
-      .from(r)
-      .where(sql`${r.createdAt} >= ${earliest}`),
-    deps.db
-      .select({
-        processedToday: count(sql`${DECIDED} and ${r.processedAt} >= ${today}`),
-        processedThisWeek: count(sql`${DECIDED} and ${r.processedAt} >= ${week}`),
-        transfersDecidedThisMonth: count(sql`${r.requestType} = 'TRANSFER' and ${DECIDED} and ${r.processedAt} >= ${month}`),
-        transfersWithin3Days: count(
-          sql`${r.requestType} = 'TRANSFER' and ${DECIDED} and ${r.processedAt} >= ${month} and ${businessDaysBetween(received, sql`${r.processedAt}`)} <= 3`,
-        ),
-      })
-      .from(r)
-      .where(sql`${r.processedAt} >= least(${week}, ${month})`),
-    deps.db
-      .select({
-        needsMyAttention: count(sql`${r.assignedTo} = ${adminId}`),
-        openOver3Days: count(sql`${r.requestType} = 'TRANSFER' and ${r.status} <> 'AWAITING_VERIFICATION' and ${businessDaysBetween(received, nowSql)} > 3`),
-        openOver4Days: count(sql`${r.requestType} = 'TRANSFER' and ${r.status} <> 'AWAITING_VERIFICATION' and ${businessDaysBetween(received, nowSql)} > 4`),
-      })
-      .from(r)
-      .where(sql`${OPEN} and (${r.assignedTo} = ${adminId} or (${r.requestType} = 'TRANSFER' and ${r.status} in ('VERIFICATION_SUBMITTED', 'VERIFIED', 'PROCESSING')))`),
-    deps.db
-      .select({
-        id: r.id,
-        shareholderName: r.shareholderName,
-        requestType: r.requestType,
-        referenceNumber: r.referenceNumber,
-        shares: r.sharesCount,
-        transferAllShares: r.transferAllShares,
-        status: r.status,
-        timestamp: r.createdAt,
-      })
-      .from(r)
-      .orderBy(desc(r.createdAt), desc(r.id))
-      .limit(5),
+export async function dashboardStats(deps: AppDeps, admin: string) {
+  const values = { now: deps.clock.now().toISOString(), adminId: admin };
+  const [[all], recent] = await Promise.all([
+    statsQueries(deps.db, '', (name) => buildStatsQuery(deps, name)).execute(values),
+    recentQueries(deps.db, '', (name) => buildRecentQuery(deps, name)).execute({}),
   ]);
-
-  const n = (value: string | number | undefined) => Number(value ?? 0);
-  const approved = n(all?.approved);
-  const rejected = n(all?.rejected);
+  // Sums and counts arrive as numeric and bigint text.
+  const n = (key: keyof NonNullable<typeof all>) => Number(all?.[key] ?? 0);
+  const approved = n('approved');
+  const rejected = n('rejected');
   const decided = approved + rejected;
-  const average = (sum: string | undefined, items: string | undefined) => (n(items) > 0 ? n(sum) / n(items) : 0);
-  const todayCount = created?.todayCount ?? 0;
-  const yesterdayCount = created?.yesterdayCount ?? 0;
+  const average = (sum: keyof NonNullable<typeof all>, items: keyof NonNullable<typeof all>) => (n(items) > 0 ? n(sum) / n(items) : 0);
+  const todayCount = n('todayCount');
+  const yesterdayCount = n('yesterdayCount');
   return {
-    total: n(all?.total),
-    pending: n(all?.pending),
+    total: n('total'),
+    pending: n('pending'),
     approved,
     rejected,
-    processing: n(all?.processing),
-    pendingVerification: n(all?.pendingVerification),
-    byType: { TRANSFER: n(all?.transfers), ADDRESS_CHANGE: n(all?.addressChanges), CERTIFICATE: n(all?.certificates), INQUIRY: n(all?.inquiries) },
+    processing: n('processing'),
+    pendingVerification: n('pendingVerification'),
+    byType: { TRANSFER: n('transfers'), ADDRESS_CHANGE: n('addressChanges'), CERTIFICATE: n('certificates'), INQUIRY: n('inquiries') },
     todayCount,
     yesterdayCount,
     todayVsYesterday: yesterdayCount > 0 ? round(((todayCount - yesterdayCount) / yesterdayCount) * 100) : todayCount > 0 ? 100 : 0,
-    weekCount: created?.weekCount ?? 0,
-    monthCount: created?.monthCount ?? 0,
-    totalAmount: round(n(all?.amountSum), 2),
-    todayAmount: round(n(created?.todayAmount), 2),
-    weekAmount: round(n(created?.weekAmount), 2),
-    averageAmount: Math.round(average(all?.amountSum, all?.amountCount)),
+    weekCount: n('weekCount'),
+    monthCount: n('monthCount'),
+    totalAmount: round(n('amountSum'), 2),
+    todayAmount: round(n('todayAmount'), 2),
+    weekAmount: round(n('weekAmount'), 2),
+    averageAmount: Math.round(average('amountSum', 'amountCount')),
     conversionRate: percent(approved, decided),
     rejectionRate: percent(rejected, decided),
-    avgProcessingTime: round(average(all?.processingSeconds, all?.processedCount) / 3600),
-    avgVerificationTime: round(average(all?.verificationSeconds, all?.verifiedCount) / 3600),
-    avgResponseTime: Math.round(average(all?.responseSeconds, all?.respondedCount) / 60),
-    processedToday: processed?.processedToday ?? 0,
-    processedThisWeek: processed?.processedThisWeek ?? 0,
-    flagged: n(all?.flagged),
-    needsMyAttention: open?.needsMyAttention ?? 0,
+    avgProcessingTime: round(average('processingSeconds', 'processedCount') / 3600),
+    avgVerificationTime: round(average('verificationSeconds', 'verifiedCount') / 3600),
+    avgResponseTime: Math.round(average('responseSeconds', 'respondedCount') / 60),
+    processedToday: n('processedToday'),
+    processedThisWeek: n('processedThisWeek'),
+    flagged: n('flagged'),
+    needsMyAttention: n('needsMyAttention'),
     compliance: {
-      transfersDecidedThisMonth: processed?.transfersDecidedThisMonth ?? 0,
-      turnaroundWithin3DaysRate: percent(processed?.transfersWithin3Days ?? 0, processed?.transfersDecidedThisMonth ?? 0),
-      openOver3BusinessDays: open?.openOver3Days ?? 0,
-      openOver4BusinessDays: open?.openOver4Days ?? 0,
+      transfersDecidedThisMonth: n('transfersDecidedThisMonth'),
+      turnaroundWithin3DaysRate: percent(n('transfersWithin3Days'), n('transfersDecidedThisMonth')),
+      openOver3BusinessDays: n('openOver3Days'),
+      openOver4BusinessDays: n('openOver4Days'),
     },
     recentActivity: recent.map((item) => ({ ...item, timestamp: item.timestamp.toISOString() })),
   };

@@ -3,6 +3,7 @@ import { requestCounts, shareholderRequests, verificationDocuments } from '@ledg
 import type { RequestStatus } from '@ledgerwell/shared/portal-requests';
 import { PENDING_REVIEW_STATUSES, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
+import { preparedQueries } from '../../lib/prepared';
 import { startOf } from './business-time';
 
 const r = shareholderRequests;
@@ -15,31 +16,81 @@ function namePrefixQuery(search: string): string | null {
   return words ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
-/**
- * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by the
- * beginnings of the words of the name ("whit" finds Dana Whitfield: the name's word index serves).
- * Text with a digit is a code or a reference, never a name, so it skips the name index.
- */
-function searchCondition(search: string): SQL | undefined {
-  const text = search.trim();
-  if (!text) return undefined;
-  const prefix = `${escapeLike(text).toUpperCase()}%`;
-  if (/\d/.test(text)) return or(sql`${r.shareholderCode} like ${prefix}`, sql`${r.referenceNumber} like ${prefix}`);
-  const words = namePrefixQuery(text);
-  return or(sql`${r.shareholderCode} like ${prefix}`, words ? sql`to_tsvector('simple', ${r.shareholderName}) @@ to_tsquery('simple', ${words})` : undefined);
-}
-
 /** `status=pending` (the screens' filter and the dashboard's Pending Review card) means waiting for staff. */
 const statusesOf = (status: RequestStatus): RequestStatus[] => (status === 'PENDING' ? [...PENDING_REVIEW_STATUSES] : [status]);
 
-export function listConditions(deps: AppDeps, query: RequestListQuery, adminId: string): SQL | undefined {
-  const now = deps.clock.now();
+/**
+ * A list query as the prepared statements see it: which filters are present (the shape, one
+ * prepared statement each) and the values bound to their placeholders.
+ */
+interface ListPlan {
+  key: string;
+  values: Record<string, unknown>;
+  statusCount: number;
+  /** Search by code or reference (the text has a digit), or by code and the words of the name. */
+  search: 'none' | 'code-or-reference' | 'code' | 'code-or-name';
+}
+
+function planList(deps: AppDeps, query: RequestListQuery, adminId: string): ListPlan {
+  const values: Record<string, unknown> = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const statuses = query.status ? statusesOf(query.status) : [];
+  statuses.forEach((status, i) => (values[`status${i}`] = status));
+  if (query.requestType) values.requestType = query.requestType;
+  let search: ListPlan['search'] = 'none';
+  const text = query.search?.trim();
+  if (text) {
+    values.prefix = `${escapeLike(text).toUpperCase()}%`;
+    const words = namePrefixQuery(text);
+    // Text with a digit is a code or a reference, never a name, so it skips the name index.
+    if (/\d/.test(text)) search = 'code-or-reference';
+    else if (words) {
+      search = 'code-or-name';
+      values.words = words;
+    } else search = 'code';
+  }
+  if (query.assigned === 'me') values.adminId = adminId;
+  if (query.date) values.now = deps.clock.now().toISOString();
+  const key = [
+    `s${statuses.length}`,
+    query.requestType ? 't' : '',
+    { none: '', 'code-or-reference': 'qr', code: 'qc', 'code-or-name': 'qn' }[search],
+    query.flagged === undefined ? '' : query.flagged ? 'f1' : 'f0',
+    query.assigned === 'me' ? 'a' : '',
+    query.date ? `d${query.date}` : '',
+    `o${query.sortBy}${query.sortOrder}`,
+  ].join('');
+  return { key, values, statusCount: statuses.length, search };
+}
+
+const placeholder = sql.placeholder;
+const statusPlaceholders = (count: number) => Array.from({ length: count }, (_, i) => placeholder(`status${i}`));
+
+/**
+ * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by the
+ * beginnings of the words of the name ("whit" finds Dana Whitfield: the name's word index serves).
+ */
+function searchCondition(search: ListPlan['search']): SQL | undefined {
+  const codeMatches = sql`${r.shareholderCode} like ${placeholder('prefix')}`;
+  switch (search) {
+    case 'none':
+      return undefined;
+    case 'code':
+      return codeMatches;
+    case 'code-or-reference':
+      return or(codeMatches, sql`${r.referenceNumber} like ${placeholder('prefix')}`);
+    case 'code-or-name':
+      return or(codeMatches, sql`${r.shareholderNameWords} @@ to_tsquery('simple', ${placeholder('words')})`);
+  }
+}
+
+function listConditions(query: RequestListQuery, plan: ListPlan): SQL | undefined {
+  const now = placeholder('now');
   return and(
-    query.status ? inArray(r.status, statusesOf(query.status)) : undefined,
-    query.requestType ? eq(r.requestType, query.requestType) : undefined,
-    query.search ? searchCondition(query.search) : undefined,
+    plan.statusCount > 0 ? inArray(r.status, statusPlaceholders(plan.statusCount)) : undefined,
+    query.requestType ? eq(r.requestType, placeholder('requestType')) : undefined,
+    searchCondition(plan.search),
     query.flagged === true ? eq(r.isFlagged, true) : query.flagged === false ? eq(r.isFlagged, false) : undefined,
-    query.assigned === 'me' ? eq(r.assignedTo, adminId) : undefined,
+    query.assigned === 'me' ? eq(r.assignedTo, placeholder('adminId')) : undefined,
     query.date === 'today' ? gte(r.createdAt, startOf('day', now)) : query.date === 'week' ? gte(r.createdAt, startOf('week', now)) : undefined,
   );
 }
@@ -54,35 +105,56 @@ const SORT_COLUMNS = { createdAt: r.createdAt, status: r.status, type: r.request
 const documentCounts = sql<string>`(select count(*) || ':' || count(*) filter (where ${verificationDocuments.status} = 'APPROVED')
   from ${verificationDocuments} where ${verificationDocuments.requestId} = "shareholder_requests"."id" and ${isNull(verificationDocuments.supersededAt)})`;
 
+/** Search, date and assignment filters select a few rows; status, type and flag filters many. */
+const isSelective = (query: RequestListQuery, plan: ListPlan) => plan.search !== 'none' || query.date !== undefined || query.assigned !== undefined;
+
 /**
- * The total for the pagination text. Filters on status, type and flag only are answered from the
- * trigger-kept counters (request_counts); search, date and assignment filters are selective and
- * indexed, so counting their rows is cheap.
+ * The page's ids (in order) and the total for the pagination text. Broad filters (status, type,
+ * flag, or none) walk the sort order's index for the page, and read the total from the trigger-kept
+ * counters (request_counts). Selective filters gather their matches once, through their indexes, and
+ * take both the count and the page from them: a search is never counted by one pass and paged by
+ * another.
  */
-async function countRequests(deps: AppDeps, query: RequestListQuery, where: SQL | undefined): Promise<number> {
-  if (!query.search && !query.date && !query.assigned) {
-    const c = requestCounts;
-    const [row] = await deps.db
-      .select({ total: sql<string>`coalesce(sum(${c.count}), 0)` })
-      .from(c)
-      .where(
-        and(
-          query.status ? inArray(c.status, statusesOf(query.status)) : undefined,
-          query.requestType ? eq(c.requestType, query.requestType) : undefined,
-          query.flagged === undefined ? undefined : eq(c.isFlagged, query.flagged),
-        ),
-      );
-    return Number(row?.total ?? 0);
+function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
+  const where = listConditions(query, plan);
+  const order = query.sortOrder === 'asc' ? asc : desc;
+  if (isSelective(query, plan)) {
+    const matches = deps.db
+      .$with('matches')
+      .as(deps.db.select({ id: r.id, createdAt: r.createdAt, status: r.status, requestType: r.requestType }).from(r).where(where));
+    const sortColumn = { createdAt: matches.createdAt, status: matches.status, type: matches.requestType }[query.sortBy];
+    return {
+      matches,
+      ids: deps.db.select({ id: matches.id }).from(matches).orderBy(order(sortColumn), order(matches.id)),
+      total: sql<string>`(select count(*) from ${matches})`,
+    };
   }
-  const [row] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(r).where(where);
-  return row?.total ?? 0;
+  const c = requestCounts;
+  const counted = deps.db
+    .select({ total: sql`coalesce(sum(${c.count}), 0)` })
+    .from(c)
+    .where(
+      and(
+        plan.statusCount > 0 ? inArray(c.status, statusPlaceholders(plan.statusCount)) : undefined,
+        query.requestType ? eq(c.requestType, placeholder('requestType')) : undefined,
+        query.flagged === undefined ? undefined : eq(c.isFlagged, query.flagged),
+      ),
+    );
+  return {
+    matches: undefined,
+    ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id)),
+    total: sql<string>`(${counted})`,
+  };
 }
 
-export async function listRequests(deps: AppDeps, query: RequestListQuery, adminId: string) {
-  const where = listConditions(deps, query, adminId);
+/**
+ * One prepared statement per shape of the list: the page's rows, each carrying the total (an
+ * uncorrelated subquery, computed once), in a single round trip.
+ */
+function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
+  const { matches, ids, total } = pageAndTotal(deps, query, plan);
   const order = query.sortOrder === 'asc' ? asc : desc;
-  const total = await countRequests(deps, query, where);
-  const rows = await deps.db
+  return (matches ? deps.db.with(matches) : deps.db)
     .select({
       id: r.id,
       shareholderName: r.shareholderName,
@@ -98,25 +170,35 @@ export async function listRequests(deps: AppDeps, query: RequestListQuery, admin
       sharesCount: r.sharesCount,
       transferAllShares: r.transferAllShares,
       documents: documentCounts,
+      total,
     })
     .from(r)
-    // A deferred join: the page's ids come from the index alone, and only those rows are read, so a
-    // deep page (page 500) skips index entries rather than table rows.
-    .where(
-      inArray(
-        r.id,
-        deps.db
-          .select({ id: r.id })
-          .from(r)
-          .where(where)
-          .orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-      ),
-    )
-    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id));
+    // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows
+    // are read, so a deep page (page 500) skips index entries rather than table rows.
+    .where(inArray(r.id, ids.limit(placeholder('limit')).offset(placeholder('offset'))))
+    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id))
+    .prepare(name);
+}
 
-  const requests: RequestListRow[] = rows.map(({ documents, ...row }) => {
+function buildCountQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
+  const { matches, total } = pageAndTotal(deps, query, plan);
+  return (matches ? deps.db.with(matches) : deps.db).select({ total }).from(sql`(select 1) as one`).prepare(name);
+}
+
+const countQueries = preparedQueries<ReturnType<typeof buildCountQuery>>('request_count');
+const pageQueries = preparedQueries<ReturnType<typeof buildPageQuery>>('request_list');
+
+export async function listRequests(deps: AppDeps, query: RequestListQuery, adminId: string) {
+  const plan = planList(deps, query, adminId);
+  const rows = await pageQueries(deps.db, plan.key, (name) => buildPageQuery(deps, query, plan, name)).execute(plan.values);
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page there is no row to carry the total: count on its own.
+    const [row] = await countQueries(deps.db, plan.key, (name) => buildCountQuery(deps, query, plan, name)).execute(plan.values);
+    total = Number(row?.total ?? 0);
+  }
+
+  const requests: RequestListRow[] = rows.map(({ documents, total: _total, ...row }) => {
     const [held, approved] = documents.split(':').map(Number) as [number, number];
     const verification = row.requestType !== 'TRANSFER' ? null : approved === 3 ? 'VERIFIED' : held === 3 ? 'SUBMITTED' : 'PENDING';
     return {

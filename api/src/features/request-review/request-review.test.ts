@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { businessDaysBetween } from './business-time';
-import { adminActivity, emailOutbox, requestHistory, shareholderRequests } from '@ledgerwell/db/schema';
+import { BUSINESS_TIMEZONE, businessDaysBetween } from './business-time';
+import { adminActivity, emailOutbox, requestHistory, shareholderAccounts, shareholderRequests } from '@ledgerwell/db/schema';
 import { REVIEW_MESSAGES as M, activityEntrySchema, requestDetailResponseSchema, requestListResponseSchema } from '@ledgerwell/shared/request-review';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
@@ -65,6 +65,10 @@ describe('admin request review API', () => {
       const paged = await get('/requests?limit=2&page=2');
       expect(paged.json).toMatchObject({ total: 3, totalPages: 2, page: 2 });
       expect(paged.json.requests).toHaveLength(1);
+      // Past the last page, of a broad and of a selective filter: no rows, the total still right.
+      expect((await get('/requests?limit=2&page=3')).json).toMatchObject({ requests: [], total: 3, totalPages: 2, page: 3 });
+      expect((await get('/requests?search=demo02&page=2')).json).toMatchObject({ requests: [], total: 2, totalPages: 1 });
+      expect((await get('/requests?search=demo02&sortBy=status&sortOrder=asc&limit=1&page=2')).json.requests).toHaveLength(1);
       expect((await get('/requests?limit=101')).status).toBe(400);
       expect((await get('/requests?status=lost')).status).toBe(400);
       expect((await get('/requests?date=today')).json.total).toBe(3);
@@ -284,6 +288,50 @@ describe('admin request review API', () => {
     expect(stats.recentActivity.map((item: { requestType: string }) => item.requestType)).toContain('INQUIRY');
   });
 
+  it('counts the windowed figures by business day in Los Angeles, from the day counters', async () => {
+    // Wednesday 18 November 2026, 10:00 in Los Angeles (UTC-8).
+    t.clock.advance(Date.parse('2026-11-18T18:00:00Z') - t.clock.now().getTime());
+    const [account] = await t.deps.db.select().from(shareholderAccounts).limit(1);
+    const at = (iso: string) => new Date(iso);
+    let n = 0;
+    const insert = (values: Partial<typeof shareholderRequests.$inferInsert> & Pick<typeof shareholderRequests.$inferInsert, 'requestType' | 'status' | 'createdAt'>) =>
+      t.deps.db
+        .insert(shareholderRequests)
+        .values({ referenceNumber: `WIN-${++n}`, shareholderId: account!.shareholderId, accountId: account!.id, formData: {}, shareholderName: 'Dana Whitfield', shareholderCode: 'DEMO01', ...values })
+        .returning({ id: shareholderRequests.id });
+    const sale = { transferType: 'sale', sharesCount: 100, pricePerShare: '12.50', totalAmount: '1250.00' };
+    // Today just after midnight; yesterday just before it (already Wednesday in UTC), decided this morning.
+    await insert({ requestType: 'INQUIRY', status: 'PENDING', createdAt: at('2026-11-18T08:30:00Z') });
+    await insert({ requestType: 'INQUIRY', status: 'APPROVED', createdAt: at('2026-11-18T07:30:00Z'), processedAt: at('2026-11-18T17:00:00Z') });
+    // Monday: a private sale, in good order the same day, approved today (2 business days).
+    await insert({ requestType: 'TRANSFER', status: 'APPROVED', createdAt: at('2026-11-16T20:00:00Z'), verificationSubmittedAt: at('2026-11-16T21:00:00Z'), processedAt: at('2026-11-18T17:00:00Z'), ...sale });
+    // Last Sunday (last week, this month), rejected on Monday.
+    await insert({ requestType: 'INQUIRY', status: 'REJECTED', createdAt: at('2026-11-15T20:00:00Z'), processedAt: at('2026-11-16T18:00:00Z') });
+    // 1 November just after midnight (PDT): a rejected sale (no dollars), decided after 6 business days.
+    await insert({ requestType: 'TRANSFER', status: 'REJECTED', createdAt: at('2026-11-01T07:30:00Z'), verificationSubmittedAt: at('2026-11-02T18:00:00Z'), processedAt: at('2026-11-10T18:00:00Z'), ...sale });
+    // 31 October just before midnight (PDT), already 1 November in UTC: last month.
+    await insert({ requestType: 'INQUIRY', status: 'PENDING', createdAt: at('2026-11-01T06:30:00Z') });
+    // In good order last Thursday, still open: 4 business days (Friday, Monday, Tuesday, Wednesday).
+    await insert({ requestType: 'TRANSFER', status: 'VERIFICATION_SUBMITTED', createdAt: at('2026-11-12T17:00:00Z'), verificationSubmittedAt: at('2026-11-12T18:00:00Z') });
+
+    const stats = (await get('/dashboard/stats')).json.data;
+    expect(stats).toMatchObject({
+      total: 7, todayCount: 1, yesterdayCount: 1, todayVsYesterday: 0, weekCount: 3, monthCount: 6,
+      todayAmount: 0, weekAmount: 1250, totalAmount: 1250, processedToday: 2, processedThisWeek: 3,
+      compliance: { transfersDecidedThisMonth: 2, turnaroundWithin3DaysRate: 50, openOver3BusinessDays: 1, openOver4BusinessDays: 0 },
+    });
+
+    // A decision undone by a support script moves the day counters with it.
+    await t.deps.db.update(shareholderRequests).set({ status: 'PROCESSING', processedAt: null }).where(eq(shareholderRequests.referenceNumber, 'WIN-3'));
+    expect((await get('/dashboard/stats')).json.data).toMatchObject({ processedToday: 1, weekAmount: 1250, compliance: { transfersDecidedThisMonth: 1, turnaroundWithin3DaysRate: 0 } });
+  });
+
+  it('keeps the business day of the day counters in the business time zone', async () => {
+    const result = await t.deps.db.execute(sql`select business_date(timestamptz '2026-03-08 09:59:00+00')::text as before_change,
+      business_date(timestamptz '2026-11-01 06:59:00+00')::text as last_pdt_evening, (now() at time zone ${BUSINESS_TIMEZONE})::date = business_date(now()) as same_zone`);
+    expect((result as unknown as { rows: Record<string, unknown>[] }).rows[0]).toEqual({ before_change: '2026-03-08', last_pdt_evening: '2026-10-31', same_zone: true });
+  });
+
   it('keeps the trigger counters equal to a full count through inserts, updates and deletes', async () => {
     const requests = [await portal.inquiry(holder), await portal.inquiry(holder), await portal.transfer(holder)];
     await status(requests[0]!.id, 'APPROVED');
@@ -296,15 +344,33 @@ describe('admin request review API', () => {
                (select coalesce(sum(count), 0)::int from request_counts where status = 'APPROVED') as kept_approved,
                (select count(*)::int from shareholder_requests where status = 'APPROVED') as actual_approved,
                (select coalesce(sum(count), 0)::int from request_counts where is_flagged) as kept_flagged,
-               (select coalesce(sum(processed_count), 0)::int from request_counts) as kept_processed`);
+               (select coalesce(sum(processed_count), 0)::int from request_counts) as kept_processed,
+               (select count(*)::int from (
+                  select (created_at at time zone 'America/Los_Angeles')::date as day, count(*) as n from shareholder_requests group by 1
+                  except select day, sum(created_count) from request_day_counts group by day having sum(created_count) <> 0) d) as created_days_wrong,
+               (select count(*)::int from (
+                  select (processed_at at time zone 'America/Los_Angeles')::date as day, count(*) as n from shareholder_requests
+                  where processed_at is not null and status in ('APPROVED', 'REJECTED') group by 1
+                  except select day, sum(decided_count) from request_day_counts group by day having sum(decided_count) <> 0) d) as decided_days_wrong`);
       return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
     };
-    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 1, actual_approved: 1, kept_flagged: 1, kept_processed: 1 });
+    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 1, actual_approved: 1, kept_flagged: 1, kept_processed: 1, created_days_wrong: 0, decided_days_wrong: 0 });
     expect((await get('/requests?status=approved')).json.total).toBe(1);
     expect((await get('/requests?flagged=true&requestType=inquiry')).json.total).toBe(1);
     // A change outside the API (a support script) is tracked too.
     await t.deps.db.update(shareholderRequests).set({ status: 'CANCELLED' }).where(eq(shareholderRequests.id, requests[0]!.id));
-    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 0, actual_approved: 0, kept_flagged: 1, kept_processed: 1 });
+    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 0, actual_approved: 0, kept_flagged: 1, kept_processed: 1, created_days_wrong: 0, decided_days_wrong: 0 });
+    // Moved to another day; a row loaded and removed by a script: the day counters follow.
+    await t.deps.db.update(shareholderRequests).set({ createdAt: new Date('2026-01-05T12:00:00Z') }).where(eq(shareholderRequests.id, requests[1]!.id));
+    const [source] = await t.deps.db.select().from(shareholderRequests).where(eq(shareholderRequests.id, requests[0]!.id));
+    const copyable = ({ id: _id, shareholderNameWords: _words, ...row }: typeof shareholderRequests.$inferSelect) => row;
+    const [loaded] = await t.deps.db
+      .insert(shareholderRequests)
+      .values({ ...copyable(source!), referenceNumber: 'LOADED-1', processedAt: new Date('2026-02-02T12:00:00Z') })
+      .returning({ id: shareholderRequests.id });
+    expect(await counted()).toMatchObject({ kept: 4, actual: 4, created_days_wrong: 0, decided_days_wrong: 0 });
+    await t.deps.db.delete(shareholderRequests).where(eq(shareholderRequests.id, loaded!.id));
+    expect(await counted()).toMatchObject({ kept: 3, actual: 3, created_days_wrong: 0, decided_days_wrong: 0 });
   });
 
   it('counts business days by arithmetic exactly as a day-by-day count would', async () => {

@@ -1,0 +1,25 @@
+import type { Db } from '@ledgerwell/db/client';
+
+/**
+ * Queries on the hot paths (every admin call's session, the request list) are built once and
+ * prepared: drizzle does not assemble the SQL again on each call, and PostgreSQL parses it once per
+ * pooled connection (node-postgres keeps named statements per connection) instead of on every call.
+ * A query whose shape varies (which filters are present) gets one prepared statement per shape,
+ * named `${prefix}_${key}`; values always travel as placeholders, never in the SQL text.
+ */
+export function preparedQueries<Q>(prefix: string) {
+  const cache = new WeakMap<Db, Map<string, Q>>();
+  return (db: Db, key: string, build: (name: string) => Q): Q => {
+    let byKey = cache.get(db);
+    if (!byKey) cache.set(db, (byKey = new Map()));
+    let query = byKey.get(key);
+    if (!query) {
+      const name = key ? `${prefix}_${key}` : prefix;
+      // PostgreSQL truncates identifiers past 63 bytes: two shapes must never share a name.
+      if (name.length > 63) throw new Error(`prepared statement name too long: ${name}`);
+      query = build(name);
+      byKey.set(key, query);
+    }
+    return query;
+  };
+}
