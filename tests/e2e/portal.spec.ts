@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PORTAL_AUTH_MESSAGES as AUTH } from '../../shared/src/portal-auth';
 import { REQUEST_MESSAGES as M } from '../../shared/src/portal-requests';
+import { openCodeEntry, signInToPortal } from './support/portal-helpers';
 
 // The demo registry (DEMO_DATA=1, api/src/features/registry/demo-registry.ts). The database is shared
 // by every spec and test: no list is assumed empty, each check looks for its own reference number.
@@ -10,22 +11,6 @@ const MARCUS = { code: 'DEMO02', account: '200300400' } as const; // 12,000 shar
 const TRUST = { code: 'DEMO03', account: '300400500' } as const; // 48,000 shares
 
 test.use({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
-
-async function openCodeEntry(page: Page) {
-  await page.goto('/shareholder-requests');
-  await page.getByRole('button', { name: 'Access Portal' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeVisible();
-}
-
-async function signIn(page: Page, holder: { code: string; account: string }) {
-  await openCodeEntry(page);
-  await page.getByLabel('Shareholder code').fill(holder.code);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: /Step 2 of 2/ })).toBeVisible();
-  await page.getByLabel('Statement account number').fill(holder.account);
-  await page.getByRole('button', { name: 'Verify Account' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: /^Welcome, / })).toBeVisible();
-}
 
 async function openForm(page: Page, type: string) {
   await page.getByRole('button', { name: type }).click();
@@ -123,7 +108,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('signed in, sends an address change, a certificate request and an inquiry', async ({ page }) => {
-    await signIn(page, DANA);
+    await signInToPortal(page, DANA);
     const account = page.getByRole('region', { name: 'Welcome, Dana Whitfield' });
     await expect(account).toContainText('Acme Robotics Inc.');
     await expect(account).toContainText('Common');
@@ -159,7 +144,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('an empty transfer shows every inline error; shares format as typed; ALL when ticked', async ({ page }) => {
-    await signIn(page, MARCUS);
+    await signInToPortal(page, MARCUS);
     const form = await openForm(page, 'Transfer Request');
     await form.getByRole('button', { name: 'Submit Request' }).click();
 
@@ -207,7 +192,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('a private sale asks for the buyer instead of the firm and totals the price as typed', async ({ page }) => {
-    await signIn(page, TRUST);
+    await signInToPortal(page, TRUST);
     const form = await openForm(page, 'Transfer Request');
     await form.getByLabel('Transfer type').selectOption('sale');
     await expect(form.getByLabel('Receiving firm name')).toHaveCount(0);
@@ -234,7 +219,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('a DWAC transfer goes to identity verification and the portal then asks for the photo ID', async ({ page }) => {
-    await signIn(page, TRUST);
+    await signInToPortal(page, TRUST);
     const form = await openForm(page, 'Transfer Request');
     await form.getByLabel('Transfer type').selectOption('dwac');
     await form.getByLabel('Receiving firm name').fill('Example Securities LLC');
@@ -263,7 +248,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('a reload keeps the session; Logout ends it and a reload stays signed out', async ({ page }) => {
-    await signIn(page, MARCUS);
+    await signInToPortal(page, MARCUS);
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Welcome, Marcus Bell' })).toBeVisible();
 
@@ -278,7 +263,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('Use Different Code starts over from the hero', async ({ page }) => {
-    await signIn(page, MARCUS);
+    await signInToPortal(page, MARCUS);
     await page.getByRole('button', { name: 'Use Different Code' }).click();
     await expect(page.getByRole('button', { name: 'Access Portal' })).toBeVisible();
     await page.getByRole('button', { name: 'Access Portal' }).click();
@@ -286,7 +271,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('a call answered 401 sends the holder back to code entry with the session-expired message', async ({ page }) => {
-    await signIn(page, MARCUS);
+    await signInToPortal(page, MARCUS);
     const form = await openForm(page, 'General Inquiry');
     // Another token than the server knows: as if the session had idled out.
     await page.evaluate(() => sessionStorage.setItem('shareholderPortalToken', 'expired-token-expired-token-expired-token'));
@@ -298,7 +283,7 @@ test.describe('shareholder portal', () => {
   });
 
   test('a network failure keeps the form and says so', async ({ page }) => {
-    await signIn(page, MARCUS);
+    await signInToPortal(page, MARCUS);
     const form = await openForm(page, 'General Inquiry');
     await form.getByLabel('Your message').fill('Please call me about my account.');
     await page.route('**/api/shareholder-portal/submit-request', (route) => route.abort('internetdisconnected'));
@@ -357,7 +342,7 @@ test.describe('shareholder portal accessibility', () => {
       await expect(page.getByText(AUTH.codeFormat)).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
-      await signIn(page, MARCUS);
+      await signInToPortal(page, MARCUS);
       expect(await seriousViolations(page)).toEqual([]);
       const form = await openForm(page, 'Transfer Request');
       await form.getByLabel('Transfer type').selectOption('sale');

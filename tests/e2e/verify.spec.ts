@@ -7,7 +7,8 @@ import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { signInAsAdmin } from './support/admin-helpers';
 import { fakeCameraFile } from './support/fake-camera';
 import { photoLikeRgb } from './support/photo-like';
-import { newVerificationCode } from './support/verification-code';
+import { signInToPortal } from './support/portal-helpers';
+import { DEMO_HOLDERS, fileTransfer, newVerificationCode } from './support/verification-code';
 
 // Chromium's fake camera plays a photo-like frame (support/fake-camera.ts); launch arguments are fixed
 // per worker, so the file is written when this module loads.
@@ -66,6 +67,11 @@ async function serverStatus(context: BrowserContext, code: string) {
   const response = await context.request.get(`/api/shareholder-portal/check-verification-status?code=${code}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as { verificationComplete: boolean; data: { referenceNumber: string; documents: Record<string, boolean> } };
+}
+
+/** The portal banner's line for one transfer. */
+function bannerLine(page: Page, referenceNumber: string) {
+  return page.getByText('Identity verification required').locator('..').getByRole('listitem').filter({ hasText: referenceNumber });
 }
 
 /** A camera-like 1600x1200 JPEG, as a phone's gallery would hold. */
@@ -355,6 +361,131 @@ test.describe('verification page on a phone', () => {
   });
 });
 
+test.describe('verification from the signed-in portal, without the code', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('another device signs in, takes the photos from the banner, and the portal then shows them received', async ({ page, request }) => {
+    // Filed on "the first device" (the API): this browser never saw the verification code.
+    const transfer = await fileTransfer(request, DEMO_HOLDERS.trust);
+    await signInToPortal(page, DEMO_HOLDERS.trust);
+    const line = bannerLine(page, transfer.referenceNumber);
+    await expect(line).toContainText('0 of 3 photos received.');
+    await expect(line.getByRole('link', { name: 'Continue verification' })).toHaveCount(0);
+    const link = line.getByRole('link', { name: `Take ID photos here for ${transfer.referenceNumber}` });
+    await expect(link).toHaveAttribute('href', `/shareholder-requests/verify/${transfer.id}`);
+
+    // Observed through a route: multipart bodies are readable there only.
+    const uploads: { authorization: string | undefined; body: string }[] = [];
+    await page.route('**/api/shareholder-portal/upload-verification', async (route) => {
+      uploads.push({ authorization: route.request().headers()['authorization'], body: route.request().postDataBuffer()?.toString('latin1') ?? '' });
+      await route.continue();
+    });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/shareholder-requests/verify/${transfer.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Identity Verification' })).toBeVisible();
+    await expect(page.getByText(`Your transfer request ${transfer.referenceNumber} needs a photo identity check`)).toBeVisible();
+    // A desktop too starts here: handing the link to a phone would make the phone sign in first.
+    await expect(page.getByRole('button', { name: 'Copy Link for Mobile' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 3: Selfie/ })).toBeFocused();
+    await takePhoto(page, 1);
+    await takePhoto(page, 2);
+    await takePhoto(page, 3);
+    expect(await storedPhotoCount(page)).toBe(3);
+
+    await page.getByRole('button', { name: 'Submit Verification' }).click();
+    const complete = page.getByRole('heading', { level: 1, name: 'Verification Complete' });
+    await expect(complete).toBeVisible({ timeout: 20_000 });
+    await expect(complete).toBeFocused();
+    await expect(page.getByText(`for request ${transfer.referenceNumber}`)).toBeVisible();
+    expect(await storedPhotoCount(page)).toBe(0);
+
+    // Call 6, variant A: the portal's bearer token and the request id, no code.
+    expect(uploads).toHaveLength(3);
+    for (const upload of uploads) {
+      expect(upload.authorization).toMatch(/^Bearer \S+$/);
+      expect(upload.body).toContain(`name="requestId"\r\n\r\n${transfer.id}`);
+      expect(upload.body).not.toContain('name="verificationCode"');
+    }
+    expect((await serverStatus(page.context(), transfer.code)).verificationComplete).toBe(true);
+
+    // Back in the portal, still signed in: the banner checks again.
+    await page.getByRole('button', { name: 'Return to Shareholder Portal' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: /^Welcome, / })).toBeVisible();
+    await expect(bannerLine(page, transfer.referenceNumber)).toContainText('All three photos received');
+    await expect(bannerLine(page, transfer.referenceNumber).getByRole('link')).toHaveCount(0);
+  });
+
+  test('another holder’s request is not available; an expired token or none goes back to the portal to sign in', async ({ page, request }) => {
+    const theirs = await fileTransfer(request, DEMO_HOLDERS.marcus);
+    await signInToPortal(page, DEMO_HOLDERS.trust);
+    await page.goto(`/shareholder-requests/verify/${theirs.id}`);
+    const title = page.getByRole('heading', { level: 1, name: 'Verification Not Available' });
+    await expect(title).toBeVisible();
+    await expect(title).toBeFocused();
+    await expect(page.getByText('This request no longer needs identity photos, or it is not one of yours.')).toBeVisible();
+    await page.getByRole('button', { name: 'Return to Shareholder Portal' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: /^Welcome, / })).toBeVisible();
+
+    // A token the server no longer knows (as if the session had idled out): the portal starts over.
+    await page.evaluate(() => sessionStorage.setItem('shareholderPortalToken', 'expired-token-expired-token-expired-token'));
+    await page.goto(`/shareholder-requests/verify/${theirs.id}`);
+    await expect(page).toHaveURL(/\/shareholder-requests$/);
+    await expect(page.getByRole('button', { name: 'Access Portal' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('shareholderPortalToken'))).toBeNull();
+
+    // No token at all: straight to the portal, without asking the server.
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('check-verification-status')) calls.push(r.url());
+    });
+    await page.goto(`/shareholder-requests/verify/${theirs.id}`);
+    await expect(page).toHaveURL(/\/shareholder-requests$/);
+    await expect(page.getByRole('button', { name: 'Access Portal' })).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+});
+
+test.describe('verification from the signed-in portal on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true });
+
+  test('a refused upload shows “Failed to upload documents” with a line per photo; Try Again sends them', async ({ page, request }) => {
+    const transfer = await fileTransfer(request, DEMO_HOLDERS.trust);
+    await signInToPortal(page, DEMO_HOLDERS.trust);
+    const link = bannerLine(page, transfer.referenceNumber).getByRole('link', { name: /Take ID photos here/ });
+    await expect(link).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await link.click();
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await takePhoto(page, 1);
+    await takePhoto(page, 2);
+    await takePhoto(page, 3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    let refuse = true;
+    await page.route('**/api/shareholder-portal/upload-verification', async (route) => {
+      if (refuse) await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Submit Verification' }).click();
+    const panel = page.getByRole('alert').filter({ hasText: VERIFICATION_MESSAGES.uploadFailed });
+    await expect(panel.getByRole('heading', { level: 2, name: VERIFICATION_MESSAGES.uploadFailed })).toBeVisible();
+    await expect(panel).toBeFocused();
+    await expect(panel.getByRole('listitem')).toHaveText([
+      'Selfie: Server error. Please wait a moment and try again.',
+      'ID Front: Server error. Please wait a moment and try again.',
+      'ID Back: Server error. Please wait a moment and try again.',
+    ]);
+    await expect(page.getByText('Upload failed:')).toHaveCount(0);
+    expect(await storedPhotoCount(page)).toBe(3);
+
+    refuse = false;
+    await panel.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({ timeout: 20_000 });
+    expect((await serverStatus(page.context(), transfer.code)).verificationComplete).toBe(true);
+  });
+});
+
 test.describe('verification page accessibility', () => {
   // axe is injected as an inline script, which the CSP forbids: bypassed in this block only.
   test.use({ bypassCSP: true, viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' });
@@ -390,6 +521,31 @@ test.describe('verification page accessibility', () => {
 
     await page.goto('/verify/NOSUCHCODE1234');
     await expect(page.getByRole('heading', { level: 1, name: 'Invalid Verification Code' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the portal’s banner link, its capture and its failure panel have none either', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const transfer = await fileTransfer(request, DEMO_HOLDERS.trust);
+    await signInToPortal(page, DEMO_HOLDERS.trust);
+    await expect(bannerLine(page, transfer.referenceNumber)).toContainText('0 of 3 photos received.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Keyboard: the banner's link is reachable and opens the capture.
+    const link = bannerLine(page, transfer.referenceNumber).getByRole('link', { name: /Take ID photos here/ });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    const start = page.getByRole('button', { name: 'Start Verification' });
+    await expect(start).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await start.click();
+    await takePhoto(page, 1);
+    await takePhoto(page, 2);
+    await takePhoto(page, 3);
+    await page.route('**/api/shareholder-portal/upload-verification', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    await page.getByRole('button', { name: 'Submit Verification' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: VERIFICATION_MESSAGES.uploadFailed })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -8,11 +8,18 @@ export const DEMO_HOLDERS = {
   trust: { code: 'DEMO03', account: '300400500' },
 } as const;
 
+/** A transfer as the API files it: its id, its reference number and its one-time verification code. */
+export interface FiledTransfer {
+  id: string;
+  referenceNumber: string;
+  code: string;
+}
+
 /**
- * A fresh verification code, as a shareholder gets one: sign in to the portal API and submit a small
- * transfer (10 shares, so that repeated runs stay far within the holding).
+ * A fresh transfer, as a shareholder files one: sign in to the portal API and submit a small transfer
+ * (10 shares, so that repeated runs stay far within the holding).
  */
-export async function newVerificationCode(request: APIRequestContext, holder: { code: string; account: string } = DEMO_HOLDERS.marcus): Promise<string> {
+export async function fileTransfer(request: APIRequestContext, holder: { code: string; account: string } = DEMO_HOLDERS.marcus): Promise<FiledTransfer> {
   const signIn = await request.post('/api/shareholder-portal/validate-code', { data: { code: holder.code } });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const codeToken = (await signIn.json()).token as string;
@@ -27,7 +34,12 @@ export async function newVerificationCode(request: APIRequestContext, holder: { 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
-  const code = (await submitted.json()).data?.verificationCode as string | undefined;
-  expect(code, 'verification code of the transfer').toBeTruthy();
-  return code!;
+  const data = (await submitted.json()).data as { id: string; referenceNumber: string; verificationCode?: string };
+  expect(data.verificationCode, 'verification code of the transfer').toBeTruthy();
+  return { id: data.id, referenceNumber: data.referenceNumber, code: data.verificationCode! };
+}
+
+/** A fresh verification code (of a transfer filed as above). */
+export async function newVerificationCode(request: APIRequestContext, holder: { code: string; account: string } = DEMO_HOLDERS.marcus): Promise<string> {
+  return (await fileTransfer(request, holder)).code;
 }

@@ -17,6 +17,7 @@ const CookiePolicyPage = lazy(() => import('../features/marketing/routes/cookie-
 const ShareholderRequestsPage = lazy(() => import('../features/portal/routes/shareholder-requests'));
 const IssuerPortalPage = lazy(() => import('../features/onboarding/routes/issuer-portal'));
 const VerifyPage = lazy(() => import('../features/verify/routes/verify'));
+const PortalVerifyPage = lazy(() => import('./routes/portal-verify'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const AdminArea = lazy(() => import('./routes/admin-area'));
 
@@ -37,6 +38,7 @@ export function AppRoutes() {
         <Route path={paths.features} element={<FeaturesPage />} />
         <Route path={paths.transferServices} element={<TransferServicesPage />} />
         <Route path={paths.shareholderRequests} element={<ShareholderRequestsPage />} />
+        <Route path={routes.verifyRequest} element={<PortalVerifyPage />} />
         <Route path={paths.contact} element={<ContactPage />} />
         <Route path={paths.issuerPortal} element={<IssuerPortalPage />} />
         <Route path={routes.verify} element={<VerifyPage />} />

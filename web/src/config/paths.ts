@@ -31,6 +31,8 @@ export const paths = {
   features: '/features',
   transferServices: '/transfer-services',
   shareholderRequests: '/shareholder-requests',
+  /** Identity verification from the portal, signed in, by request id (no code needed). */
+  verifyRequest: (requestId: string) => `/shareholder-requests/verify/${encodeURIComponent(requestId)}`,
   contact: '/contact',
   issuerPortal: '/issuer-portal',
   verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
@@ -57,6 +59,7 @@ export const paths = {
 export const routes = {
   verify: '/verify/:code',
   verifyWithoutCode: '/verify',
+  verifyRequest: '/shareholder-requests/verify/:requestId',
   adminArea: `${ADMIN}/*`,
   admin: {
     login: 'login',

@@ -8,8 +8,9 @@ import { apiPaths } from '../../config/paths';
 import { apiRequest } from '../../lib/api-client';
 
 /**
- * Calls 6 and 7 of the public-site spec, as the verification page makes them: by code, without a token.
- * (Call 8, the status check, is not needed here: validation answers the same state.)
+ * Calls 6 and 7 of the public-site spec, as the verification page makes them: by code without a token
+ * (variant B), or by request id with the portal's signed-in token (variant A). The status check by
+ * request (call 8) is the portal's (features/portal/api.ts); by code, validation answers the same state.
  */
 
 export async function validateVerificationCode(code: string, signal?: AbortSignal): Promise<VerificationState> {
@@ -25,16 +26,35 @@ export async function validateVerificationCode(code: string, signal?: AbortSigna
 /** A photo takes seconds on a slow mobile connection; past this, the upload counts as timed out. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-export async function uploadVerificationPhoto(input: { code: string; kind: DocumentType; photo: Blob }): Promise<VerificationState> {
+/** The multipart form of one photo: the variant's fields are added by the caller. */
+function photoForm(kind: DocumentType, photo: Blob): FormData {
   const form = new FormData();
-  form.append('document', input.photo, `${input.kind}.jpg`);
-  form.append('verificationCode', input.code);
-  form.append('documentType', input.kind);
+  form.append('document', photo, `${kind}.jpg`);
+  form.append('documentType', kind);
+  return form;
+}
+
+async function sendPhoto(form: FormData, auth?: { bearer: string }): Promise<VerificationState> {
   const body = await apiRequest(apiPaths.portal.uploadVerification, {
     method: 'POST',
     body: form,
+    auth,
     schema: uploadVerificationResponseSchema,
     signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
   });
   return body.data;
+}
+
+/** Variant B: by verification code, no token. */
+export function uploadVerificationPhoto(input: { code: string; kind: DocumentType; photo: Blob }): Promise<VerificationState> {
+  const form = photoForm(input.kind, input.photo);
+  form.append('verificationCode', input.code);
+  return sendPhoto(form);
+}
+
+/** Variant A: by request id, with the portal's signed-in (account) token; 401 once it has expired. */
+export function uploadVerificationPhotoForRequest(input: { token: string; requestId: string; kind: DocumentType; photo: Blob }): Promise<VerificationState> {
+  const form = photoForm(input.kind, input.photo);
+  form.append('requestId', input.requestId);
+  return sendPhoto(form, { bearer: input.token });
 }

@@ -1,6 +1,8 @@
+import { VERIFICATION_MESSAGES } from '@ledgerwell/shared/verification';
+
 /**
  * Messages of the verification page that the spec does not give (quality checks, camera, storage,
- * the desktop hand-off). The spec's own messages are in @ledgerwell/shared/verification.
+ * the desktop hand-off, the portal's way in). The spec's own messages are in @ledgerwell/shared/verification.
  */
 
 export const QUALITY_MESSAGES = {
@@ -32,6 +34,16 @@ export const PAGE_MESSAGES = {
   linkCopied: 'Link copied',
   copyFallback: 'Copy the selected link (Ctrl+C, or ⌘C on a Mac).',
   mailSubject: 'Your identity verification link',
+  /** The spec's header of the upload failure panel on the code page. */
+  uploadFailedHeading: 'Upload failed:',
+} as const;
+
+/** The portal's way in (/shareholder-requests/verify/{id}): signed in, by request rather than by code. */
+export const REQUEST_PAGE_MESSAGES = {
+  checking: 'Checking your request',
+  invalidTitle: 'Verification Not Available',
+  invalid: 'This request no longer needs identity photos, or it is not one of yours. You can see where your requests stand in the shareholder portal.',
+  statusFailed: `${VERIFICATION_MESSAGES.statusFailed}. Please try again in a moment.`,
 } as const;
 
 /** The body of the "Email this link to myself" message. */

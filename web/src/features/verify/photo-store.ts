@@ -6,7 +6,10 @@ import type { DocumentType } from '@ledgerwell/shared/verification';
  * tab or a lost connection loses nothing.
  */
 export interface StoredPhoto {
-  /** The verification code, upper case. */
+  /**
+   * The session's key: the verification code (upper case) or `request:<id>` (the portal). Still named
+   * `code`: it is the IndexedDB index on devices that already hold photos.
+   */
   code: string;
   kind: DocumentType;
   // Safari cannot store Blobs in IndexedDB reliably (dexie 1227, 1919; localForage 834): keep ArrayBuffer + type.

@@ -1,10 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { UPLOAD_SERVER_MESSAGES, type DocumentType, type VerificationState } from '@ledgerwell/shared/verification';
+import { UPLOAD_SERVER_MESSAGES, VERIFICATION_MESSAGES, type DocumentType, type VerificationState } from '@ledgerwell/shared/verification';
 import { ApiRequestError } from '../../lib/api-client';
+import { codeRules } from './code-channel';
+import { REQUEST_PAGE_MESSAGES } from './messages';
 import { createMemoryPhotoStore, type PhotoStore } from './photo-store';
+import { requestKey, requestRules } from './request-channel';
 import { VerificationSession, type SessionDeps } from './session';
 
 const CODE = 'BRAVE1234TIGER5678';
+const REQUEST_ID = '6f1c1e0a-8a5e-4a6b-9d3c-2b7f0e4d5a10';
+
+/** The two ways in: the e-mailed code, and the signed-in portal's request. */
+const BY_CODE = { key: CODE, rules: codeRules };
+const BY_REQUEST = { key: requestKey(REQUEST_ID), rules: requestRules };
 const KINDS: DocumentType[] = ['selfie', 'id_front', 'id_back'];
 
 function state(documents: Partial<VerificationState['documents']> = {}): VerificationState {
@@ -13,14 +21,15 @@ function state(documents: Partial<VerificationState['documents']> = {}): Verific
 }
 
 const networkError = () => new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' });
-const serverError = (status: number, code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT' | 'INTERNAL_ERROR', message: string) => new ApiRequestError({ status, code, message, fromServer: true });
+const serverError = (status: number, code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT' | 'INTERNAL_ERROR' | 'UNAUTHENTICATED', message: string) => new ApiRequestError({ status, code, message, fromServer: true });
 
 /** A fake server that keeps the documents it received, and a device whose connection the test switches. */
-function world(store: PhotoStore = createMemoryPhotoStore()) {
+function world(store: PhotoStore = createMemoryPhotoStore(), channel = BY_CODE) {
   const held = { selfie: false, id_front: false, id_back: false };
   const net = { online: true, uploadFailure: null as null | ((kind: DocumentType) => Error | null) };
   const uploads: DocumentType[] = [];
   const deps: SessionDeps = {
+    ...channel.rules,
     openStore: async () => ({ store, persistent: true }),
     validate: vi.fn(async () => {
       if (!net.online) throw networkError();
@@ -40,7 +49,7 @@ function world(store: PhotoStore = createMemoryPhotoStore()) {
     createUrl: () => `blob:test/${Math.random()}`,
     revokeUrl: () => undefined,
   };
-  return { store, held, net, uploads, deps, open: () => new VerificationSession(CODE, deps) };
+  return { store, held, net, uploads, deps, open: () => new VerificationSession(channel.key, deps) };
 }
 
 const photo = (n = 1) => ({ buffer: new Uint8Array([0xff, 0xd8, n]).buffer, width: 2000, height: 1500 });
@@ -260,5 +269,107 @@ describe('VerificationSession', () => {
     release(state());
     await started;
     expect(session.getSnapshot().phase).toBe('validating');
+  });
+});
+
+describe('VerificationSession by request (the signed-in portal)', () => {
+  const KEY = requestKey(REQUEST_ID);
+  const expired = () => serverError(401, 'UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+
+  it('the key format is the channel’s: a request key passes, a code or a bare id does not', async () => {
+    expect(requestRules.wellFormed(KEY)).toBe(true);
+    expect(requestRules.wellFormed(REQUEST_ID)).toBe(false);
+    expect(requestRules.wellFormed(CODE)).toBe(false);
+    expect(requestRules.wellFormed('request:not-a-uuid')).toBe(false);
+    // And the other way round: a request key is never a well-formed code.
+    expect(codeRules.wellFormed(KEY)).toBe(false);
+
+    const w = world(undefined, BY_REQUEST);
+    const malformed = new VerificationSession('request:42', w.deps);
+    await malformed.start();
+    expect(malformed.getSnapshot().phase).toBe('invalid');
+    expect(w.deps.validate).not.toHaveBeenCalled();
+  });
+
+  it('takes and sends the three photos under its own key, never a code’s', async () => {
+    const w = world(undefined, BY_REQUEST);
+    // The same device holds a photo of a code link: the portal's session does not see or send it.
+    await w.store.put({ code: CODE, kind: 'selfie', buffer: photo(9).buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ready', photos: {} });
+    await addAll(session);
+    expect((await w.store.list(KEY)).map((p) => p.kind).sort()).toEqual(['id_back', 'id_front', 'selfie']);
+
+    await session.submit();
+    expect(w.deps.upload).toHaveBeenCalledWith(expect.objectContaining({ key: KEY, kind: 'selfie' }));
+    expect(session.getSnapshot().phase).toBe('complete');
+    expect(await w.store.list(KEY)).toEqual([]);
+    expect(await w.store.list(CODE)).toHaveLength(1);
+  });
+
+  it('offline: queued under the request key and sent when the connection returns, as on the code page', async () => {
+    const w = world(undefined, BY_REQUEST);
+    const session = w.open();
+    await session.start();
+    await addAll(session);
+    w.net.online = false;
+    await session.submit();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ready', queued: true, notice: 'queued' });
+    expect(await w.store.isQueued(KEY)).toBe(true);
+    w.net.online = true;
+    await session.resume();
+    expect(session.getSnapshot().phase).toBe('complete');
+    expect(w.uploads.sort()).toEqual(['id_back', 'id_front', 'selfie']);
+  });
+
+  it('a token refused at opening: signed out, and the device keeps the photos for after signing in', async () => {
+    const w = world(undefined, BY_REQUEST);
+    await w.store.put({ code: KEY, kind: 'selfie', buffer: photo().buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    w.deps.validate = vi.fn(async () => {
+      throw expired();
+    });
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot().phase).toBe('signed-out');
+    expect(await w.store.list(KEY)).toHaveLength(1);
+  });
+
+  it('a token refused during the upload: signed out, not the failure panel; the photos stay', async () => {
+    const w = world(undefined, BY_REQUEST);
+    const session = w.open();
+    await session.start();
+    await addAll(session);
+    w.net.uploadFailure = (kind) => (kind === 'id_back' ? expired() : null);
+    await session.submit();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'signed-out', failure: null });
+    expect((await w.store.list(KEY)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([['id_back', false], ['id_front', true], ['selfie', true]]);
+  });
+
+  it('a request that is not this shareholder’s, or no longer open (404): the invalid screen', async () => {
+    const w = world(undefined, BY_REQUEST);
+    w.deps.validate = vi.fn(async () => {
+      throw serverError(404, 'NOT_FOUND', 'No transfer request needs identity documents.');
+    });
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot().phase).toBe('invalid');
+  });
+
+  it('a failed status check says so in the spec’s portal words, not the server’s', async () => {
+    const w = world(undefined, BY_REQUEST);
+    w.deps.validate = vi.fn(async () => {
+      throw serverError(500, 'INTERNAL_ERROR', 'Something broke');
+    });
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: REQUEST_PAGE_MESSAGES.statusFailed });
+    expect(REQUEST_PAGE_MESSAGES.statusFailed.startsWith(VERIFICATION_MESSAGES.statusFailed)).toBe(true);
+
+    const offline = world(undefined, BY_REQUEST);
+    offline.net.online = false;
+    const later = offline.open();
+    await later.start();
+    expect(later.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: VERIFICATION_MESSAGES.networkError });
   });
 });

@@ -1,22 +1,23 @@
 import {
   DOCUMENT_TYPES,
   FILE_MESSAGES,
-  verificationCodeSchema,
   type DocumentsState,
   type DocumentType,
   type VerificationState,
 } from '@ledgerwell/shared/verification';
-import { PAGE_MESSAGES } from './messages';
 import { askPersistentStorage, type PhotoStore, type StoredPhoto } from './photo-store';
 import { classifyUploadError, planSubmission, shouldSendQueued, summariseUploads, type FailureLine, type LocalPhotos, type UploadResult } from './sync';
 
 /**
- * One verification code's page, outside React: validates the code, keeps the photos (on the device
- * first, then on the server), sends them, and queues them while offline. The route renders its
- * snapshots (useSyncExternalStore); tests drive it with a memory store and a fake API.
+ * One verification's page, outside React: checks its key, keeps the photos (on the device first,
+ * then on the server), sends them, and queues them while offline. The key is a verification code
+ * (the e-mailed link) or `request:<id>` (the signed-in portal); how a key is checked and sent is the
+ * caller's (SessionDeps). The route renders its snapshots (useSyncExternalStore); tests drive it with
+ * a memory store and a fake API.
  */
 
-export type Phase = 'validating' | 'invalid' | 'load-error' | 'ready' | 'uploading' | 'complete';
+/** 'signed-out': the portal's token was refused (401): the shareholder must sign in again. */
+export type Phase = 'validating' | 'invalid' | 'signed-out' | 'load-error' | 'ready' | 'uploading' | 'complete';
 
 export interface PhotoView {
   kind: DocumentType;
@@ -43,10 +44,23 @@ export interface SessionState {
   persistent: boolean;
 }
 
+/** Why the first check failed, for the load-error screen's words. */
+export interface LoadFailure {
+  /** No answer at all (offline, or the connection dropped). */
+  network: boolean;
+  /** The server's own message, when it sent one. */
+  serverMessage: string | null;
+}
+
 export interface SessionDeps {
+  /** The key's own format (a code's letters and digits, a request id): a malformed key is invalid without a call. */
+  wellFormed(key: string): boolean;
   openStore(): Promise<{ store: PhotoStore; persistent: boolean }>;
-  validate(code: string): Promise<VerificationState>;
-  upload(input: { code: string; kind: DocumentType; photo: Blob }): Promise<VerificationState>;
+  /** Where the verification stands; the errors of a refused key are 404 or 400 (invalid) and 401 (signed out). */
+  validate(key: string): Promise<VerificationState>;
+  upload(input: { key: string; kind: DocumentType; photo: Blob }): Promise<VerificationState>;
+  /** What the load-error screen says: each way in words it differently (the portal with the spec's status messages). */
+  loadErrorMessage(failure: LoadFailure): string;
   isOnline(): boolean;
   now(): number;
   createUrl(blob: Blob): string;
@@ -59,7 +73,7 @@ export interface NewPhoto {
   height: number;
 }
 
-/** A code lives 24 hours: a photo taken longer ago belongs to an expired code. */
+/** A code lives 24 hours: a photo taken longer ago belongs to an expired code (or a stale portal visit). */
 export const PHOTO_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const INITIAL: SessionState = {
@@ -94,7 +108,8 @@ export class VerificationSession {
   private sending = false;
 
   constructor(
-    readonly code: string,
+    /** The verification code or `request:<id>`: also the photos' key on the device, so two ways in never share photos. */
+    readonly key: string,
     private readonly deps: SessionDeps,
   ) {}
 
@@ -137,12 +152,12 @@ export class VerificationSession {
     for (const view of Object.values(this.state.photos)) if (view) this.deps.revokeUrl(view.url);
   }
 
-  /** Opens the code: the device's photos first, then the server's answer. */
+  /** Opens the key: the device's photos first, then the server's answer. */
   async start(): Promise<void> {
     const generation = ++this.generation;
     this.records = {};
     this.set({ ...INITIAL, persistent: this.state.persistent });
-    if (!verificationCodeSchema.safeParse(this.code).success) {
+    if (!this.deps.wellFormed(this.key)) {
       this.set({ phase: 'invalid' });
       return;
     }
@@ -153,7 +168,7 @@ export class VerificationSession {
     let queued = false;
     try {
       await store.pruneOlderThan(this.deps.now() - PHOTO_MAX_AGE_MS);
-      [stored, queued] = await Promise.all([store.list(this.code), store.isQueued(this.code)]);
+      [stored, queued] = await Promise.all([store.list(this.key), store.isQueued(this.key)]);
     } catch {
       // An unreadable store is an empty one; new photos are still kept in memory.
     }
@@ -187,22 +202,26 @@ export class VerificationSession {
     await this.load(this.generation);
   }
 
-  /** Asks the server for the code's state, then sends a queued set. */
+  /** Asks the server for the key's state, then sends a queued set. */
   async load(generation: number = this.generation): Promise<void> {
     let server: VerificationState;
     try {
-      server = await this.deps.validate(this.code);
+      server = await this.deps.validate(this.key);
     } catch (error) {
       if (generation !== this.generation) return;
       const facts = errorFacts(error);
       if ((facts.status === 404 || facts.status === 400) && facts.fromServer) {
         await this.forget();
         this.set({ phase: 'invalid' });
+      } else if (facts.status === 401 && facts.fromServer) {
+        // The photos stay on the device: after signing in again they are still there to send.
+        this.set({ phase: 'signed-out' });
       } else if (facts.isNetworkError || !this.deps.isOnline()) {
         if (Object.keys(this.records).length > 0) this.set({ phase: 'ready', notice: this.state.queued ? 'queued' : 'offline' });
-        else this.set({ phase: 'load-error', loadError: PAGE_MESSAGES.loadNetworkError });
+        else this.set({ phase: 'load-error', loadError: this.deps.loadErrorMessage({ network: true, serverMessage: null }) });
       } else {
-        this.set({ phase: 'load-error', loadError: facts.fromServer && facts.message ? facts.message : PAGE_MESSAGES.loadFailed });
+        const serverMessage = facts.fromServer && facts.message ? facts.message : null;
+        this.set({ phase: 'load-error', loadError: this.deps.loadErrorMessage({ network: false, serverMessage }) });
       }
       return;
     }
@@ -219,7 +238,7 @@ export class VerificationSession {
   /** A checked, compressed photo: kept on the device at once, then shown. */
   async addPhoto(kind: DocumentType, photo: NewPhoto): Promise<void> {
     const record: StoredPhoto = {
-      code: this.code,
+      code: this.key,
       kind,
       buffer: photo.buffer,
       type: 'image/jpeg',
@@ -260,8 +279,8 @@ export class VerificationSession {
       return;
     }
     if (!this.state.server) {
-      // Opened offline: the code has not been checked yet. Check it, then send (as a queued set).
-      await this.store?.setQueued(this.code, true).catch(() => undefined);
+      // Opened offline: the key has not been checked yet. Check it, then send (as a queued set).
+      await this.store?.setQueued(this.key, true).catch(() => undefined);
       this.set({ queued: true });
       await this.load();
       return;
@@ -295,10 +314,13 @@ export class VerificationSession {
         await this.forget();
         this.set({ phase: 'invalid' });
         return;
+      case 'signed-out':
+        this.set({ phase: 'signed-out' });
+        return;
       case 'not-accepting':
         // Another device may have completed it; otherwise the request no longer waits for photos.
         try {
-          const state = await this.deps.validate(this.code);
+          const state = await this.deps.validate(this.key);
           if (state.verificationComplete) {
             await this.finish(state);
             return;
@@ -309,7 +331,7 @@ export class VerificationSession {
         this.set({ phase: 'ready', failure: [{ kind: plan.send[0]!, text: outcome.message }] });
         return;
       case 'failed':
-        await this.store?.setQueued(this.code, false).catch(() => undefined);
+        await this.store?.setQueued(this.key, false).catch(() => undefined);
         this.set({ phase: 'ready', failure: outcome.lines, queued: false });
         return;
     }
@@ -318,10 +340,10 @@ export class VerificationSession {
   private async uploadOne(kind: DocumentType): Promise<UploadResult> {
     const record = this.records[kind]!;
     try {
-      const state = await this.deps.upload({ code: this.code, kind, photo: new Blob([record.buffer], { type: record.type }) });
+      const state = await this.deps.upload({ key: this.key, kind, photo: new Blob([record.buffer], { type: record.type }) });
       // Kept until all three are in: the panel and a reload still show it; it is not sent again.
       this.records[kind] = { ...record, uploaded: true };
-      await this.store?.markUploaded(this.code, kind).catch(() => undefined);
+      await this.store?.markUploaded(this.key, kind).catch(() => undefined);
       const view = this.state.photos[kind];
       if (view) this.replaceView(kind, { ...view, uploaded: true });
       this.mergeServer(state, kind);
@@ -340,7 +362,7 @@ export class VerificationSession {
   }
 
   private async queue(): Promise<void> {
-    await this.store?.setQueued(this.code, true).catch(() => undefined);
+    await this.store?.setQueued(this.key, true).catch(() => undefined);
     this.set({ phase: 'ready', queued: true, notice: 'queued', failure: null });
   }
 
@@ -352,7 +374,7 @@ export class VerificationSession {
 
   private async forget(): Promise<void> {
     this.records = {};
-    await this.store?.clear(this.code).catch(() => undefined);
+    await this.store?.clear(this.key).catch(() => undefined);
     this.revokeAll();
     this.set({ photos: {}, queued: false });
   }

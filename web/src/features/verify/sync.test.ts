@@ -76,6 +76,11 @@ describe('classifyUploadError', () => {
     expect(classifyUploadError({ status: 404, fromServer: false }, true)).toEqual({ reason: 'server', status: 404, message: undefined });
   });
 
+  it('a refused portal token (the upload by request) means signing in again', () => {
+    expect(classifyUploadError({ status: 401, fromServer: true, message: 'Your session has expired.' }, true)).toEqual({ reason: 'signed-out' });
+    expect(classifyUploadError({ status: 401, fromServer: false }, true)).toEqual({ reason: 'server', status: 401, message: undefined });
+  });
+
   it('our upload time limit is a timeout, not a lost connection', () => {
     const timeout = { status: 0, isNetworkError: true, cause: new DOMException('signal timed out', 'TimeoutError') };
     const failure = classifyUploadError(timeout, true);
@@ -131,6 +136,10 @@ describe('summariseUploads', () => {
 
   it('an unknown code ends it all', () => {
     expect(summariseUploads([bad('selfie', { reason: 'invalid-code' }), bad('id_front', { reason: 'network' })], none)).toEqual({ outcome: 'invalid-code' });
+  });
+
+  it('a refused token ends it all: no panel, the portal signs in again', () => {
+    expect(summariseUploads([ok('selfie'), bad('id_front', { reason: 'signed-out' }), bad('id_back', { reason: 'network' })], none)).toEqual({ outcome: 'signed-out' });
   });
 
   it('every answer 409: no longer accepting', () => {

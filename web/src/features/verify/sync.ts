@@ -69,6 +69,8 @@ export interface ErrorFacts {
 export type UploadFailure =
   | { reason: 'network' }
   | { reason: 'invalid-code' }
+  /** The portal's token expired or was revoked (the upload by request): sign in again. */
+  | { reason: 'signed-out' }
   | { reason: 'not-accepting'; message: string }
   | { reason: 'server'; status: number; message: string | undefined }
   | { reason: 'thrown'; name: string | undefined; message: string | undefined };
@@ -81,6 +83,7 @@ export function classifyUploadError(error: unknown, online: boolean): UploadFail
   const cause = facts.cause as { name?: unknown } | undefined;
   if (online && (facts.name === 'TimeoutError' || cause?.name === 'TimeoutError')) return { reason: 'thrown', name: 'TimeoutError', message: 'timeout' };
   if (facts.isNetworkError === true || !online) return { reason: 'network' };
+  if (status === 401 && facts.fromServer) return { reason: 'signed-out' };
   if (status === 404 && facts.fromServer) return { reason: 'invalid-code' };
   if (status === 409 && facts.fromServer) return { reason: 'not-accepting', message: facts.message ?? '' };
   if (status > 0) return { reason: 'server', status, message: facts.fromServer ? facts.message : undefined };
@@ -101,6 +104,7 @@ export type SubmissionOutcome =
   | { outcome: 'confirm'; documents: DocumentsState }
   | { outcome: 'queued'; uploaded: DocumentType[] }
   | { outcome: 'invalid-code' }
+  | { outcome: 'signed-out' }
   | { outcome: 'not-accepting'; message: string }
   | { outcome: 'failed'; uploaded: DocumentType[]; lines: FailureLine[] };
 
@@ -119,6 +123,7 @@ export function failureLine(kind: DocumentType, failure: UploadFailure): Failure
     case 'not-accepting':
       return { kind, ...failurePanelLine(label, failure.message) };
     case 'invalid-code':
+    case 'signed-out':
       return { kind, ...failurePanelLine(label, undefined) };
   }
 }
@@ -129,6 +134,7 @@ export function summariseUploads(results: UploadResult[], previous: DocumentsSta
   const failures = results.flatMap((result) => (result.ok ? [] : [{ kind: result.kind, failure: result.failure }]));
 
   if (failures.some((f) => f.failure.reason === 'invalid-code')) return { outcome: 'invalid-code' };
+  if (failures.some((f) => f.failure.reason === 'signed-out')) return { outcome: 'signed-out' };
   if (failures.length === 0) {
     if (results.some((result) => result.ok && result.verificationComplete)) return { outcome: 'complete' };
     const documents: DocumentsState = { selfie: false, id_front: false, id_back: false, ...previous };

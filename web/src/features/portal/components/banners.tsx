@@ -48,8 +48,9 @@ function describe(line: StatusLine | undefined): string {
 }
 
 /**
- * Transfers whose identity check is open, each with where it stands (spec call 8) and, when this tab
- * was given its code, a link back to /verify/{code}; otherwise the e-mail has the link.
+ * Transfers whose identity check is open, each with where it stands (spec call 8) and, until all three
+ * photos are in, the way to take them: back to /verify/{code} when this tab was given the code, else
+ * the portal's own capture by request id (another device, a new tab), which needs no code.
  */
 export function VerificationBanner({ requests }: { requests: readonly OwnRequest[] }) {
   const open = useMemo(() => requests.filter((request) => request.requestType === 'TRANSFER' && WAITING.includes(request.status)), [requests]);
@@ -77,14 +78,25 @@ export function VerificationBanner({ requests }: { requests: readonly OwnRequest
     <div className="result-panel result-panel--warning portal-banner">
       <div>
         <p className="portal-banner__title">Identity verification required</p>
-        <p>A transfer needs a photo identity check (a selfie and both sides of your ID) before we can process it. The link is valid for 24 hours.</p>
+        <p>
+          A transfer needs a photo identity check (a selfie and both sides of your ID) before we can process it. Take the photos here, on
+          any device with a camera, or with the link in your confirmation e-mail (valid for 24 hours).
+        </p>
         <ul className="portal-verification-list">
           {open.map((request) => {
             const code = verificationCodeFor(request.id);
+            const line = lines[request.id];
+            const complete = line?.state === 'ready' && line.verification.verificationComplete;
             return (
               <li key={request.id}>
-                <strong>{request.referenceNumber}</strong>: <span aria-live="polite">{describe(lines[request.id])}</span>{' '}
-                {code ? <Link to={paths.verify(code)}>Continue verification</Link> : <span>{PORTAL_MESSAGES.verificationHint}</span>}
+                <strong>{request.referenceNumber}</strong>: <span aria-live="polite">{describe(line)}</span>{' '}
+                {complete ? null : code ? (
+                  <Link to={paths.verify(code)}>Continue verification</Link>
+                ) : (
+                  <Link to={paths.verifyRequest(request.id)}>
+                    Take ID photos here<span className="visually-hidden"> for {request.referenceNumber}</span>
+                  </Link>
+                )}
               </li>
             );
           })}

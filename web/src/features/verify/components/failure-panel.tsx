@@ -3,17 +3,19 @@ import { DOCUMENT_LABELS } from '@ledgerwell/shared/verification';
 import type { FailureLine } from '../sync';
 
 interface FailurePanelProps {
+  /** The spec's "Upload failed:" on the code page; "Failed to upload documents" in the portal. */
+  heading: string;
   lines: FailureLine[];
   panelRef: RefObject<HTMLDivElement | null>;
   onTryAgain: () => void;
 }
 
-/** The spec's upload failure panel: "Upload failed:", a line per photo, tips, and Try Again (the photos stay). */
-export function FailurePanel({ lines, panelRef, onTryAgain }: FailurePanelProps) {
+/** The spec's upload failure panel: its heading, a line per photo, tips, and Try Again (the photos stay). */
+export function FailurePanel({ heading, lines, panelRef, onTryAgain }: FailurePanelProps) {
   const tips = [...new Set(lines.flatMap((line) => (line.tip ? [line.tip] : [])))];
   return (
     <div ref={panelRef} tabIndex={-1} role="alert" className="result-panel result-panel--error verify-failure">
-      <h2>Upload failed:</h2>
+      <h2>{heading}</h2>
       <ul>
         {lines.map((line) => {
           const label = DOCUMENT_LABELS[line.kind];
