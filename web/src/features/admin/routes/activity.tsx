@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { ACTIVITY_PAGE_SIZE, fetchActivity, type ActivityFilters } from '../api/activity';
 import { Pagination } from '../components/pagination';
@@ -100,6 +101,28 @@ export function ActivityPage() {
   );
 }
 
+interface SuggestFieldProps {
+  label: string;
+  listId: string;
+  suggestions: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A free-text filter that offers the known values (any other is still accepted: the server checks). */
+function SuggestField({ label, listId, suggestions, value, onChange }: SuggestFieldProps) {
+  return (
+    <>
+      <TextField label={label} list={listId} maxLength={50} value={value} onChange={(event) => onChange(event.target.value)} />
+      <datalist id={listId}>
+        {suggestions.map((suggestion) => (
+          <option key={suggestion} value={suggestion} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 function ActivityFilterForm({ filters, onApply }: { filters: ActivityFilters; onApply: (next: Partial<ActivityFilters>) => void }) {
   const [adminUsername, setAdminUsername] = useState(filters.adminUsername);
   const [resourceType, setResourceType] = useState(filters.resourceType);
@@ -122,48 +145,9 @@ function ActivityFilterForm({ filters, onApply }: { filters: ActivityFilters; on
 
   return (
     <form className="activity-filters" onSubmit={submit} aria-label="Filter activity">
-      <div className="field">
-        <label htmlFor="activity-admin" className="field__label">
-          Admin username
-        </label>
-        <input id="activity-admin" className="field__input" maxLength={100} value={adminUsername} onChange={(event) => setAdminUsername(event.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="activity-resource" className="field__label">
-          Resource type
-        </label>
-        <input
-          id="activity-resource"
-          className="field__input"
-          list="activity-resource-types"
-          maxLength={50}
-          value={resourceType}
-          onChange={(event) => setResourceType(event.target.value)}
-        />
-        <datalist id="activity-resource-types">
-          {RESOURCE_TYPE_SUGGESTIONS.map((value) => (
-            <option key={value} value={value} />
-          ))}
-        </datalist>
-      </div>
-      <div className="field">
-        <label htmlFor="activity-action" className="field__label">
-          Action type
-        </label>
-        <input
-          id="activity-action"
-          className="field__input"
-          list="activity-action-types"
-          maxLength={50}
-          value={actionType}
-          onChange={(event) => setActionType(event.target.value)}
-        />
-        <datalist id="activity-action-types">
-          {ACTION_TYPE_SUGGESTIONS.map((value) => (
-            <option key={value} value={value} />
-          ))}
-        </datalist>
-      </div>
+      <TextField label="Admin username" maxLength={100} value={adminUsername} onChange={(event) => setAdminUsername(event.target.value)} />
+      <SuggestField label="Resource type" listId="activity-resource-types" suggestions={RESOURCE_TYPE_SUGGESTIONS} value={resourceType} onChange={setResourceType} />
+      <SuggestField label="Action type" listId="activity-action-types" suggestions={ACTION_TYPE_SUGGESTIONS} value={actionType} onChange={setActionType} />
       <div className="activity-filters__actions">
         <button type="submit" className="button">
           Apply filters

@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from '../../../components/ui/field-frame';
 
 interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'children'> {
   label: string;
@@ -6,31 +7,11 @@ interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   description?: ReactNode;
 }
 
-/** TextField's twin for long text: label, aria-invalid, and the error and description in aria-describedby. */
+/** A labelled textarea, tied to its label, error and description like TextField. */
 export function TextareaField({ label, error, description, rows = 5, ...textareaProps }: TextareaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={error ? 'field field--invalid' : 'field'}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        id={id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="field__input field__input--textarea"
-      />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-      {description && <div id={descriptionId}>{description}</div>}
-    </div>
+    <FieldFrame label={label} error={error} description={description}>
+      {(control) => <textarea {...textareaProps} {...control} rows={rows} className="field__input field__input--textarea" />}
+    </FieldFrame>
   );
 }

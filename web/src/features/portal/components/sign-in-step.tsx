@@ -1,0 +1,64 @@
+import type { FormEvent, ReactNode } from 'react';
+import { TextField } from '../../../components/ui/text-field';
+
+interface SignInStepProps {
+  headingId: string;
+  step: string;
+  title: string;
+  intro: string;
+  /** Above the heading (the account step's Back to shareholder code). */
+  before?: ReactNode;
+  field: { label: string; name: string; maxLength: number; autoCapitalize?: string };
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Wrong format or refused value: shown on the field. */
+  error: string | null;
+  /** Anything else (network, too many attempts, session expired): an alert above the form. */
+  notice: string | null;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: () => void;
+  footer: ReactNode;
+}
+
+/** One step of the portal's sign-in: a heading, one field, and a button that waits for a value. */
+export function SignInStep({ headingId, step, title, intro, before, field, value, onValueChange, error, notice, busy, submitLabel, busyLabel, onSubmit, footer }: SignInStepProps) {
+  const empty = value.trim() === '';
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!empty && !busy) onSubmit();
+  }
+  return (
+    <div className="portal-card portal-card--narrow">
+      {before}
+      <h2 id={headingId} tabIndex={-1}>
+        <span className="portal-step">{step}</span> {title}
+      </h2>
+      <p className="muted">{intro}</p>
+      {notice && (
+        <div role="alert" className="notice notice--error">
+          <p>{notice}</p>
+        </div>
+      )}
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          label={field.label}
+          name={field.name}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          error={error ?? undefined}
+          required
+          maxLength={field.maxLength}
+          autoComplete="off"
+          autoCapitalize={field.autoCapitalize}
+          spellCheck={false}
+        />
+        <button type="submit" className="button button--block" disabled={empty || busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </form>
+      <p className="portal-card__footer">{footer}</p>
+    </div>
+  );
+}
