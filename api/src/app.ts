@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.use('*', async (c, next) => {
     await next();
     // API answers are per-user and live: never cached by the browser, a proxy or the service worker.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   api.route('/', healthRoutes(deps));

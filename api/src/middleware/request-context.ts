@@ -34,7 +34,7 @@ export function requestContext(deps: AppDeps) {
     });
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
+    c.res.headers.set('X-Request-Id', requestId);
     // Only the path: query strings may carry search terms typed by people.
     log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },

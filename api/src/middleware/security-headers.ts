@@ -33,7 +33,7 @@ export function securityHeaders(deps: AppDeps) {
     await next();
     const forwardedProto = deps.config.TRUST_PROXY ? c.req.header('X-Forwarded-Proto') : undefined;
     const protocol = forwardedProto ?? new URL(c.req.url).protocol.replace(':', '');
-    if (protocol === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (protocol === 'https') c.res.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
   return [base, https] as const;
 }

@@ -1,10 +1,26 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import type { adminUsers } from '@ledgerwell/db/schema';
+import { adminUsers } from '@ledgerwell/db/schema';
 import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
 
 export type AdminUserRow = InferSelectModel<typeof adminUsers>;
 
-export function toProfile(user: AdminUserRow): AdminProfile {
+/** The columns a profile is made of: a session lookup reads these, never the password hash. */
+export const profileColumns = {
+  id: adminUsers.id,
+  username: adminUsers.username,
+  email: adminUsers.email,
+  firstName: adminUsers.firstName,
+  lastName: adminUsers.lastName,
+  phone: adminUsers.phone,
+  role: adminUsers.role,
+  isActive: adminUsers.isActive,
+  mustChangePassword: adminUsers.mustChangePassword,
+  lastLoginAt: adminUsers.lastLoginAt,
+  createdAt: adminUsers.createdAt,
+};
+export type ProfileRow = Pick<AdminUserRow, keyof typeof profileColumns>;
+
+export function toProfile(user: ProfileRow): AdminProfile {
   return {
     id: user.id,
     username: user.username,

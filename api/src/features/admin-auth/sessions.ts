@@ -5,7 +5,7 @@ import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS } from '@ledgerwell/sh
 import type { Clock } from '../../lib/clock';
 import { preparedQueries } from '../../lib/prepared';
 import type { RequestMeta } from '../../lib/context';
-import type { AdminUserRow } from './profile';
+import { profileColumns, type ProfileRow } from './profile';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
@@ -35,13 +35,16 @@ export async function createSession(tx: Db, clock: Clock, userId: string, meta: 
 
 export interface ActiveSession {
   sessionId: string;
-  user: AdminUserRow;
+  user: ProfileRow;
 }
 
 /** Every admin call starts with this lookup. */
 const buildSessionQuery = (db: Db, name: string) =>
   db
-    .select({ session: adminSessions, user: adminUsers })
+    .select({
+      session: { id: adminSessions.id, revokedAt: adminSessions.revokedAt, expiresAt: adminSessions.expiresAt, lastSeenAt: adminSessions.lastSeenAt },
+      user: profileColumns,
+    })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
     .where(eq(adminSessions.tokenHash, sql.placeholder('tokenHash')))

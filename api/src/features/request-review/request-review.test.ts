@@ -77,6 +77,28 @@ describe('admin request review API', () => {
       expect((await get('/requests?date=today')).json.total).toBe(2);
     });
 
+    it('answers the first page at the screens\' page size exactly as pages of any other size read', async () => {
+      // The first page at the default size is its own statement (LIMIT written in, no OFFSET).
+      const first = await portal.inquiry(holder);
+      t.clock.advance(1000);
+      const transfer = await portal.transfer(holder);
+      await portal.uploadAll(transfer.code!);
+      t.clock.advance(1000);
+      const other = await portal.signIn('DEMO01', '100200300');
+      await portal.inquiry(other, 'Where is my certificate?');
+      await status(first.id, 'PROCESSING');
+      const ids = (json: { requests: { id: string }[] }) => json.requests.map((r) => r.id);
+      for (const filters of ['', 'status=pending', 'sortBy=status&sortOrder=asc', 'sortBy=type', 'requestType=inquiry&sortOrder=asc', 'search=demo0', 'date=today&sortBy=type&sortOrder=asc']) {
+        const page = (await get(`/requests?${filters}`)).json;
+        expect(page.requests.length).toBeGreaterThan(0);
+        const oneByOne: string[] = [];
+        for (let n = 1; n <= page.total; n++) oneByOne.push(...ids((await get(`/requests?${filters}&limit=1&page=${n}`)).json));
+        expect(ids(page), filters).toEqual(oneByOne);
+        expect(ids((await get(`/requests?${filters}&limit=2`)).json), filters).toEqual(oneByOne.slice(0, 2));
+        expect((await get(`/requests?${filters}&limit=1`)).json.total, filters).toBe(page.total);
+      }
+    });
+
     it('shows the verification column: Pending, then Submitted, then Verified', async () => {
       const transfer = await portal.transfer(holder);
       const row = async () => (await get('/requests?requestType=TRANSFER')).json.requests[0];
