@@ -23,6 +23,7 @@ import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
 import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
 import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
+import { PENDING_REVIEW_STATUSES } from '@ledgerwell/shared/request-review';
 
 /** PostgreSQL's text-search document type (drizzle has none built in); written only by PostgreSQL here. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -320,9 +321,14 @@ export const shareholderRequests = pgTable(
   (t) => [
     uniqueIndex('shareholder_requests_reference_idx').on(t.referenceNumber),
     uniqueIndex('shareholder_requests_verification_idx').on(t.verificationCodeHash),
-    index('shareholder_requests_status_created_idx').on(t.status, t.createdAt),
-    index('shareholder_requests_type_created_idx').on(t.requestType, t.createdAt),
+    // The list's sort orders: a status or a type, then the date, then the id.
+    index('shareholder_requests_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('shareholder_requests_type_created_idx').on(t.requestType, t.createdAt, t.id),
     index('shareholder_requests_created_idx').on(t.createdAt, t.id),
+    // The review queue (`status=pending`), oldest or newest first, however few its rows among all.
+    index('shareholder_requests_review_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql.raw(`status in (${PENDING_REVIEW_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
     index('shareholder_requests_shareholder_idx').on(t.shareholderId, t.createdAt),
     index('shareholder_requests_flagged_idx').on(t.createdAt).where(sql`${t.isFlagged}`),
     index('shareholder_requests_assigned_idx').on(t.assignedTo, t.createdAt),

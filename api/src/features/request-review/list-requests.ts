@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
-import type { RequestStatus } from '@ledgerwell/shared/portal-requests';
 import { PENDING_REVIEW_STATUSES, REQUESTS_PAGE_SIZE, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
 import { literalLimit, preparedQueries } from '../../lib/prepared';
@@ -16,8 +15,6 @@ function namePrefixQuery(search: string): string | null {
   return words ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
-/** `status=pending` (the screens' filter and the dashboard's Pending Review card) means waiting for staff. */
-const statusesOf = (status: RequestStatus): RequestStatus[] => (status === 'PENDING' ? [...PENDING_REVIEW_STATUSES] : [status]);
 
 /**
  * A list query as the prepared statements see it: which filters are present (the shape, one
@@ -26,7 +23,11 @@ const statusesOf = (status: RequestStatus): RequestStatus[] => (status === 'PEND
 interface ListPlan {
   key: string;
   values: Record<string, unknown>;
-  statusCount: number;
+  /**
+   * `status=pending` (the screens' filter and the dashboard's Pending Review card) means the review
+   * queue: every status waiting for staff.
+   */
+  status: 'none' | 'one' | 'queue';
   /**
    * The first page at the screens' page size, what nearly every list call asks for: its statement
    * has the LIMIT written in and no OFFSET, so PostgreSQL can plan it once per connection and keep
@@ -41,8 +42,8 @@ interface ListPlan {
 function planList(deps: AppDeps, query: RequestListQuery, adminId: string): ListPlan {
   const firstPage = query.page === 1 && query.limit === REQUESTS_PAGE_SIZE;
   const values: Record<string, unknown> = firstPage ? {} : { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const statuses = query.status ? statusesOf(query.status) : [];
-  statuses.forEach((status, i) => (values[`status${i}`] = status));
+  const status = !query.status ? 'none' : query.status === 'PENDING' ? 'queue' : 'one';
+  if (status === 'one') values.status = query.status;
   if (query.requestType) values.requestType = query.requestType;
   let search: ListPlan['search'] = 'none';
   const text = query.search?.trim();
@@ -59,7 +60,7 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
   if (query.assigned === 'me') values.adminId = adminId;
   if (query.date) values.now = deps.clock.now().toISOString();
   const key = [
-    `s${statuses.length}`,
+    { none: '', one: 's1', queue: 'sq' }[status],
     query.requestType ? 't' : '',
     { none: '', 'code-or-reference': 'qr', code: 'qc', 'code-or-name': 'qn' }[search],
     query.flagged === undefined ? '' : query.flagged ? 'f1' : 'f0',
@@ -68,11 +69,20 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
     `o${query.sortBy}${query.sortOrder}`,
     firstPage ? 'p1' : '',
   ].join('');
-  return { key, values, statusCount: statuses.length, search, firstPage };
+  return { key, values, status, search, firstPage };
 }
 
 const placeholder = sql.placeholder;
-const statusPlaceholders = (count: number) => Array.from({ length: count }, (_, i) => placeholder(`status${i}`));
+/**
+ * The review queue's statuses are written into the statement (constants of the code): PostgreSQL
+ * then reads the queue from its own partial index, in either order, even in a plan it keeps.
+ */
+const reviewQueue = sql.join(PENDING_REVIEW_STATUSES.map((status) => sql.raw(`'${status}'`)), sql`, `);
+
+function statusCondition(column: typeof r.status | typeof requestCounts.status, plan: ListPlan): SQL | undefined {
+  if (plan.status === 'queue') return sql`${column} in (${reviewQueue})`;
+  return plan.status === 'one' ? eq(column, placeholder('status')) : undefined;
+}
 
 /**
  * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by the
@@ -95,7 +105,7 @@ function searchCondition(search: ListPlan['search']): SQL | undefined {
 function listConditions(query: RequestListQuery, plan: ListPlan): SQL | undefined {
   const now = placeholder('now');
   return and(
-    plan.statusCount > 0 ? inArray(r.status, statusPlaceholders(plan.statusCount)) : undefined,
+    statusCondition(r.status, plan),
     query.requestType ? eq(r.requestType, placeholder('requestType')) : undefined,
     searchCondition(plan.search),
     query.flagged === true ? eq(r.isFlagged, true) : query.flagged === false ? eq(r.isFlagged, false) : undefined,
@@ -104,7 +114,19 @@ function listConditions(query: RequestListQuery, plan: ListPlan): SQL | undefine
   );
 }
 
-const SORT_COLUMNS = { createdAt: r.createdAt, status: r.status, type: r.requestType } as const;
+type Sortable = Parameters<typeof asc>[0];
+type SortableColumns = Record<'id' | 'createdAt' | 'status' | 'requestType', Sortable>;
+
+/**
+ * The sort column, then the date and the id in the same direction: every page in one stable order,
+ * the order in which the (status, created_at, id) and (request_type, created_at, id) indexes are
+ * stored, so a page is read from an index rather than sorted from the whole table.
+ */
+function sortOrder(query: RequestListQuery, t: SortableColumns) {
+  const order = query.sortOrder === 'asc' ? asc : desc;
+  const first = { createdAt: [], status: [t.status], type: [t.requestType] }[query.sortBy];
+  return [...first, t.createdAt, t.id].map((column) => order(column));
+}
 
 /**
  * The verification column: counts of the current photos, and of those approved. The outer id is
@@ -126,15 +148,13 @@ const isSelective = (query: RequestListQuery, plan: ListPlan) => plan.search !==
  */
 function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
   const where = listConditions(query, plan);
-  const order = query.sortOrder === 'asc' ? asc : desc;
   if (isSelective(query, plan)) {
     const matches = deps.db
       .$with('matches')
       .as(deps.db.select({ id: r.id, createdAt: r.createdAt, status: r.status, requestType: r.requestType }).from(r).where(where));
-    const sortColumn = { createdAt: matches.createdAt, status: matches.status, type: matches.requestType }[query.sortBy];
     return {
       matches,
-      ids: deps.db.select({ id: matches.id }).from(matches).orderBy(order(sortColumn), order(matches.id)),
+      ids: deps.db.select({ id: matches.id }).from(matches).orderBy(...sortOrder(query, matches)),
       total: sql<string>`(select count(*) from ${matches})`,
     };
   }
@@ -144,14 +164,14 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
     .from(c)
     .where(
       and(
-        plan.statusCount > 0 ? inArray(c.status, statusPlaceholders(plan.statusCount)) : undefined,
+        statusCondition(c.status, plan),
         query.requestType ? eq(c.requestType, placeholder('requestType')) : undefined,
         query.flagged === undefined ? undefined : eq(c.isFlagged, query.flagged),
       ),
     );
   return {
     matches: undefined,
-    ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id)),
+    ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(...sortOrder(query, r)),
     total: sql<string>`(${counted})`,
   };
 }
@@ -162,7 +182,6 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
  */
 function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
   const { matches, ids, total } = pageAndTotal(deps, query, plan);
-  const order = query.sortOrder === 'asc' ? asc : desc;
   const rows = (matches ? deps.db.with(matches) : deps.db)
     .select({
       id: r.id,
@@ -182,7 +201,7 @@ function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, 
       total,
     })
     .from(r);
-  const sorted = (where: SQL | undefined) => rows.where(where).orderBy(order(SORT_COLUMNS[query.sortBy]), order(r.id));
+  const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, r));
   // The first page of a broad filter reads the sort order's index down to its last row: nothing to skip.
   if (plan.firstPage && !matches) return sorted(listConditions(query, plan)).limit(literalLimit(REQUESTS_PAGE_SIZE)).prepare(name);
   // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { BUSINESS_TIMEZONE, businessDaysBetween } from './business-time';
 import { adminActivity, emailOutbox, requestHistory, shareholderAccounts, shareholderRequests } from '@ledgerwell/db/schema';
 import { REVIEW_MESSAGES as M, activityEntrySchema, requestDetailResponseSchema, requestListResponseSchema } from '@ledgerwell/shared/request-review';
+import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 
@@ -86,11 +87,27 @@ describe('admin request review API', () => {
       t.clock.advance(1000);
       const other = await portal.signIn('DEMO01', '100200300');
       await portal.inquiry(other, 'Where is my certificate?');
+      t.clock.advance(1000);
+      // Ties in status and in type, broken by the date.
+      await portal.inquiry(holder, 'And my dividend?');
       await status(first.id, 'PROCESSING');
       const ids = (json: { requests: { id: string }[] }) => json.requests.map((r) => r.id);
-      for (const filters of ['', 'status=pending', 'sortBy=status&sortOrder=asc', 'sortBy=type', 'requestType=inquiry&sortOrder=asc', 'search=demo0', 'date=today&sortBy=type&sortOrder=asc']) {
+      type Row = { id: string; status: string; requestType: string; createdAt: string };
+      // The sort column (statuses and types in their declared order, as PostgreSQL sorts enums), then
+      // the date, then the id, all in the asked direction.
+      const sortKey = (filters: string, row: Row) => {
+        const sortBy = new URLSearchParams(filters).get('sortBy');
+        const rank = sortBy === 'status' ? REQUEST_STATUSES.indexOf(row.status as never) : sortBy === 'type' ? REQUEST_TYPES.indexOf(row.requestType as never) : 0;
+        return [String(rank).padStart(2, '0'), row.createdAt, row.id].join('|');
+      };
+      const filterSets = ['', 'status=pending', 'status=pending&sortOrder=asc', 'sortBy=status&sortOrder=asc', 'sortBy=status', 'sortBy=type'];
+      filterSets.push('requestType=inquiry&sortOrder=asc', 'search=demo0', 'search=demo0&sortBy=status', 'date=today&sortBy=type&sortOrder=asc');
+      for (const filters of filterSets) {
         const page = (await get(`/requests?${filters}`)).json;
         expect(page.requests.length).toBeGreaterThan(0);
+        const keys = page.requests.map((row: Row) => sortKey(filters, row));
+        const ascending = [...keys].sort();
+        expect(keys, filters).toEqual(filters.includes('sortOrder=asc') ? ascending : ascending.reverse());
         const oneByOne: string[] = [];
         for (let n = 1; n <= page.total; n++) oneByOne.push(...ids((await get(`/requests?${filters}&limit=1&page=${n}`)).json));
         expect(ids(page), filters).toEqual(oneByOne);
