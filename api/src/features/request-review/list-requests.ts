@@ -7,7 +7,11 @@ import { startOf } from './business-time';
 
 const r = shareholderRequests;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Everything that starts with `prefix` sorts from `prefix` up to, but not including, `prefix` followed
+ * by the highest code point, in the byte order of text_pattern_ops (UTF-8 bytes sort as code points).
+ */
+const beyondPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
 
 /** Words of a name search as a prefix query: "dana whit" → dana:* & whit:*. Letters and digits only. */
 function namePrefixQuery(search: string): string | null {
@@ -48,7 +52,8 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
   let search: ListPlan['search'] = 'none';
   const text = query.search?.trim();
   if (text) {
-    values.prefix = `${escapeLike(text).toUpperCase()}%`;
+    values.from = text.toUpperCase();
+    values.to = beyondPrefix(values.from as string);
     const words = namePrefixQuery(text);
     // Text with a digit is a code or a reference, never a name, so it skips the name index.
     if (/\d/.test(text)) search = 'code-or-reference';
@@ -87,16 +92,19 @@ function statusCondition(column: typeof r.status | typeof requestCounts.status, 
 /**
  * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by the
  * beginnings of the words of the name ("whit" finds Dana Whitfield: the name's word index serves).
+ * A prefix is a range rather than LIKE: a plan PostgreSQL keeps (no values known) can scan an index
+ * for a range of placeholders, never for a LIKE pattern, so a search need not be planned on each call.
  */
 function searchCondition(search: ListPlan['search']): SQL | undefined {
-  const codeMatches = sql`${r.shareholderCode} like ${placeholder('prefix')}`;
+  const startsWith = (column: typeof r.shareholderCode | typeof r.referenceNumber) => sql`(${column} ~>=~ ${placeholder('from')} and ${column} ~<~ ${placeholder('to')})`;
+  const codeMatches = startsWith(r.shareholderCode);
   switch (search) {
     case 'none':
       return undefined;
     case 'code':
       return codeMatches;
     case 'code-or-reference':
-      return or(codeMatches, sql`${r.referenceNumber} like ${placeholder('prefix')}`);
+      return or(codeMatches, startsWith(r.referenceNumber));
     case 'code-or-name':
       return or(codeMatches, sql`${r.shareholderNameWords} @@ to_tsquery('simple', ${placeholder('words')})`);
   }
@@ -115,17 +123,18 @@ function listConditions(query: RequestListQuery, plan: ListPlan): SQL | undefine
 }
 
 type Sortable = Parameters<typeof asc>[0];
-type SortableColumns = Record<'id' | 'createdAt' | 'status' | 'requestType', Sortable>;
+
+/** The column a page is sorted by first, when it is not the date. */
+const sortKeyOf = (query: RequestListQuery) => ({ createdAt: undefined, status: r.status, type: r.requestType })[query.sortBy];
 
 /**
  * The sort column, then the date and the id in the same direction: every page in one stable order,
  * the order in which the (status, created_at, id) and (request_type, created_at, id) indexes are
  * stored, so a page is read from an index rather than sorted from the whole table.
  */
-function sortOrder(query: RequestListQuery, t: SortableColumns) {
+function sortOrder(query: RequestListQuery, t: { id: Sortable; createdAt: Sortable; sortKey: Sortable }) {
   const order = query.sortOrder === 'asc' ? asc : desc;
-  const first = { createdAt: [], status: [t.status], type: [t.requestType] }[query.sortBy];
-  return [...first, t.createdAt, t.id].map((column) => order(column));
+  return [...(sortKeyOf(query) ? [t.sortKey] : []), t.createdAt, t.id].map((column) => order(column));
 }
 
 /**
@@ -149,9 +158,11 @@ const isSelective = (query: RequestListQuery, plan: ListPlan) => plan.search !==
 function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
   const where = listConditions(query, plan);
   if (isSelective(query, plan)) {
+    // Only what the order needs: the matches are held in memory, and narrower rows cost less.
+    const sortKey = sortKeyOf(query) ?? sql`null`;
     const matches = deps.db
       .$with('matches')
-      .as(deps.db.select({ id: r.id, createdAt: r.createdAt, status: r.status, requestType: r.requestType }).from(r).where(where));
+      .as(deps.db.select({ id: r.id, createdAt: r.createdAt, sortKey: sql`${sortKey}`.as('sort_key') }).from(r).where(where));
     return {
       matches,
       ids: deps.db.select({ id: matches.id }).from(matches).orderBy(...sortOrder(query, matches)),
@@ -171,7 +182,7 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
     );
   return {
     matches: undefined,
-    ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(...sortOrder(query, r)),
+    ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt })),
     total: sql<string>`(${counted})`,
   };
 }
@@ -201,7 +212,7 @@ function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, 
       total,
     })
     .from(r);
-  const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, r));
+  const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt }));
   // The first page of a broad filter reads the sort order's index down to its last row: nothing to skip.
   if (plan.firstPage && !matches) return sorted(listConditions(query, plan)).limit(literalLimit(REQUESTS_PAGE_SIZE)).prepare(name);
   // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows

@@ -60,6 +60,11 @@ describe('admin request review API', () => {
       expect((await get('/requests?search=hitfield')).json.total).toBe(0);
       expect((await get(`/requests?search=${transfer.referenceNumber.toLowerCase()}`)).json.requests.map((r: { id: string }) => r.id)).toEqual([transfer.id]);
       expect((await get('/requests?search=50%25_')).json.total).toBe(0);
+      // A code by its beginning only: DEMO0 holds DEMO01 and DEMO02, DEMO03 is no one's, EMO is inside.
+      expect((await get('/requests?search=demo0')).json.total).toBe(3);
+      expect((await get('/requests?search=demo03')).json.total).toBe(0);
+      expect((await get('/requests?search=EMO02')).json.total).toBe(0);
+      expect((await get(`/requests?search=${transfer.referenceNumber.slice(0, -1)}`)).json.requests.map((r: { id: string }) => r.id)).toContain(transfer.id);
       expect((await get('/requests?sortBy=createdAt&sortOrder=ASC')).json.requests[0].id).toBe(first.id);
       expect((await get('/requests?sortBy=type&sortOrder=asc')).json.requests.at(-1).requestType).toBe('INQUIRY');
 
