@@ -33,19 +33,20 @@ interface ListPlan {
    */
   status: 'none' | 'one' | 'queue';
   /**
-   * The first page at the screens' page size, what nearly every list call asks for: its statement
-   * has the LIMIT written in and no OFFSET, so PostgreSQL can plan it once per connection and keep
-   * that plan (a LIMIT placeholder makes a kept plan assume a tenth of the table). Other pages and
-   * sizes bind limit and offset and are planned with their values on each call.
+   * At the screens' page size the statement has the LIMIT written in, so PostgreSQL may plan it once
+   * per connection and keep that plan (a LIMIT placeholder makes a kept plan assume a tenth of the
+   * table); its first page, what nearly every list call asks for, has no OFFSET either. Other sizes
+   * bind limit and offset and are planned with their values on each call.
    */
-  firstPage: boolean;
+  paging: 'first-page' | 'page' | 'any-size';
   /** Search by code or reference (the text has a digit), or by code and the words of the name. */
   search: 'none' | 'code-or-reference' | 'code' | 'code-or-name';
 }
 
 function planList(deps: AppDeps, query: RequestListQuery, adminId: string): ListPlan {
-  const firstPage = query.page === 1 && query.limit === REQUESTS_PAGE_SIZE;
-  const values: Record<string, unknown> = firstPage ? {} : { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const offset = (query.page - 1) * query.limit;
+  const paging = query.limit !== REQUESTS_PAGE_SIZE ? 'any-size' : offset === 0 ? 'first-page' : 'page';
+  const values: Record<string, unknown> = { 'first-page': {}, page: { offset }, 'any-size': { limit: query.limit, offset } }[paging];
   const status = !query.status ? 'none' : query.status === 'PENDING' ? 'queue' : 'one';
   if (status === 'one') values.status = query.status;
   if (query.requestType) values.requestType = query.requestType;
@@ -72,9 +73,9 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
     query.assigned === 'me' ? 'a' : '',
     query.date ? `d${query.date}` : '',
     `o${query.sortBy}${query.sortOrder}`,
-    firstPage ? 'p1' : '',
+    { 'first-page': 'p1', page: 'p', 'any-size': '' }[paging],
   ].join('');
-  return { key, values, status, search, firstPage };
+  return { key, values, status, search, paging };
 }
 
 const placeholder = sql.placeholder;
@@ -214,10 +215,14 @@ function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, 
     .from(r);
   const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt }));
   // The first page of a broad filter reads the sort order's index down to its last row: nothing to skip.
-  if (plan.firstPage && !matches) return sorted(listConditions(query, plan)).limit(literalLimit(REQUESTS_PAGE_SIZE)).prepare(name);
+  if (plan.paging === 'first-page' && !matches) return sorted(listConditions(query, plan)).limit(literalLimit(REQUESTS_PAGE_SIZE)).prepare(name);
   // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows
   // are read, so a deep page (page 500) skips index entries rather than table rows.
-  const pageIds = plan.firstPage ? ids.limit(literalLimit(REQUESTS_PAGE_SIZE)) : ids.limit(placeholder('limit')).offset(placeholder('offset'));
+  const pageIds = {
+    'first-page': () => ids.limit(literalLimit(REQUESTS_PAGE_SIZE)),
+    page: () => ids.limit(literalLimit(REQUESTS_PAGE_SIZE)).offset(placeholder('offset')),
+    'any-size': () => ids.limit(placeholder('limit')).offset(placeholder('offset')),
+  }[plan.paging]();
   return sorted(inArray(r.id, pageIds)).prepare(name);
 }
 

@@ -121,6 +121,23 @@ describe('admin request review API', () => {
       }
     });
 
+    it('answers later pages at the screens\' page size as one long page reads them', async () => {
+      // Pages at the default size have the LIMIT written in and bind only the offset.
+      const other = await portal.signIn('DEMO01', '100200300');
+      for (let n = 0; n < 23; n++) {
+        await portal.inquiry(n % 2 ? holder : other, `Question ${n}`);
+        t.clock.advance(1000);
+      }
+      const ids = (json: { requests: { id: string }[] }) => json.requests.map((r) => r.id);
+      for (const filters of ['', 'status=pending&sortOrder=asc', 'sortBy=type', 'search=demo0', 'search=demo02&sortBy=status&sortOrder=asc']) {
+        const all = ids((await get(`/requests?${filters}&limit=100`)).json);
+        const second = (await get(`/requests?${filters}&page=2`)).json;
+        expect(second.page, filters).toBe(2);
+        expect(ids(second), filters).toEqual(all.slice(20, 40));
+        expect(second.total, filters).toBe(all.length);
+      }
+    });
+
     it('shows the verification column: Pending, then Submitted, then Verified', async () => {
       const transfer = await portal.transfer(holder);
       const row = async () => (await get('/requests?requestType=TRANSFER')).json.requests[0];
