@@ -19,7 +19,6 @@ function namePrefixQuery(search: string): string | null {
   return words ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
-
 /**
  * A list query as the prepared statements see it: which filters are present (the shape, one
  * prepared statement each) and the values bound to their placeholders.
@@ -53,8 +52,9 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
   let search: ListPlan['search'] = 'none';
   const text = query.search?.trim();
   if (text) {
-    values.from = text.toUpperCase();
-    values.to = beyondPrefix(values.from as string);
+    const prefix = text.toUpperCase();
+    values.from = prefix;
+    values.to = beyondPrefix(prefix);
     const words = namePrefixQuery(text);
     // Text with a digit is a code or a reference, never a name, so it skips the name index.
     if (/\d/.test(text)) search = 'code-or-reference';
@@ -79,6 +79,7 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
 }
 
 const placeholder = sql.placeholder;
+
 /**
  * The review queue's statuses are written into the statement (constants of the code): PostgreSQL
  * then reads the queue from its own partial index, in either order, even in a plan it keeps.
