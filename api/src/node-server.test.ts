@@ -12,7 +12,7 @@ describe('behind @hono/node-server', () => {
   beforeEach(async () => {
     t = await createTestApp();
     // The same options as server.ts.
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

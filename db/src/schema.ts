@@ -17,13 +17,14 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
 import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
 import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
-import { PENDING_REVIEW_STATUSES } from '@ledgerwell/shared/request-review';
+import { OPEN_TRANSFER_STATUSES, PENDING_REVIEW_STATUSES, sqlStatusList } from '@ledgerwell/shared/request-review';
 
 /** PostgreSQL's text-search document type (drizzle has none built in); written only by PostgreSQL here. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -263,6 +264,12 @@ export const requestStatus = pgEnum('request_status', REQUEST_STATUSES);
 export const requestReferenceSeq = pgSequence('request_reference_seq', { startWith: 100 });
 
 /**
+ * A reference's own number without its zeros ("123" of TR-2026-000123), as the list searches it and
+ * its index holds it.
+ */
+export const referenceSequence = (referenceNumber: SQL | AnyPgColumn) => sql`ltrim(split_part(${referenceNumber}, '-', 3), '0')`;
+
+/**
  * A shareholder's request. formData is what the portal sent, minus tax IDs: those are in
  * `sensitive_encrypted` (AES-256-GCM JSON) with only their last four digits left in formData.
  */
@@ -328,14 +335,22 @@ export const shareholderRequests = pgTable(
     // The review queue (`status=pending`), oldest or newest first, however few its rows among all.
     index('shareholder_requests_review_queue_idx')
       .on(t.createdAt, t.id)
-      .where(sql.raw(`status in (${PENDING_REVIEW_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
+      .where(sql.raw(`status in (${sqlStatusList(PENDING_REVIEW_STATUSES)})`)),
     index('shareholder_requests_shareholder_idx').on(t.shareholderId, t.createdAt),
     index('shareholder_requests_flagged_idx').on(t.createdAt).where(sql`${t.isFlagged}`),
     index('shareholder_requests_assigned_idx').on(t.assignedTo, t.createdAt),
     index('shareholder_requests_processed_idx').on(t.processedAt),
+    // Migration 0013 adds INCLUDE (created_at, id), which drizzle cannot express: a code search then
+    // pages its matches from the index alone.
     index('shareholder_requests_code_idx').on(sql`${t.shareholderCode} text_pattern_ops`),
     index('shareholder_requests_reference_prefix_idx').on(sql`${t.referenceNumber} text_pattern_ops`),
+    index('shareholder_requests_reference_sequence_idx').on(referenceSequence(t.referenceNumber)),
     index('shareholder_requests_name_words_idx').using('gin', t.shareholderNameWords),
+    // Open transfers by the business day they were received in good order (migration 0013): the
+    // compliance panel counts those past 3 and 4 business days as a range of this index.
+    index('shareholder_requests_open_transfer_age_idx')
+      .on(sql`business_day_number(coalesce(${t.verificationSubmittedAt}, ${t.createdAt}))`)
+      .where(sql.raw(`request_type = 'TRANSFER' and status in (${sqlStatusList(OPEN_TRANSFER_STATUSES)})`)),
   ],
 );
 

@@ -241,6 +241,14 @@ export const REFERENCE_PREFIX: Record<RequestType, string> = {
   INQUIRY: 'IQ',
 };
 
+/** A reference number: the type's two letters, the year, and the request's number from one sequence (at least six digits). */
+export function formatReferenceNumber(type: RequestType, year: number, sequence: number): string {
+  return `${REFERENCE_PREFIX[type]}-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** Upper-case text that a reference number can begin with: `T`, `TR`, `TR-20`, `TR-2026-0001`. */
+export const REFERENCE_START_PATTERN = /^[A-Z]{1,2}$|^[A-Z]{2}-\d{0,4}$|^[A-Z]{2}-\d{4}-\d*$/;
+
 /** Every status a request can have (admin-request-review spec 4); stored uppercase. */
 export const REQUEST_STATUSES = [
   'PENDING',

@@ -13,6 +13,15 @@ export type StatusAction = (typeof STATUS_ACTIONS)[number];
 /** "Pending Review": requests waiting for a staff decision. The list's `status=pending` and the dashboard's card both mean these. */
 export const PENDING_REVIEW_STATUSES = ['PENDING', 'VERIFICATION_SUBMITTED', 'VERIFIED'] as const satisfies readonly RequestStatus[];
 
+/**
+ * Transfers received in good order (their documents are in) and not yet decided: the ones whose age
+ * the compliance panel watches (SEC Rule 17Ad-2).
+ */
+export const OPEN_TRANSFER_STATUSES = ['VERIFICATION_SUBMITTED', 'VERIFIED', 'PROCESSING'] as const satisfies readonly RequestStatus[];
+
+/** SQL's `in (...)` list of constant statuses, for a partial index and the statements it must serve. */
+export const sqlStatusList = (statuses: readonly RequestStatus[]) => statuses.map((status) => `'${status}'`).join(', ');
+
 export const FINAL_STATUSES: readonly RequestStatus[] = ['APPROVED', 'REJECTED', 'COMPLETED', 'CANCELLED'];
 
 /** The statuses staff may set from `status` on a request of `type`; empty when the actions panel is hidden. */
@@ -197,6 +206,16 @@ export const requestDetailSchema = z.object({
   previousDocuments: z.array(reviewDocumentSchema),
   image_rotations: z.record(z.string(), z.number()),
   image_zoom_states: z.record(z.string(), zoomStateSchema),
+  /** What staff did on this request (the activity log), newest first, at most 100. */
+  adminActivities: z.array(
+    z.object({
+      id: z.union([z.string(), z.number()]).transform(String),
+      adminUsername: z.string().nullable(),
+      actionType: z.string(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 

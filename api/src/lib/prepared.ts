@@ -27,12 +27,12 @@ export function preparedQueries<Q>(prefix: string) {
 }
 
 /**
- * A fixed page size written into the statement, for a statement PostgreSQL should plan once and
- * keep: a plan kept for `LIMIT $1` must assume a tenth of the table and is far slower. Only for a
+ * A constant LIMIT or OFFSET written into the statement, for a statement PostgreSQL should plan once
+ * and keep: a plan kept for `LIMIT $1` must assume a tenth of the table and is far slower. Only for a
  * constant of the code, never for a value from a request (one statement per value).
  */
-export function literalLimit(size: number): Placeholder {
-  if (!Number.isSafeInteger(size) || size < 1) throw new Error(`not a page size: ${size}`);
-  // drizzle takes SQL for a limit at run time; its type names only numbers and placeholders.
-  return sql.raw(String(size)) as unknown as Placeholder;
+export function literalNumber(value: number): Placeholder {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a limit or offset: ${value}`);
+  // drizzle takes SQL for a limit or offset at run time; its type names only numbers and placeholders.
+  return sql.raw(String(value)) as unknown as Placeholder;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { idempotencyKeys, shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import {
-  REFERENCE_PREFIX,
+  formatReferenceNumber,
   REQUEST_TYPE_TITLES,
   REQUEST_MESSAGES as M,
   VERIFICATION_CODE_TTL_MS,
@@ -103,7 +103,7 @@ export async function submitPortalRequest(
 
     const [{ seq }] = (await tx.execute(sql`select nextval('request_reference_seq')::int as seq`).then((r) => (r as { rows: unknown[] }).rows)) as [{ seq: number }];
     const year = deps.clock.now().getUTCFullYear();
-    const referenceNumber = `${REFERENCE_PREFIX[input.requestType]}-${year}-${String(seq).padStart(6, '0')}`;
+    const referenceNumber = formatReferenceNumber(input.requestType, year, seq);
     const isTransfer = input.requestType === 'TRANSFER';
     const verificationCode = isTransfer ? newVerificationCode() : null;
     const { visible, encrypted } = splitSensitive(deps, formData);

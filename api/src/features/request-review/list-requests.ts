@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
-import { PENDING_REVIEW_STATUSES, REQUESTS_PAGE_SIZE, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
+import { referenceSequence, requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
+import { REFERENCE_START_PATTERN } from '@ledgerwell/shared/portal-requests';
+import { PENDING_REVIEW_STATUSES, REQUESTS_PAGE_SIZE, sqlStatusList, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
-import { literalLimit, preparedQueries } from '../../lib/prepared';
+import { literalNumber, preparedQueries } from '../../lib/prepared';
 import { startOf } from './business-time';
 
 const r = shareholderRequests;
@@ -17,6 +18,28 @@ const beyondPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
 function namePrefixQuery(search: string): string | null {
   const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   return words ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+/** What a search text can be the beginning of; each is one condition of the search, served by its own index. */
+interface SearchKinds {
+  /** A shareholder code (3 to 10 letters or digits): text of letters and digits, up to 10. */
+  code: boolean;
+  /** A reference number: `T`, `TR`, `TR-2026`, `TR-2026-0001`, … */
+  reference: boolean;
+  /** A reference's own number ("123" finds TR-2026-000123): digits only. */
+  referenceNumber: boolean;
+  /** The beginnings of the words of a name: text with letters and no digit. */
+  name: boolean;
+}
+
+function searchKinds(text: string): SearchKinds {
+  const upper = text.toUpperCase();
+  return {
+    code: /^[A-Z0-9]{1,10}$/.test(upper),
+    reference: REFERENCE_START_PATTERN.test(upper),
+    referenceNumber: /^\d{1,12}$/.test(text) && /[1-9]/.test(text),
+    name: !/\d/.test(text) && namePrefixQuery(text) !== null,
+  };
 }
 
 /**
@@ -38,8 +61,8 @@ interface ListPlan {
    * bind limit and offset and are planned with their values on each call.
    */
   paging: 'first-page' | 'page' | 'any-size';
-  /** Search by code or reference (the text has a digit), or by code and the words of the name. */
-  search: 'none' | 'code-or-reference' | 'code' | 'code-or-name';
+  /** The search's conditions; null without a search. No kind at all means nothing can match. */
+  search: SearchKinds | null;
 }
 
 function planList(deps: AppDeps, query: RequestListQuery, adminId: string): ListPlan {
@@ -49,26 +72,23 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
   const status = !query.status ? 'none' : query.status === 'PENDING' ? 'queue' : 'one';
   if (status === 'one') values.status = query.status;
   if (query.requestType) values.requestType = query.requestType;
-  let search: ListPlan['search'] = 'none';
   const text = query.search?.trim();
-  if (text) {
+  const search = text ? searchKinds(text) : null;
+  if (text && search) {
     const prefix = text.toUpperCase();
-    values.from = prefix;
-    values.to = beyondPrefix(prefix);
-    const words = namePrefixQuery(text);
-    // Text with a digit is a code or a reference, never a name, so it skips the name index.
-    if (/\d/.test(text)) search = 'code-or-reference';
-    else if (words) {
-      search = 'code-or-name';
-      values.words = words;
-    } else search = 'code';
+    if (search.code || search.reference) {
+      values.from = prefix;
+      values.to = beyondPrefix(prefix);
+    }
+    if (search.referenceNumber) values.number = text.replace(/^0+/, '');
+    if (search.name) values.words = namePrefixQuery(text);
   }
   if (query.assigned === 'me') values.adminId = adminId;
   if (query.date) values.now = deps.clock.now().toISOString();
   const key = [
     { none: '', one: 's1', queue: 'sq' }[status],
     query.requestType ? 't' : '',
-    { none: '', 'code-or-reference': 'qr', code: 'qc', 'code-or-name': 'qn' }[search],
+    search ? `q${search.code ? 'c' : ''}${search.reference ? 'r' : ''}${search.referenceNumber ? 'n' : ''}${search.name ? 'w' : ''}` : '',
     query.flagged === undefined ? '' : query.flagged ? 'f1' : 'f0',
     query.assigned === 'me' ? 'a' : '',
     query.date ? `d${query.date}` : '',
@@ -84,7 +104,7 @@ const placeholder = sql.placeholder;
  * The review queue's statuses are written into the statement (constants of the code): PostgreSQL
  * then reads the queue from its own partial index, in either order, even in a plan it keeps.
  */
-const reviewQueue = sql.join(PENDING_REVIEW_STATUSES.map((status) => sql.raw(`'${status}'`)), sql`, `);
+const reviewQueue = sql.raw(sqlStatusList(PENDING_REVIEW_STATUSES));
 
 function statusCondition(column: typeof r.status | typeof requestCounts.status, plan: ListPlan): SQL | undefined {
   if (plan.status === 'queue') return sql`${column} in (${reviewQueue})`;
@@ -92,24 +112,22 @@ function statusCondition(column: typeof r.status | typeof requestCounts.status, 
 }
 
 /**
- * Search by shareholder code or reference (by prefix: their text_pattern_ops indexes serve) or by the
- * beginnings of the words of the name ("whit" finds Dana Whitfield: the name's word index serves).
+ * Search by shareholder code or reference number by their beginnings (their text_pattern_ops indexes
+ * serve), by a reference's own number (its index), or by the beginnings of the words of the name
+ * ("whit" finds Dana Whitfield: the name's word index serves); only the kinds the text can be.
  * A prefix is a range rather than LIKE: a plan PostgreSQL keeps (no values known) can scan an index
  * for a range of placeholders, never for a LIKE pattern, so a search need not be planned on each call.
  */
-function searchCondition(search: ListPlan['search']): SQL | undefined {
+function searchCondition(search: SearchKinds | null): SQL | undefined {
+  if (!search) return undefined;
   const startsWith = (column: typeof r.shareholderCode | typeof r.referenceNumber) => sql`(${column} ~>=~ ${placeholder('from')} and ${column} ~<~ ${placeholder('to')})`;
-  const codeMatches = startsWith(r.shareholderCode);
-  switch (search) {
-    case 'none':
-      return undefined;
-    case 'code':
-      return codeMatches;
-    case 'code-or-reference':
-      return or(codeMatches, startsWith(r.referenceNumber));
-    case 'code-or-name':
-      return or(codeMatches, sql`${r.shareholderNameWords} @@ to_tsquery('simple', ${placeholder('words')})`);
-  }
+  const conditions = [
+    search.code ? startsWith(r.shareholderCode) : undefined,
+    search.reference ? startsWith(r.referenceNumber) : undefined,
+    search.referenceNumber ? sql`${referenceSequence(r.referenceNumber)} = ${placeholder('number')}` : undefined,
+    search.name ? sql`${r.shareholderNameWords} @@ to_tsquery('simple', ${placeholder('words')})` : undefined,
+  ].filter((condition) => condition !== undefined);
+  return conditions.length ? or(...conditions) : sql`false`;
 }
 
 function listConditions(query: RequestListQuery, plan: ListPlan): SQL | undefined {
@@ -147,30 +165,16 @@ function sortOrder(query: RequestListQuery, t: { id: Sortable; createdAt: Sortab
 const documentCounts = sql<string>`(select count(*) || ':' || count(*) filter (where ${verificationDocuments.status} = 'APPROVED')
   from ${verificationDocuments} where ${verificationDocuments.requestId} = "shareholder_requests"."id" and ${isNull(verificationDocuments.supersededAt)})`;
 
-/** Search, date and assignment filters select a few rows; status, type and flag filters many. */
-const isSelective = (query: RequestListQuery, plan: ListPlan) => plan.search !== 'none' || query.date !== undefined || query.assigned !== undefined;
-
 /**
- * The page's ids (in order) and the total for the pagination text. Broad filters (status, type,
- * flag, or none) walk the sort order's index for the page, and read the total from the trigger-kept
- * counters (request_counts). Selective filters gather their matches once, through their indexes, and
- * take both the count and the page from them: a search is never counted by one pass and paged by
- * another.
+ * The page's ids (in order) and the total for the pagination text. Status, type and flag filters
+ * (or none) read the total from the trigger-kept counters (request_counts); search, date and
+ * assignment filters count their matches through their indexes (index-only where they can).
+ * A search's matches are gathered whole before they are sorted: `offset 0` keeps PostgreSQL from
+ * walking the date index instead, in search of matches it guessed would be many and near the top
+ * (100 times slower for a name it misjudged). The other filters read the sort order's index.
  */
 function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
   const where = listConditions(query, plan);
-  if (isSelective(query, plan)) {
-    // Only what the order needs: the matches are held in memory, and narrower rows cost less.
-    const sortKey = sortKeyOf(query) ?? sql`null`;
-    const matches = deps.db
-      .$with('matches')
-      .as(deps.db.select({ id: r.id, createdAt: r.createdAt, sortKey: sql`${sortKey}`.as('sort_key') }).from(r).where(where));
-    return {
-      matches,
-      ids: deps.db.select({ id: matches.id }).from(matches).orderBy(...sortOrder(query, matches)),
-      total: sql<string>`(select count(*) from ${matches})`,
-    };
-  }
   const c = requestCounts;
   const counted = deps.db
     .select({ total: sql`coalesce(sum(${c.count}), 0)` })
@@ -182,11 +186,19 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
         query.flagged === undefined ? undefined : eq(c.isFlagged, query.flagged),
       ),
     );
-  return {
-    matches: undefined,
-    ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt })),
-    total: sql<string>`(${counted})`,
-  };
+  const countsCover = !plan.search && !query.date && !query.assigned;
+  const total = countsCover ? sql<string>`(${counted})` : sql<string>`(select count(*) from ${r} where ${where})`;
+  if (plan.search) {
+    // Only what the order needs, so that a code's matches come from its index alone.
+    const matches = deps.db
+      .select({ id: r.id, createdAt: r.createdAt, sortKey: sql`${sortKeyOf(query) ?? sql`null`}`.as('sort_key') })
+      .from(r)
+      .where(where)
+      .offset(literalNumber(0))
+      .as('matches');
+    return { fenced: true, ids: deps.db.select({ id: matches.id }).from(matches).orderBy(...sortOrder(query, matches)), total };
+  }
+  return { fenced: false, ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt })), total };
 }
 
 /**
@@ -194,8 +206,8 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
  * uncorrelated subquery, computed once), in a single round trip.
  */
 function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
-  const { matches, ids, total } = pageAndTotal(deps, query, plan);
-  const rows = (matches ? deps.db.with(matches) : deps.db)
+  const { fenced, ids, total } = pageAndTotal(deps, query, plan);
+  const rows = deps.db
     .select({
       id: r.id,
       shareholderName: r.shareholderName,
@@ -215,21 +227,21 @@ function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, 
     })
     .from(r);
   const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt }));
-  // The first page of a broad filter reads the sort order's index down to its last row: nothing to skip.
-  if (plan.paging === 'first-page' && !matches) return sorted(listConditions(query, plan)).limit(literalLimit(REQUESTS_PAGE_SIZE)).prepare(name);
+  // A first page read from the sort order's index down to its last row: nothing to skip.
+  if (plan.paging === 'first-page' && !fenced) return sorted(listConditions(query, plan)).limit(literalNumber(REQUESTS_PAGE_SIZE)).prepare(name);
   // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows
   // are read, so a deep page (page 500) skips index entries rather than table rows.
   const pageIds = {
-    'first-page': () => ids.limit(literalLimit(REQUESTS_PAGE_SIZE)),
-    page: () => ids.limit(literalLimit(REQUESTS_PAGE_SIZE)).offset(placeholder('offset')),
+    'first-page': () => ids.limit(literalNumber(REQUESTS_PAGE_SIZE)),
+    page: () => ids.limit(literalNumber(REQUESTS_PAGE_SIZE)).offset(placeholder('offset')),
     'any-size': () => ids.limit(placeholder('limit')).offset(placeholder('offset')),
   }[plan.paging]();
   return sorted(inArray(r.id, pageIds)).prepare(name);
 }
 
 function buildCountQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
-  const { matches, total } = pageAndTotal(deps, query, plan);
-  return (matches ? deps.db.with(matches) : deps.db).select({ total }).from(sql`(select 1) as one`).prepare(name);
+  const { total } = pageAndTotal(deps, query, plan);
+  return deps.db.select({ total }).from(sql`(select 1) as one`).prepare(name);
 }
 
 const countQueries = preparedQueries<ReturnType<typeof buildCountQuery>>('request_count');

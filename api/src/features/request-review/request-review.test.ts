@@ -65,6 +65,15 @@ describe('admin request review API', () => {
       expect((await get('/requests?search=demo03')).json.total).toBe(0);
       expect((await get('/requests?search=EMO02')).json.total).toBe(0);
       expect((await get(`/requests?search=${transfer.referenceNumber.slice(0, -1)}`)).json.requests.map((r: { id: string }) => r.id)).toContain(transfer.id);
+      // A reference by its type letters (TR, TR-2026), or by its own number with or without the zeros.
+      const year = transfer.referenceNumber.split('-')[1];
+      expect((await get('/requests?search=tr')).json.requests.map((r: { id: string }) => r.id)).toEqual([transfer.id]);
+      expect((await get(`/requests?search=TR-${year}`)).json.requests.map((r: { id: string }) => r.id)).toEqual([transfer.id]);
+      expect((await get('/requests?search=IQ-')).json.total).toBe(2);
+      const number = transfer.referenceNumber.split('-')[2]!;
+      expect((await get(`/requests?search=${Number(number)}`)).json.requests.map((r: { id: string }) => r.id)).toEqual([transfer.id]);
+      expect((await get(`/requests?search=${number}`)).json.requests.map((r: { id: string }) => r.id)).toEqual([transfer.id]);
+      expect((await get('/requests?search=999999')).json.total).toBe(0);
       expect((await get('/requests?sortBy=createdAt&sortOrder=ASC')).json.requests[0].id).toBe(first.id);
       expect((await get('/requests?sortBy=type&sortOrder=asc')).json.requests.at(-1).requestType).toBe('INQUIRY');
 
