@@ -49,6 +49,27 @@ export const REVIEW_MESSAGES = {
 } as const;
 const M = REVIEW_MESSAGES;
 
+/**
+ * What the admin screens' API calls throw on a non-OK answer that carries no message of the
+ * server's own (spec 8, "Failures thrown on a non-OK answer"). The server's message wins when it
+ * sent one; a call that got no answer keeps the network-error text. The profile call's text is
+ * ADMIN_MESSAGES.profileFailed (admin-auth).
+ */
+export const REVIEW_FAILURES = {
+  fetchMetrics: 'Failed to fetch metrics',
+  fetchRequests: 'Failed to fetch requests',
+  fetchRequest: 'Failed to fetch request',
+  updateRequest: 'Failed to update request',
+  addNote: 'Failed to add note',
+  fetchImage: 'Failed to fetch image',
+  updateImageState: 'Failed to update image state',
+  flagRequest: 'Failed to flag request',
+  unflagRequest: 'Failed to unflag request',
+  fetchActivity: 'Failed to fetch admin activity',
+  approveDocument: 'Failed to approve document',
+  rejectDocument: 'Failed to reject document',
+} as const;
+
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 const boolFlag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: 'must be true or false' }));
@@ -124,6 +145,19 @@ export const activityQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
+export const IDENTITY_CHECK_STATES = ['PENDING', 'SUBMITTED', 'VERIFIED'] as const;
+export type IdentityCheck = (typeof IDENTITY_CHECK_STATES)[number];
+
+/**
+ * A transfer's identity check from its current photos: PENDING until all three kinds are in,
+ * SUBMITTED once they are, VERIFIED when all three are approved. The list's column, the details'
+ * Overview and the Actions panel's warning all read it.
+ */
+export function identityCheckOf(photosIn: number, photosApproved: number): IdentityCheck {
+  if (photosApproved >= DOCUMENT_TYPES.length) return 'VERIFIED';
+  return photosIn >= DOCUMENT_TYPES.length ? 'SUBMITTED' : 'PENDING';
+}
+
 /** A row of the request list (spec 3, "Request (list row)"). */
 export const requestListRowSchema = z.object({
   id: z.string(),
@@ -139,7 +173,7 @@ export const requestListRowSchema = z.object({
   flagPriority: z.enum(FLAG_PRIORITIES).nullable(),
   adminNotes: z.string(),
   /** Transfers only: Pending before the photos, Submitted once in, Verified when all are approved. */
-  verification: z.enum(['PENDING', 'SUBMITTED', 'VERIFIED']).nullable(),
+  verification: z.enum(IDENTITY_CHECK_STATES).nullable(),
   verificationComplete: z.boolean(),
   sharesCount: z.number().nullable(),
   transferAllShares: z.boolean(),

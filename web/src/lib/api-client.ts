@@ -77,6 +77,64 @@ export interface RequestOptions<T> {
   /** Parses the success body; without it the body is returned unchecked. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * The message of a non-OK answer that carries no message of the server's own, e.g. 'Failed to
+   * fetch request' (admin-request-review spec 8). Without it, the HTTP status line.
+   */
+  failureMessage?: string;
+  /** The message when no answer arrived at all; NETWORK_ERROR_MESSAGE without it. */
+  networkErrorMessage?: string;
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error';
+
+type FailureTexts = Pick<RequestOptions<never>, 'failureMessage' | 'networkErrorMessage'>;
+
+/**
+ * The message of a failed call: no answer (status 0) → the network text; an answer with the
+ * server's own message → that message; any other non-OK answer → the call's failure text, else the
+ * HTTP status line.
+ */
+export function failureMessageFor(
+  failure: { status: number; serverMessage?: string | undefined; statusText?: string | undefined },
+  texts: FailureTexts = {},
+): string {
+  if (failure.status === 0) return texts.networkErrorMessage ?? NETWORK_ERROR_MESSAGE;
+  if (failure.serverMessage?.trim()) return failure.serverMessage;
+  return texts.failureMessage ?? (failure.statusText || `Request failed with status ${failure.status}`);
+}
+
+function networkError(cause: unknown, texts: FailureTexts): ApiRequestError {
+  return new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: failureMessageFor({ status: 0 }, texts), cause });
+}
+
+/** The error of a non-OK answer, from the server's error body when it sent one (`data`). */
+function answerError(response: Response, data: unknown, texts: FailureTexts): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(data);
+  if (!parsed.success) {
+    return new ApiRequestError({
+      status: response.status,
+      code: 'BAD_RESPONSE',
+      message: failureMessageFor({ status: response.status, statusText: response.statusText }, texts),
+    });
+  }
+  const body = parsed.data;
+  return new ApiRequestError({
+    status: response.status,
+    code: body.code,
+    message: failureMessageFor({ status: response.status, serverMessage: body.message, statusText: response.statusText }, texts),
+    fieldErrors: Array.isArray(body.errors) ? {} : body.errors,
+    lineErrors: Array.isArray(body.errors) ? body.errors : [],
+    requestId: body.requestId,
+    fromServer: body.message.trim() !== '',
+  });
+}
+
+/** Tells the session listeners about a 401 or PASSWORD_CHANGE_REQUIRED answer of an admin call. */
+function reportAdminAuthError(auth: RequestOptions<never>['auth'], error: ApiRequestError) {
+  if (auth !== 'admin' || (error.status !== 401 && error.code !== 'PASSWORD_CHANGE_REQUIRED')) return;
+  if (error.status === 401) clearAdminToken();
+  for (const listener of adminAuthListeners) listener(error);
 }
 
 let csrfCache: { token: string; expires: number } | null = null;
@@ -137,32 +195,14 @@ export async function apiRequestWithStatus<T = unknown>(
   } catch (cause) {
     // An abort is the caller's own doing: let it through untouched.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error', cause });
+    throw networkError(cause, options);
   }
 
   const data = await readJson(response);
 
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(data);
-    const error = parsed.success
-      ? new ApiRequestError({
-          status: response.status,
-          code: parsed.data.code,
-          message: parsed.data.message,
-          fieldErrors: Array.isArray(parsed.data.errors) ? {} : parsed.data.errors,
-          lineErrors: Array.isArray(parsed.data.errors) ? parsed.data.errors : [],
-          requestId: parsed.data.requestId,
-          fromServer: true,
-        })
-      : new ApiRequestError({
-          status: response.status,
-          code: 'BAD_RESPONSE',
-          message: response.statusText || `Request failed with status ${response.status}`,
-        });
-    if (auth === 'admin' && (response.status === 401 || error.code === 'PASSWORD_CHANGE_REQUIRED')) {
-      if (response.status === 401) clearAdminToken();
-      for (const listener of adminAuthListeners) listener(error);
-    }
+    const error = answerError(response, data, options);
+    reportAdminAuthError(auth, error);
     throw error;
   }
 
@@ -183,7 +223,10 @@ export async function apiRequestWithStatus<T = unknown>(
  * A binary answer (e.g. an identity image) as a Blob, with the same bearer token and the same
  * ApiRequestError on failure as apiRequest.
  */
-export async function apiBlob(path: string, options: Pick<RequestOptions<never>, 'auth' | 'query' | 'signal'> = {}): Promise<Blob> {
+export async function apiBlob(
+  path: string,
+  options: Pick<RequestOptions<never>, 'auth' | 'query' | 'signal' | 'failureMessage' | 'networkErrorMessage'> = {},
+): Promise<Blob> {
   const { auth = 'none', query, signal } = options;
   const headers = new Headers();
   const bearer = auth === 'admin' ? getAdminToken() : auth === 'none' ? null : auth.bearer;
@@ -194,18 +237,12 @@ export async function apiBlob(path: string, options: Pick<RequestOptions<never>,
     response = await fetch(withQuery(path, query), { headers, credentials: 'same-origin', signal: signal ?? null });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error', cause });
+    throw networkError(cause, options);
   }
 
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(await readJson(response));
-    const error = parsed.success
-      ? new ApiRequestError({ status: response.status, code: parsed.data.code, message: parsed.data.message, requestId: parsed.data.requestId, fromServer: true })
-      : new ApiRequestError({ status: response.status, code: 'BAD_RESPONSE', message: response.statusText || `Request failed with status ${response.status}` });
-    if (auth === 'admin' && (response.status === 401 || error.code === 'PASSWORD_CHANGE_REQUIRED')) {
-      if (response.status === 401) clearAdminToken();
-      for (const listener of adminAuthListeners) listener(error);
-    }
+    const error = answerError(response, await readJson(response), options);
+    reportAdminAuthError(auth, error);
     throw error;
   }
   return response.blob();

@@ -2,12 +2,15 @@ import type { Db } from '@ledgerwell/db/client';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
 
+/** Why an e-mail is sent: kept with it in the outbox, for support and for tests. */
+export type EmailKind = 'REQUEST_CONFIRMATION' | 'STATUS_CHANGED' | 'IDENTITY_VERIFIED' | 'DOCUMENT_REJECTED';
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   /** The body, line by line; a signature is added. */
   lines: string[];
-  kind: string;
+  kind: EmailKind;
   relatedId?: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { shareholderRequests, shareholders, verificationDocuments } from '@ledgerwell/db/schema';
+import { shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import { VERIFICATION_CODE_TTL_MS, type RequestStatus } from '@ledgerwell/shared/portal-requests';
 import { REVIEW_MESSAGES as M } from '@ledgerwell/shared/request-review';
 import { DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentType } from '@ledgerwell/shared/verification';
@@ -11,7 +11,7 @@ import { recordHistory } from '../request-history/record-history';
 import { verificationLink } from '../portal-requests/submit-request';
 import { hashVerificationCode, newVerificationCode } from '../portal-requests/verification-code';
 import { loadRequest } from './request-detail';
-import { reviewChange, type ReviewContext } from './review-actions';
+import { holderEmail, QUESTIONS_LINE, reviewChange, type ReviewContext } from './review-actions';
 
 type Decision = { status: 'APPROVED' } | { status: 'REJECTED'; rejectionReason: string };
 
@@ -22,8 +22,9 @@ export interface DocumentReviewResult {
 
 /**
  * PUT /requests/:id/documents/:docId/status. Approving the last of the three makes the request
- * VERIFIED. Rejecting one asks the shareholder for a new set: every current photo is superseded (kept
- * for the record), the request returns to AWAITING_VERIFICATION, and a fresh code is e-mailed with the reason.
+ * VERIFIED and tells the shareholder. Rejecting one asks the shareholder for a new set: every current
+ * photo is superseded (kept for the record), the request returns to AWAITING_VERIFICATION, and a fresh
+ * code is e-mailed with the reason.
  */
 export function reviewDocument(deps: AppDeps, requestId: string, documentId: string, context: ReviewContext, decision: Decision, codeKey: Buffer) {
   return reviewChange<DocumentReviewResult>(deps, requestId, context, async (tx, request, now) => {
@@ -38,6 +39,8 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
       throw new AppError('CONFLICT', `Documents cannot be ${decision.status.toLowerCase()} while the request is ${request.status}.`);
     }
     const review = { reviewedBy: context.actor.id, reviewedAt: now };
+    // A status the review moves is a staff change like any other (docs/request-status.md): who and when are kept.
+    const processed = { processedAt: now, processedBy: context.actor.id };
     const label = DOCUMENT_LABELS[document.documentType];
 
     if (decision.status === 'APPROVED') {
@@ -45,8 +48,25 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
       const approved = new Set(current.filter((d) => d.id === documentId || d.status === 'APPROVED').map((d) => d.documentType));
       const allDocumentsVerified = DOCUMENT_TYPES.every((type) => approved.has(type));
       if (allDocumentsVerified) {
-        await tx.update(shareholderRequests).set({ status: 'VERIFIED' }).where(eq(shareholderRequests.id, requestId));
+        await tx.update(shareholderRequests).set({ status: 'VERIFIED', ...processed }).where(eq(shareholderRequests.id, requestId));
         await recordHistory(tx, now, { requestId, actorType: 'SYSTEM', action: 'STATUS_CHANGED', fromStatus: request.status, toStatus: 'VERIFIED', details: { reason: 'All identity documents approved' } });
+        const holder = await holderEmail(tx, request);
+        if (holder) {
+          await queueEmail(deps, tx, {
+            to: holder.email,
+            subject: `Identity verified for your request ${request.referenceNumber}`,
+            lines: [
+              `Dear ${holder.name},`,
+              '',
+              `We have verified the identity documents sent for your request ${request.referenceNumber}.`,
+              'Your transfer will now be processed; we will write again when it is decided.',
+              '',
+              QUESTIONS_LINE,
+            ],
+            kind: 'IDENTITY_VERIFIED',
+            relatedId: requestId,
+          });
+        }
       }
       return {
         result: { document: { id: documentId, status: 'APPROVED' }, requestStatus: { status: allDocumentsVerified ? 'VERIFIED' : request.status, allDocumentsVerified } },
@@ -63,13 +83,14 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
       .update(shareholderRequests)
       .set({
         status: 'AWAITING_VERIFICATION',
+        ...processed,
         verificationCodeHash: hashVerificationCode(codeKey, code),
         verificationExpiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
         verificationSubmittedAt: null,
       })
       .where(eq(shareholderRequests.id, requestId));
     await recordHistory(tx, now, { requestId, actorType: 'SYSTEM', action: 'STATUS_CHANGED', fromStatus: request.status, toStatus: 'AWAITING_VERIFICATION', details: { reason: `${label} rejected: new photos requested` } });
-    const [holder] = await tx.select({ email: shareholders.email, name: shareholders.name }).from(shareholders).where(eq(shareholders.id, request.shareholderId));
+    const holder = await holderEmail(tx, request);
     if (holder) {
       await queueEmail(deps, tx, {
         to: holder.email,

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { referenceSequence, requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import { REFERENCE_START_PATTERN } from '@ledgerwell/shared/portal-requests';
-import { PENDING_REVIEW_STATUSES, REQUESTS_PAGE_SIZE, sqlStatusList, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
+import { PENDING_REVIEW_STATUSES, REQUESTS_PAGE_SIZE, sqlStatusList, identityCheckOf, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
+import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
 import type { AppDeps } from '../../lib/context';
 import { literalNumber, preparedQueries } from '../../lib/prepared';
 import { startOf } from './business-time';
@@ -276,8 +277,8 @@ export async function listRequests(deps: AppDeps, query: RequestListQuery, admin
       adminNotes: row.adminNotes,
       sharesCount: row.sharesCount,
       transferAllShares: row.transferAllShares,
-      verification: row.requestType !== 'TRANSFER' ? null : approved === 3 ? 'VERIFIED' : held === 3 ? 'SUBMITTED' : 'PENDING',
-      verificationComplete: held === 3,
+      verification: row.requestType !== 'TRANSFER' ? null : identityCheckOf(held, approved),
+      verificationComplete: held === DOCUMENT_TYPES.length,
     };
   });
   return { requests, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };

@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { BUSINESS_TIMEZONE, businessDaysBetween } from './business-time';
-import { adminActivity, emailOutbox, requestHistory, shareholderAccounts, shareholderRequests } from '@ledgerwell/db/schema';
-import { REVIEW_MESSAGES as M, activityEntrySchema, requestDetailResponseSchema, requestListResponseSchema } from '@ledgerwell/shared/request-review';
-import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
+import { adminActivity, adminUsers, emailOutbox, requestHistory, shareholderAccounts, shareholderRequests } from '@ledgerwell/db/schema';
+import {
+  REVIEW_MESSAGES as M,
+  STATUS_ACTIONS,
+  activityEntrySchema,
+  requestDetailResponseSchema,
+  requestListResponseSchema,
+  type StatusAction,
+} from '@ledgerwell/shared/request-review';
+import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus } from '@ledgerwell/shared/portal-requests';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 
@@ -15,24 +22,62 @@ describe('admin request review API', () => {
   let portal: ReturnType<typeof portalFixtures>;
   let holder: string;
 
+  async function signInStaff() {
+    admin = await loginToken(t, 'alice', 'Correct-Horse-7');
+    reviewer = await loginToken(t, 'rita', 'Correct-Horse-7');
+    readOnly = await loginToken(t, 'olga', 'Correct-Horse-7');
+  }
+
   beforeEach(async () => {
     t = await createTestApp();
     await createAdminUser(t.deps, { username: 'alice', password: 'Correct-Horse-7', role: 'ADMIN' });
     await createAdminUser(t.deps, { username: 'rita', password: 'Correct-Horse-7', role: 'REVIEWER' });
     await createAdminUser(t.deps, { username: 'olga', password: 'Correct-Horse-7', role: 'READ_ONLY' });
-    admin = await loginToken(t, 'alice', 'Correct-Horse-7');
-    reviewer = await loginToken(t, 'rita', 'Correct-Horse-7');
-    readOnly = await loginToken(t, 'olga', 'Correct-Horse-7');
+    await signInStaff();
     portal = portalFixtures(t);
     await portal.seed();
     holder = await portal.signIn();
   });
   afterEach(() => t.close());
 
+  /** Moves time on by whole hours; admin sessions end after 30 idle minutes, so the staff sign in again. */
+  const passHours = async (n: number) => {
+    t.clock.advance(n * 60 * 60 * 1000);
+    await signInStaff();
+  };
+
   const get = (path: string, token = admin) => t.request('GET', `/api/admin${path}`, { token });
   const send = (method: string, path: string, body?: unknown, token = reviewer) => t.request(method, `/api/admin${path}`, { token, ...(body === undefined ? {} : { body }) });
   const status = (id: string, value: string, notes?: string, token = reviewer) => send('PUT', `/requests/${id}/status`, { status: value, ...(notes ? { notes } : {}) }, token);
   const statusOf = async (id: string) => (await t.deps.db.select().from(shareholderRequests).where(eq(shareholderRequests.id, id)))[0]!.status;
+  const detailOf = async (id: string) => (await get(`/requests/${id}`)).json.data;
+  const documentsOf = async (id: string) => (await detailOf(id)).verificationDocuments as { id: string; type: string; status: string }[];
+  const reviewDocument = (id: string, documentId: string, decision: { status: string; rejectionReason?: string }, token = reviewer) =>
+    send('PUT', `/requests/${id}/documents/${documentId}/status`, decision, token);
+  const approveAllDocuments = async (id: string, token = reviewer) => {
+    for (const document of await documentsOf(id)) await reviewDocument(id, document.id, { status: 'APPROVED' }, token);
+  };
+  const viewImage = async (id: string, imageType: string, token = admin) => t.app.request(`/api/admin/requests/${id}/verification/${imageType}`, { headers: { Authorization: `Bearer ${token}` } });
+  const submittedTransfer = async () => {
+    const transfer = await portal.transfer(holder);
+    await portal.uploadAll(transfer.code!);
+    return transfer;
+  };
+  /** A request put straight into `status` in the database, as a support script would. */
+  const requestAt = async (type: 'INQUIRY' | 'TRANSFER', at: RequestStatus) => {
+    const request = type === 'TRANSFER' ? await portal.transfer(holder) : await portal.inquiry(holder);
+    await t.deps.db.update(shareholderRequests).set({ status: at }).where(eq(shareholderRequests.id, request.id));
+    return request;
+  };
+  /** The e-mails of one kind queued about a request, decrypted. */
+  const mailsOf = async (id: string, kind: string) =>
+    (await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.relatedId, id), eq(emailOutbox.kind, kind)))).map((mail) => ({ ...mail, body: t.deps.cipher.decrypt(mail.bodyEncrypted) }));
+  /** How many records writes have left on a request: activity rows, history lines and e-mails. */
+  const recordsOf = async (id: string) => ({
+    activity: (await t.deps.db.select({ id: adminActivity.id }).from(adminActivity).where(eq(adminActivity.resourceId, id))).length,
+    history: (await t.deps.db.select({ id: requestHistory.id }).from(requestHistory).where(eq(requestHistory.requestId, id))).length,
+    emails: (await t.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.relatedId, id))).length,
+  });
 
   describe('list', () => {
     it('filters by status and type in any case, searches code, name and reference, sorts and pages', async () => {
@@ -153,10 +198,20 @@ describe('admin request review API', () => {
       expect((await row()).verification).toBe('PENDING');
       await portal.uploadAll(transfer.code!);
       expect(await row()).toMatchObject({ verification: 'SUBMITTED', verificationComplete: true });
-      const detail = await get(`/requests/${transfer.id}`);
-      for (const document of detail.json.data.verificationDocuments) await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'APPROVED' });
+      await approveAllDocuments(transfer.id);
       expect((await row()).verification).toBe('VERIFIED');
       expect((await get('/requests?requestType=INQUIRY')).json.requests.every((r: { verification: unknown }) => r.verification === null)).toBe(true);
+    });
+
+    it('lists with flagged=false only the requests without a flag', async () => {
+      const plain = await portal.inquiry(holder);
+      const flagged = await portal.inquiry(holder);
+      await send('POST', `/requests/${flagged.id}/flag`, { reason: 'Signature mismatch', priority: 'LOW' });
+      const ids = async (query: string) => (await get(`/requests?${query}`)).json.requests.map((r: { id: string }) => r.id);
+      expect(await ids('flagged=false')).toEqual([plain.id]);
+      expect(await ids('flagged=0&requestType=inquiry')).toEqual([plain.id]);
+      expect(await ids('flagged=true')).toEqual([flagged.id]);
+      expect((await get('/requests?flagged=false')).json.total).toBe(1);
     });
   });
 
@@ -193,6 +248,45 @@ describe('admin request review API', () => {
       expect(await statusOf(request.id)).toBe('REJECTED');
     });
 
+    it('refuses every change the rules forbid with a 409 saying why, changing and recording nothing', async () => {
+      const everything = [...STATUS_ACTIONS];
+      const refusals: { type: 'INQUIRY' | 'TRANSFER'; from: RequestStatus; to: StatusAction[]; reason: string }[] = [
+        ...(['APPROVED', 'REJECTED', 'COMPLETED', 'CANCELLED'] as const).map((from) => ({ type: 'INQUIRY' as const, from, to: everything, reason: `${from} is final` })),
+        { type: 'TRANSFER', from: 'APPROVED', to: everything, reason: 'APPROVED is final' },
+        { type: 'TRANSFER', from: 'CANCELLED', to: everything, reason: 'CANCELLED is final' },
+        // A transfer before its documents (PENDING only by a support script): nothing to decide on yet.
+        { type: 'TRANSFER', from: 'AWAITING_VERIFICATION', to: everything, reason: 'the identity documents are not in yet' },
+        { type: 'TRANSFER', from: 'PENDING', to: everything, reason: 'the identity documents are not in yet' },
+        { type: 'INQUIRY', from: 'PROCESSING', to: ['PROCESSING'], reason: 'allowed: APPROVED, REJECTED' },
+        { type: 'TRANSFER', from: 'PROCESSING', to: ['PROCESSING'], reason: 'allowed: APPROVED, REJECTED' },
+      ];
+      for (const { type, from, to, reason } of refusals) {
+        const request = await requestAt(type, from);
+        const before = await recordsOf(request.id);
+        for (const target of to) {
+          const label = `${type} ${from} → ${target}`;
+          const refused = await status(request.id, target.toLowerCase(), 'Trying anyway');
+          expect([refused.status, refused.json.message], label).toEqual([409, `This request cannot change from ${from} to ${target}: ${reason}.`]);
+          expect(await statusOf(request.id), label).toBe(from);
+          expect(await recordsOf(request.id), label).toEqual(before);
+        }
+      }
+    });
+
+    it('e-mails the notes of a rejection as its reason, and keeps the notes of other decisions internal', async () => {
+      const rejected = await portal.inquiry(holder);
+      await status(rejected.id, 'rejected', 'The signature does not match our records');
+      const [rejection] = await mailsOf(rejected.id, 'STATUS_CHANGED');
+      expect(rejection!.body).toContain(`Your request ${rejected.referenceNumber} has been rejected.`);
+      expect(rejection!.body.split('\n')).toContain('Reason: The signature does not match our records');
+
+      const approved = await portal.inquiry(holder);
+      await status(approved.id, 'approved', 'Checked against the ledger');
+      const [approval] = await mailsOf(approved.id, 'STATUS_CHANGED');
+      expect(approval!.body).toContain('has been approved');
+      expect(approval!.body).not.toContain('Checked against the ledger');
+    });
+
     it('keeps a transfer closed until its documents are in', async () => {
       const transfer = await portal.transfer(holder);
       const early = await status(transfer.id, 'APPROVED');
@@ -208,12 +302,12 @@ describe('admin request review API', () => {
     });
   });
 
-  it('lets READ_ONLY read everything and change nothing', async () => {
-    const transfer = await portal.transfer(holder);
-    await portal.uploadAll(transfer.code!);
-    const docId = (await get(`/requests/${transfer.id}`)).json.data.verificationDocuments[0].id;
+  it('lets READ_ONLY read everything and change nothing, leaving no record of the refused writes', async () => {
+    const transfer = await submittedTransfer();
+    const docId = (await documentsOf(transfer.id))[0]!.id;
     for (const path of ['/requests', `/requests/${transfer.id}`, '/dashboard/stats', '/activity']) expect((await get(path, readOnly)).status).toBe(200);
-    expect((await t.app.request(`/api/admin/requests/${transfer.id}/verification/selfie`, { headers: { Authorization: `Bearer ${readOnly}` } })).status).toBe(200);
+    expect((await viewImage(transfer.id, 'selfie', readOnly)).status).toBe(200);
+    const before = await recordsOf(transfer.id);
     const writes: [string, string, unknown][] = [
       ['PUT', `/requests/${transfer.id}/status`, { status: 'APPROVED' }],
       ['POST', `/requests/${transfer.id}/notes`, { notes: 'hello' }],
@@ -222,8 +316,9 @@ describe('admin request review API', () => {
       ['PUT', `/requests/${transfer.id}/image-state`, { imageType: 'selfie', rotation: 90, zoomState: { zoom: 1, x: 0, y: 0 } }],
       ['PUT', `/requests/${transfer.id}/documents/${docId}/status`, { status: 'APPROVED' }],
     ];
-    for (const [method, path, body] of writes) expect((await send(method, path, body, readOnly)).status).toBe(403);
+    for (const [method, path, body] of writes) expect((await send(method, path, body, readOnly)).status, `${method} ${path}`).toBe(403);
     expect(await statusOf(transfer.id)).toBe('VERIFICATION_SUBMITTED');
+    expect(await recordsOf(transfer.id)).toEqual(before);
   });
 
   it('appends notes as [timestamp] author: text, and refuses a blank one', async () => {
@@ -258,34 +353,106 @@ describe('admin request review API', () => {
     expect((await get(`/requests/${id}`)).json.data).toMatchObject({ isFlagged: false, flagPriority: null, assignedTo: null });
   });
 
+  it('answers 400 with the spec\'s message for a rejection or a flag without a reason and for a blank note, recording nothing', async () => {
+    const transfer = await submittedTransfer();
+    const [document] = await documentsOf(transfer.id);
+    const inquiry = await portal.inquiry(holder);
+    const invalid: [string, string, unknown, Record<string, string>][] = [
+      ['PUT', `/requests/${transfer.id}/documents/${document!.id}/status`, { status: 'REJECTED' }, { rejectionReason: 'Please provide a reason for rejection' }],
+      ['PUT', `/requests/${transfer.id}/documents/${document!.id}/status`, { status: 'REJECTED', rejectionReason: '  ' }, { rejectionReason: 'Please provide a reason for rejection' }],
+      ['POST', `/requests/${inquiry.id}/flag`, { priority: 'HIGH' }, { reason: 'Please provide a reason for flagging this request' }],
+      ['POST', `/requests/${inquiry.id}/flag`, { reason: ' \n ', priority: 'HIGH' }, { reason: 'Please provide a reason for flagging this request' }],
+      ['POST', `/requests/${inquiry.id}/notes`, { notes: '   ' }, { notes: M.noteRequired }],
+      ['POST', `/requests/${inquiry.id}/notes`, {}, { notes: M.noteRequired }],
+    ];
+    const before = [await recordsOf(transfer.id), await recordsOf(inquiry.id)];
+    for (const [method, path, body, errors] of invalid) {
+      const answer = await send(method, path, body);
+      expect([answer.status, answer.json.errors], `${method} ${path} ${JSON.stringify(body)}`).toEqual([400, errors]);
+    }
+    expect([await recordsOf(transfer.id), await recordsOf(inquiry.id)]).toEqual(before);
+    expect(await detailOf(inquiry.id)).toMatchObject({ isFlagged: false, adminNotes: '' });
+    expect((await documentsOf(transfer.id)).map((d) => d.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
+  });
+
+  it('records every write in the activity log, once, with the acting admin and the request', async () => {
+    const transfer = await submittedTransfer();
+    const [first, second] = await documentsOf(transfer.id);
+    const inquiry = await portal.inquiry(holder);
+    const writes: [string, typeof inquiry, string, () => Promise<{ status: number }>][] = [
+      ['DOCUMENT_VIEWED', transfer, 'alice', () => viewImage(transfer.id, 'id_front', admin)],
+      ['IMAGE_STATE_SAVED', transfer, 'rita', () => send('PUT', `/requests/${transfer.id}/image-state`, { imageType: 'id_front', rotation: 90, zoomState: { zoom: 2, x: 0, y: 0 } })],
+      ['DOCUMENT_APPROVED', transfer, 'alice', () => reviewDocument(transfer.id, first!.id, { status: 'APPROVED' }, admin)],
+      ['DOCUMENT_REJECTED', transfer, 'rita', () => reviewDocument(transfer.id, second!.id, { status: 'REJECTED', rejectionReason: 'Glare on the card' })],
+      ['REQUEST_FLAGGED', inquiry, 'rita', () => send('POST', `/requests/${inquiry.id}/flag`, { reason: 'Check the address', priority: 'HIGH' })],
+      ['REQUEST_UNFLAGGED', inquiry, 'alice', () => send('DELETE', `/requests/${inquiry.id}/flag`, undefined, admin)],
+      ['REQUEST_NOTE_ADDED', inquiry, 'rita', () => send('POST', `/requests/${inquiry.id}/notes`, { notes: 'Called the holder' })],
+      ['REQUEST_STATUS_CHANGED', inquiry, 'alice', () => status(inquiry.id, 'APPROVED', undefined, admin)],
+    ];
+    for (const [action, request, username, write] of writes) {
+      const before = (await recordsOf(request.id)).activity;
+      expect((await write()).status, action).toBe(200);
+      expect((await recordsOf(request.id)).activity, action).toBe(before + 1);
+      const [newest] = await t.deps.db.select().from(adminActivity).orderBy(desc(adminActivity.id)).limit(1);
+      expect(newest, action).toMatchObject({ actionType: action, adminUsername: username, resourceType: 'REQUEST', resourceId: request.id, details: { referenceNumber: request.referenceNumber } });
+    }
+  });
+
+  it('refuses to assign a flag to an admin who has been deactivated', async () => {
+    await createAdminUser(t.deps, { username: 'dora', password: 'Correct-Horse-7', role: 'REVIEWER' });
+    const setActive = (isActive: boolean) => t.deps.db.update(adminUsers).set({ isActive }).where(eq(adminUsers.username, 'dora'));
+    await setActive(false);
+    const request = await portal.inquiry(holder);
+    const flag = () => send('POST', `/requests/${request.id}/flag`, { reason: 'Second opinion', assignTo: 'dora' });
+    const refused = await flag();
+    expect([refused.status, refused.json.errors]).toEqual([400, { assignTo: 'The assignee must be an active admin user' }]);
+    expect(await detailOf(request.id)).toMatchObject({ isFlagged: false, assignedTo: null });
+    // The same name is accepted once she is active again: the refusal was about her deactivation.
+    await setActive(true);
+    expect((await flag()).json.data.assignedTo).toBe('dora');
+  });
+
   describe('documents', () => {
-    it('makes the request VERIFIED when the last of the three is approved', async () => {
-      const transfer = await portal.transfer(holder);
-      await portal.uploadAll(transfer.code!);
-      const documents = (await get(`/requests/${transfer.id}`)).json.data.verificationDocuments as { id: string; type: string }[];
+    it('makes the request VERIFIED when the last of the three is approved, recording who and when, and e-mails the shareholder', async () => {
+      const transfer = await submittedTransfer();
+      const documents = await documentsOf(transfer.id);
       expect(documents.map((d) => d.type).sort()).toEqual(['id_back', 'id_front', 'selfie']);
       const answers = [];
-      for (const document of documents) answers.push((await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'APPROVED' })).json);
+      for (const document of documents.slice(0, 2)) answers.push((await reviewDocument(transfer.id, document.id, { status: 'APPROVED' })).json);
+      // Approving a document alone moves no status: nothing is processed yet, nothing is sent.
+      expect(await detailOf(transfer.id)).toMatchObject({ status: 'VERIFICATION_SUBMITTED', processedAt: null, processedBy: null });
+      expect(await mailsOf(transfer.id, 'IDENTITY_VERIFIED')).toEqual([]);
+
+      await passHours(2);
+      answers.push((await reviewDocument(transfer.id, documents[2]!.id, { status: 'APPROVED' }, admin)).json);
       expect(answers.map((a) => a.requestStatus.allDocumentsVerified)).toEqual([false, false, true]);
-      expect(await statusOf(transfer.id)).toBe('VERIFIED');
-      const detail = (await get(`/requests/${transfer.id}`)).json.data;
-      expect(detail.verificationDocuments.every((d: { status: string; verifiedBy: string }) => d.status === 'APPROVED' && d.verifiedBy === 'rita')).toBe(true);
+      const detail = await detailOf(transfer.id);
+      expect(detail).toMatchObject({ status: 'VERIFIED', processedBy: 'alice', processedAt: t.clock.now().toISOString() });
+      const reviewers = Object.fromEntries(detail.verificationDocuments.map((d: { id: string; status: string; verifiedBy: string }) => [d.id, `${d.status} by ${d.verifiedBy}`]));
+      expect(reviewers).toEqual({ [documents[0]!.id]: 'APPROVED by rita', [documents[1]!.id]: 'APPROVED by rita', [documents[2]!.id]: 'APPROVED by alice' });
+
+      const [confirmation] = await mailsOf(transfer.id, 'REQUEST_CONFIRMATION');
+      const verified = await mailsOf(transfer.id, 'IDENTITY_VERIFIED');
+      expect(verified).toHaveLength(1);
+      expect(verified[0]).toMatchObject({ toAddress: confirmation!.toAddress, subject: `Identity verified for your request ${transfer.referenceNumber}` });
+      expect(verified[0]!.body).toContain(`We have verified the identity documents sent for your request ${transfer.referenceNumber}.`);
+      expect(verified[0]!.body).toContain('Your transfer will now be processed');
     });
 
     it('on a rejection asks for all three again with a fresh code, e-mailed with the reason', async () => {
-      const transfer = await portal.transfer(holder);
-      await portal.uploadAll(transfer.code!);
-      const [document] = (await get(`/requests/${transfer.id}`)).json.data.verificationDocuments;
-      expect((await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'REJECTED' })).json.errors).toEqual({ rejectionReason: M.rejectionReasonRequired });
-      const rejected = await send('PUT', `/requests/${transfer.id}/documents/${document.id}/status`, { status: 'REJECTED', rejectionReason: 'The photo is blurred' });
+      const transfer = await submittedTransfer();
+      const [document] = await documentsOf(transfer.id);
+      await passHours(1);
+      const rejected = await reviewDocument(transfer.id, document!.id, { status: 'REJECTED', rejectionReason: 'The photo is blurred' });
       expect(rejected.json.requestStatus).toEqual({ status: 'AWAITING_VERIFICATION', allDocumentsVerified: false });
 
       const answer = (await get(`/requests/${transfer.id}`)).json;
       requestDetailResponseSchema.parse(answer);
       const detail = answer.data;
       expect(detail).toMatchObject({ status: 'AWAITING_VERIFICATION', verificationDocuments: [], verificationCompleted: false });
+      expect(detail).toMatchObject({ processedBy: 'rita', processedAt: t.clock.now().toISOString() });
       expect(detail.previousDocuments).toHaveLength(3);
-      expect(detail.previousDocuments.find((d: { id: string }) => d.id === document.id)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The photo is blurred' });
+      expect(detail.previousDocuments.find((d: { id: string }) => d.id === document!.id)).toMatchObject({ status: 'REJECTED', rejectionReason: 'The photo is blurred' });
 
       expect((await t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code: transfer.code } })).status).toBe(404);
       const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'DOCUMENT_REJECTED'));
@@ -300,16 +467,50 @@ describe('admin request review API', () => {
       expect(history.some((h) => h.action === 'DOCUMENT_REJECTED')).toBe(true);
     });
 
+    it('sends a VERIFIED transfer back on a rejected document, recorded as the rejecting admin\'s change', async () => {
+      const transfer = await submittedTransfer();
+      await approveAllDocuments(transfer.id, admin);
+      expect(await detailOf(transfer.id)).toMatchObject({ status: 'VERIFIED', processedBy: 'alice' });
+      await passHours(1);
+      const [document] = await documentsOf(transfer.id);
+      expect((await reviewDocument(transfer.id, document!.id, { status: 'REJECTED', rejectionReason: 'The ID has expired' })).status).toBe(200);
+      const detail = await detailOf(transfer.id);
+      expect(detail).toMatchObject({ status: 'AWAITING_VERIFICATION', processedBy: 'rita', processedAt: t.clock.now().toISOString() });
+      expect(detail.history).toContainEqual(expect.objectContaining({ action: 'STATUS_CHANGED', fromStatus: 'VERIFIED', toStatus: 'AWAITING_VERIFICATION' }));
+      expect(await mailsOf(transfer.id, 'DOCUMENT_REJECTED')).toHaveLength(1);
+    });
+
+    it('reviews documents only while the rules allow: 409 before all three are in, once processing and after a decision', async () => {
+      const expectRefused = async (id: string, decision: { status: string; rejectionReason?: string }, message: string) => {
+        const documents = await documentsOf(id);
+        const [statusBefore, recordsBefore] = [await statusOf(id), await recordsOf(id)];
+        const refused = await reviewDocument(id, documents[0]!.id, decision);
+        expect([refused.status, refused.json.message]).toEqual([409, message]);
+        expect([await statusOf(id), await recordsOf(id)]).toEqual([statusBefore, recordsBefore]);
+        expect((await documentsOf(id)).map((d) => d.status)).toEqual(documents.map(() => 'PENDING'));
+      };
+      const partial = await portal.transfer(holder);
+      await portal.uploadPhoto(partial.code!, 'selfie');
+      await expectRefused(partial.id, { status: 'APPROVED' }, 'Documents cannot be approved while the request is AWAITING_VERIFICATION.');
+
+      const processing = await submittedTransfer();
+      await status(processing.id, 'PROCESSING');
+      await expectRefused(processing.id, { status: 'APPROVED' }, 'Documents cannot be approved while the request is PROCESSING.');
+
+      const approved = await submittedTransfer();
+      await status(approved.id, 'APPROVED');
+      await expectRefused(approved.id, { status: 'REJECTED', rejectionReason: 'Too late' }, 'Documents cannot be rejected while the request is APPROVED.');
+    });
+
     it('streams the image with fixed headers, records the viewing, and saves the viewer state per image', async () => {
-      const transfer = await portal.transfer(holder);
-      await portal.uploadAll(transfer.code!);
-      const response = await t.app.request(`/api/admin/requests/${transfer.id}/verification/SELFIE`, { headers: { Authorization: `Bearer ${admin}` } });
+      const transfer = await submittedTransfer();
+      const response = await viewImage(transfer.id, 'SELFIE');
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Type')).toBe('image/jpeg');
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(response.headers.get('Cache-Control')).toBe('no-store');
       expect(Buffer.from(await response.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-      expect((await t.app.request(`/api/admin/requests/${transfer.id}/verification/passport`, { headers: { Authorization: `Bearer ${admin}` } })).status).toBe(404);
+      expect((await viewImage(transfer.id, 'passport')).status).toBe(404);
       expect((await t.app.request(`/api/admin/requests/${transfer.id}/verification/selfie`)).status).toBe(401);
       expect((await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'DOCUMENT_VIEWED'))).length).toBe(1);
 
@@ -356,6 +557,25 @@ describe('admin request review API', () => {
     expect(stats.avgResponseTime).toBe(0);
     expect(stats.recentActivity).toHaveLength(4);
     expect(stats.recentActivity.map((item: { requestType: string }) => item.requestType)).toContain('INQUIRY');
+  });
+
+  it('averages processing, verification and first-response times, and counts processing and awaiting-verification requests', async () => {
+    const decided = await portal.inquiry(holder);
+    const processing = await portal.inquiry(holder);
+    const verified = await portal.transfer(holder);
+    await portal.transfer(holder);
+    await passHours(2);
+    await portal.uploadAll(verified.code!);
+    await passHours(1);
+    await status(decided.id, 'APPROVED');
+    await status(processing.id, 'PROCESSING');
+    await passHours(2);
+    // VERIFIED is recorded as processed but decides nothing: it must not count in the processing time.
+    await approveAllDocuments(verified.id);
+    expect((await get('/dashboard/stats')).json.data).toMatchObject({
+      avgProcessingTime: 3, avgVerificationTime: 2, avgResponseTime: (180 + 180 + 300) / 3,
+      processing: 1, pendingVerification: 1, pending: 1, approved: 1,
+    });
   });
 
   it('counts the windowed figures by business day in Los Angeles, from the day counters', async () => {
@@ -480,5 +700,33 @@ describe('admin request review API', () => {
     expect(signIns.json.data.activities[0]).toMatchObject({ actionType: 'CODE_REFUSED', resourceType: 'PORTAL_SIGN_IN', details: { codeAttempted: 'NOPE99' } });
     expect(signIns.json.data.activities.map((a: { actionType: string }) => a.actionType)).toContain('ACCOUNT_ACCEPTED');
     expect((await get('/activity?resource_type=PORTAL_SIGN_IN&action_type=code_refused')).json.data.total).toBe(1);
+  });
+
+  it('pages admin activity newest first by offset and limit', async () => {
+    const request = await portal.inquiry(holder);
+    await send('POST', `/requests/${request.id}/notes`, { notes: 'one' });
+    await send('POST', `/requests/${request.id}/flag`, { reason: 'two' }, admin);
+    await send('DELETE', `/requests/${request.id}/flag`);
+    const all = (await get('/activity?limit=200')).json.data;
+    expect(all.activities.slice(0, 3).map((a: { actionType: string; adminUsername: string }) => `${a.actionType} by ${a.adminUsername}`)).toEqual([
+      'REQUEST_UNFLAGGED by rita', 'REQUEST_FLAGGED by alice', 'REQUEST_NOTE_ADDED by rita',
+    ]);
+    const second = (await get('/activity?offset=1&limit=1')).json.data;
+    expect(second).toMatchObject({ total: all.total, limit: 1, offset: 1, activities: [all.activities[1]] });
+    expect((await get('/activity?resource_type=request&offset=2&limit=5')).json.data.activities).toEqual([all.activities[2]]);
+    expect((await get(`/activity?offset=${all.total}`)).json.data).toMatchObject({ total: all.total, activities: [] });
+  });
+
+  it('shows on the details page the actions taken on that request, newest first', async () => {
+    const request = await portal.inquiry(holder);
+    const other = await portal.inquiry(holder);
+    await send('POST', `/requests/${request.id}/notes`, { notes: 'Called the holder' });
+    await send('POST', `/requests/${other.id}/notes`, { notes: 'Another request' });
+    await send('POST', `/requests/${request.id}/flag`, { reason: 'Check the address' }, admin);
+    await status(request.id, 'PROCESSING');
+    const answer = (await get(`/requests/${request.id}`)).json;
+    const { adminActivities } = requestDetailResponseSchema.parse(answer).data;
+    expect(adminActivities.map((a) => `${a.actionType} by ${a.adminUsername}`)).toEqual(['REQUEST_STATUS_CHANGED by rita', 'REQUEST_FLAGGED by alice', 'REQUEST_NOTE_ADDED by rita']);
+    expect(adminActivities[0]!.details).toMatchObject({ from: 'PENDING', to: 'PROCESSING' });
   });
 });

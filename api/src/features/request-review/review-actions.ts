@@ -4,6 +4,7 @@ import type { Db } from '@ledgerwell/db/client';
 import { adminUsers, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import {
   allowedStatusChanges,
+  FINAL_STATUSES,
   REVIEW_MESSAGES as M,
   type flagSchema,
   type ImageState,
@@ -54,9 +55,20 @@ export async function reviewChange<T>(
 
 const STATUS_WORD: Record<StatusAction, string> = { PROCESSING: 'is being processed', APPROVED: 'has been approved', REJECTED: 'has been rejected' };
 
-async function holderEmail(tx: Db, request: RequestRow) {
+/** The closing line of every e-mail a review sends the shareholder. */
+export const QUESTIONS_LINE = 'Questions? Reply to this e-mail or call us; we answer within one business day.';
+
+/** Where and how to address the shareholder who filed the request. */
+export async function holderEmail(tx: Db, request: RequestRow) {
   const [holder] = await tx.select({ email: shareholders.email, name: shareholders.name }).from(shareholders).where(eq(shareholders.id, request.shareholderId));
   return holder;
+}
+
+/** The 409's reason, so staff know what to do instead: the status is final, what is allowed, or (a transfer) there is nothing to decide on yet. */
+function refusalReason(request: RequestRow, allowed: StatusAction[]) {
+  if (FINAL_STATUSES.includes(request.status)) return `${request.status} is final`;
+  if (allowed.length) return `allowed: ${allowed.join(', ')}`;
+  return request.requestType === 'TRANSFER' ? 'the identity documents are not in yet' : `nothing can be set from ${request.status}`;
 }
 
 /** PUT /requests/:id/status: the state machine of docs/request-status.md; anything else is a 409 naming what is allowed. */
@@ -64,20 +76,14 @@ export function changeStatus(deps: AppDeps, requestId: string, context: ReviewCo
   return reviewChange(deps, requestId, context, async (tx, request, now) => {
     const allowed = allowedStatusChanges(request.requestType, request.status);
     if (!allowed.includes(input.status)) {
-      const reason =
-        request.status === 'AWAITING_VERIFICATION'
-          ? 'the identity documents are not in yet'
-          : allowed.length
-            ? `allowed: ${allowed.join(', ')}`
-            : `${request.status} is final`;
-      throw new AppError('CONFLICT', `This request cannot change from ${request.status} to ${input.status}: ${reason}.`);
+      throw new AppError('CONFLICT', `This request cannot change from ${request.status} to ${input.status}: ${refusalReason(request, allowed)}.`);
     }
     await tx.update(shareholderRequests).set({ status: input.status, processedAt: now, processedBy: context.actor.id }).where(eq(shareholderRequests.id, requestId));
     const holder = await holderEmail(tx, request);
     if (holder) {
       const lines = [`Dear ${holder.name},`, '', `Your request ${request.referenceNumber} ${STATUS_WORD[input.status]}.`];
       if (input.status === 'REJECTED' && input.notes) lines.push('', `Reason: ${input.notes}`);
-      lines.push('', 'Questions? Reply to this e-mail or call us; we answer within one business day.');
+      lines.push('', QUESTIONS_LINE);
       await queueEmail(deps, tx, { to: holder.email, subject: `Update on your request ${request.referenceNumber}`, lines, kind: 'STATUS_CHANGED', relatedId: requestId });
     }
     return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   adminLoginResponseSchema,
   adminMeResponseSchema,
   adminVerifyResponseSchema,
@@ -10,8 +11,15 @@ import {
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../config/paths';
 
+/** Throws the server's message, else 'Login failed'; 'Network error. Please try again.' when no answer came (spec 8). */
 export function loginAdmin(input: AdminLoginInput) {
-  return apiRequest(apiPaths.admin.login, { method: 'POST', body: input, schema: adminLoginResponseSchema });
+  return apiRequest(apiPaths.admin.login, {
+    method: 'POST',
+    body: input,
+    schema: adminLoginResponseSchema,
+    failureMessage: ADMIN_MESSAGES.loginFailed,
+    networkErrorMessage: ADMIN_MESSAGES.networkError,
+  });
 }
 
 export async function verifyAdminSession(signal?: AbortSignal): Promise<AdminProfile> {
@@ -20,7 +28,7 @@ export async function verifyAdminSession(signal?: AbortSignal): Promise<AdminPro
 }
 
 export async function fetchMyProfile(): Promise<AdminProfile> {
-  const body = await apiRequest(apiPaths.admin.me, { auth: 'admin', schema: adminMeResponseSchema });
+  const body = await apiRequest(apiPaths.admin.me, { auth: 'admin', schema: adminMeResponseSchema, failureMessage: ADMIN_MESSAGES.profileFailed });
   return body.data;
 }
 
@@ -36,6 +44,7 @@ export async function changeMyPassword(input: ChangePasswordInput): Promise<stri
     auth: 'admin',
     body: input,
     schema: changePasswordResponseSchema,
+    failureMessage: ADMIN_MESSAGES.changePasswordFailed,
   });
   return body.message;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activityEntrySchema } from '@ledgerwell/shared/request-review';
+import { activityEntrySchema, REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -32,6 +32,7 @@ export async function fetchActivity(filters: ActivityFilters, signal?: AbortSign
     },
     schema: responseSchema,
     signal,
+    failureMessage: REVIEW_FAILURES.fetchActivity,
   });
   return body.data;
 }

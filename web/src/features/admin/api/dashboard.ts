@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
+import { REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -56,6 +57,6 @@ export type RecentActivityItem = z.infer<typeof recentItemSchema>;
 const responseSchema = z.object({ success: z.literal(true), data: statsSchema });
 
 export async function fetchDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  const body = await apiRequest(apiPaths.admin.dashboardStats, { auth: 'admin', schema: responseSchema, signal });
+  const body = await apiRequest(apiPaths.admin.dashboardStats, { auth: 'admin', schema: responseSchema, signal, failureMessage: REVIEW_FAILURES.fetchMetrics });
   return body.data;
 }

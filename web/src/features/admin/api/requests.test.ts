@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, onAdminAuthError } from '../../../lib/api-client';
-import { fetchRequestImage } from './requests';
+import { fetchRequestImage, fetchRequests, normaliseRequestList, type RequestListRow } from './requests';
 
 describe('identity images (apiBlob)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -36,5 +36,52 @@ describe('identity images (apiBlob)', () => {
   it('marks a failed connection as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(fetchRequestImage('r-1', 'selfie')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('the request list (bare array accepted)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const row = (id: string): RequestListRow => ({
+    id,
+    shareholderName: 'Dana Whitfield',
+    shareholderCode: 'DEMO01',
+    referenceNumber: `TR-2026-00000${id}`,
+    requestType: 'TRANSFER',
+    status: 'PENDING',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    assignedTo: null,
+    assignedToMe: false,
+    isFlagged: false,
+    flagPriority: null,
+    adminNotes: '',
+    verification: 'PENDING',
+    verificationComplete: false,
+    sharesCount: 100,
+    transferAllShares: false,
+  });
+  const json = (body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+
+  it('normalises a bare array to one page of every row', () => {
+    const rows = [row('1'), row('2')];
+    expect(normaliseRequestList(rows)).toEqual({ success: true, requests: rows, total: 2, totalPages: 1, page: 1 });
+    expect(normaliseRequestList([])).toEqual({ success: true, requests: [], total: 0, totalPages: 1, page: 1 });
+  });
+
+  it('leaves the paged answer as it is', () => {
+    const page = { success: true as const, requests: [], total: 45, totalPages: 3, page: 2 };
+    expect(normaliseRequestList(page)).toBe(page);
+  });
+
+  it('reads either answer from the server', async () => {
+    vi.stubGlobal('fetch', json([row('1'), row('2'), row('3')]));
+    await expect(fetchRequests({ page: 1 })).resolves.toMatchObject({ total: 3, totalPages: 1, page: 1, requests: [{ id: '1' }, { id: '2' }, { id: '3' }] });
+    vi.stubGlobal('fetch', json({ success: true, requests: [row('9')], total: 41, totalPages: 3, page: 3 }));
+    await expect(fetchRequests({ page: 3 })).resolves.toMatchObject({ total: 41, totalPages: 3, page: 3, requests: [{ id: '9' }] });
+  });
+
+  it('refuses an array of things that are not rows', async () => {
+    vi.stubGlobal('fetch', json([{ id: 1 }]));
+    await expect(fetchRequests({ page: 1 })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 });

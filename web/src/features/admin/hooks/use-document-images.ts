@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import type { DocumentType } from '@ledgerwell/shared/verification';
 import { fetchRequestImage, type VerificationDocument } from '../api/requests';
 
@@ -29,7 +30,7 @@ export function useDocumentImages(requestId: string, documents: VerificationDocu
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          console.error(`Failed to fetch image (${type})`, error);
+          console.error(`${REVIEW_FAILURES.fetchImage} (${type})`, error);
           settle(type, { status: 'failed' });
         },
       );

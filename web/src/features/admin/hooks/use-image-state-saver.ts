@@ -1,56 +1,39 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import type { DocumentType } from '@ledgerwell/shared/verification';
 import { saveImageState } from '../api/requests';
+import { ImageStateScheduler } from '../utils/image-state-scheduler';
 import { SAVE_DELAY_MS, type ViewState } from '../utils/viewer-state';
-
-interface Waiting {
-  timer: ReturnType<typeof setTimeout>;
-  state: ViewState;
-}
 
 /**
  * Saves the viewer's rotation and zoom per image, 500 ms after its last change (spec 4). A failed
  * save is only logged (spec 8). Changes still waiting when the page closes are sent at once.
- * Disabled for READ_ONLY, whose writes the server refuses.
+ * Disabled for READ_ONLY, whose writes the server refuses: it still rotates and zooms locally.
  */
 export function useImageStateSaver(requestId: string, enabled: boolean) {
-  const waiting = useRef(new Map<DocumentType, Waiting>());
-  const [busy, setBusy] = useState(0);
-
-  const send = useCallback(
-    (type: DocumentType, state: ViewState) =>
-      saveImageState(requestId, type, state)
-        .catch((error: unknown) => console.error('Failed to update image state', error))
-        .finally(() => setBusy((n) => n - 1)),
-    [requestId],
-  );
-
-  const schedule = useCallback(
-    (type: DocumentType, state: ViewState) => {
-      if (!enabled) return;
-      const map = waiting.current;
-      const previous = map.get(type);
-      if (previous) clearTimeout(previous.timer);
-      else setBusy((n) => n + 1);
-      const timer = setTimeout(() => {
-        map.delete(type);
-        void send(type, state);
-      }, SAVE_DELAY_MS);
-      map.set(type, { timer, state });
-    },
-    [enabled, send],
-  );
+  const scheduler = useRef<ImageStateScheduler<DocumentType, ViewState> | null>(null);
+  const owner = `${requestId}:${enabled}`;
+  // Whose saving flag it is: a closed scheduler's last report must not stick to the next one.
+  const [saving, setSaving] = useState({ owner, saving: false });
 
   useEffect(() => {
-    const map = waiting.current;
+    const current = new ImageStateScheduler<DocumentType, ViewState>({
+      delayMs: SAVE_DELAY_MS,
+      enabled,
+      save: (type, state) => saveImageState(requestId, type, state),
+      onSavingChange: (value) => setSaving({ owner: `${requestId}:${enabled}`, saving: value }),
+      onError: (error) => console.error(REVIEW_FAILURES.updateImageState, error),
+    });
+    scheduler.current = current;
     return () => {
-      for (const [type, entry] of map) {
-        clearTimeout(entry.timer);
-        void send(type, entry.state);
-      }
-      map.clear();
+      current.dispose();
+      if (scheduler.current === current) scheduler.current = null;
     };
-  }, [send]);
+  }, [requestId, enabled]);
 
-  return { schedule, saving: busy > 0 };
+  const schedule = useCallback((type: DocumentType, state: ViewState) => {
+    scheduler.current?.schedule(type, state);
+  }, []);
+
+  return { schedule, saving: saving.owner === owner && saving.saving };
 }

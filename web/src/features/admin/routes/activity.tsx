@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import { paths } from '../../../config/paths';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -9,6 +10,7 @@ import { Pagination } from '../components/pagination';
 import { useApiData } from '../hooks/use-api-data';
 import {
   ACTION_TYPE_SUGGESTIONS,
+  activityActionLabel,
   activityFiltersFromParams,
   activityFiltersToParams,
   detailsSummary,
@@ -39,7 +41,7 @@ export function ActivityPage() {
 
       {activity.error && !activity.loading ? (
         <div className="notice notice--error" role="alert">
-          <p>Failed to fetch admin activity</p>
+          <p>{REVIEW_FAILURES.fetchActivity}</p>
           <p>
             <button type="button" className="button button--secondary button--small" onClick={activity.reload}>
               Try again
@@ -69,7 +71,7 @@ export function ActivityPage() {
                   <tr key={item.id}>
                     <td className="data-table__date">{formatDateTime(item.createdAt)}</td>
                     <td>{item.adminUsername ?? <span className="muted">System</span>}</td>
-                    <td>{humanise(item.actionType)}</td>
+                    <td>{activityActionLabel(item.actionType)}</td>
                     <td>
                       {item.resourceType ? humanise(item.resourceType) : '—'}
                       {item.resourceType?.toUpperCase() === 'REQUEST' && item.resourceId ? (

@@ -13,6 +13,7 @@ import { FlagPanel } from '../components/request-details/flag-panel';
 import { HistorySection } from '../components/request-details/history-section';
 import { NotesSection } from '../components/request-details/notes-section';
 import { OverviewSection } from '../components/request-details/overview-section';
+import { StaffActivitySection } from '../components/request-details/staff-activity-section';
 import { SubmittedDataSection } from '../components/request-details/submitted-data-section';
 import { TypeDetailsSection } from '../components/request-details/type-details-section';
 import { ToastRegion } from '../components/toast-region';
@@ -89,6 +90,7 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
           {showDocuments && <DocumentsSection request={request} role={admin.role} onChanged={onChanged} onToast={push} />}
           <NotesSection requestId={request.id} adminNotes={request.adminNotes} canWrite={canWrite} onChanged={onChanged} onToast={push} />
           <HistorySection history={request.history} />
+          <StaffActivitySection activities={request.adminActivities} />
           <SubmittedDataSection formData={request.formData} />
         </div>
         <aside className="request-layout__side" aria-label="Review">

@@ -1,4 +1,7 @@
+import type { FlagPriority } from '@ledgerwell/shared/request-review';
+import { DOCUMENT_LABELS } from '@ledgerwell/shared/verification';
 import type { ActivityFilters } from '../api/activity';
+import { FLAG_PRIORITY_LABELS, humanise } from './request-labels';
 
 /** The activity page's filters, kept in the URL: admin, resource, action, page. */
 export function activityFiltersFromParams(params: URLSearchParams): ActivityFilters {
@@ -31,4 +34,25 @@ export function detailsSummary(details: Record<string, unknown> | null, max = 14
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   const text = parts.join(', ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** An activity's action as the activity page and the request's Staff Activity name it: "DOCUMENT_APPROVED" → "Document approved". */
+export function activityActionLabel(actionType: string): string {
+  return humanise(actionType);
+}
+
+/**
+ * What an activity acted on, where its details say: the document ("ID Front", from documentType or
+ * a saved view's imageType) or the flag's priority ("High priority"); null otherwise.
+ */
+export function activitySubject(details: Record<string, unknown> | null): string | null {
+  const document = details?.documentType ?? details?.imageType;
+  if (typeof document === 'string' && document.trim()) {
+    return (DOCUMENT_LABELS as Record<string, string | undefined>)[document.trim().toLowerCase()] ?? humanise(document);
+  }
+  const priority = details?.priority;
+  if (typeof priority === 'string' && priority.trim()) {
+    return `${FLAG_PRIORITY_LABELS[priority.trim().toUpperCase() as FlagPriority] ?? humanise(priority)} priority`;
+  }
+  return null;
 }

@@ -149,3 +149,21 @@ describe('display rules', () => {
     expect(otherFields({ transfer_type: 'dwac', medallion_guarantee: true }, 'TRANSFER')).toEqual([{ key: 'medallion_guarantee', label: 'Medallion guarantee', value: 'Yes' }]);
   });
 });
+
+describe('transfer-type labels', () => {
+  it('names every transfer type the portal offers, “not sure” included, in any case or spelling', () => {
+    const label = (value: string) => readTransfer({ transfer_type: value }).transferTypeLabel;
+    expect(label('drs')).toBe('DRS');
+    expect(label('dwac')).toBe('DWAC');
+    expect(label('sale')).toBe('Sale');
+    expect(label('not-sure')).toBe('Not sure');
+    expect(label('not_sure')).toBe('Not sure');
+    expect(label('NOT-SURE')).toBe('Not sure');
+    expect(readTransfer({ transferType: 'DWAC' }).transferTypeLabel).toBe('DWAC');
+  });
+
+  it('shows an unknown type as given, and nothing when absent', () => {
+    expect(readTransfer({ transfer_type: 'gift' }).transferTypeLabel).toBe('gift');
+    expect(readTransfer({}).transferTypeLabel).toBeNull();
+  });
+});

@@ -35,8 +35,13 @@ export function documentActionsFor(
 export const STATUS_ACTION_VERBS: Record<StatusAction, string> = {
   APPROVED: 'approve',
   REJECTED: 'reject',
-  PROCESSING: 'mark as processing',
+  PROCESSING: 'process',
 };
+
+/** The confirmation each status action asks (spec 4). */
+export function statusActionQuestion(action: StatusAction): string {
+  return `Are you sure you want to ${STATUS_ACTION_VERBS[action]} this request?`;
+}
 
 export const STATUS_ACTION_LABELS: Record<StatusAction, string> = {
   APPROVED: 'Approve',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAdminNotes } from './admin-notes';
-import { canReview, documentActionsFor, statusActionsFor } from './review-permissions';
+import { canReview, documentActionsFor, STATUS_ACTION_LABELS, statusActionQuestion, statusActionsFor } from './review-permissions';
 import { flagLabel, flagTone, requestTitle, sharesLabel, statusLabel, statusTone, typeLabel, verificationLabel } from './request-labels';
 import { formatMoney, formatPercent, formatPrice } from './format';
 
@@ -25,6 +25,16 @@ describe('permissions', () => {
     expect(documentActionsFor('REVIEWER', 'VERIFICATION_SUBMITTED', 'APPROVED')).toEqual({ approve: false, reject: true });
     expect(documentActionsFor('REVIEWER', 'VERIFIED', 'APPROVED')).toEqual({ approve: false, reject: true });
     expect(documentActionsFor('REVIEWER', 'APPROVED', 'APPROVED')).toEqual({ approve: false, reject: false });
+  });
+});
+
+describe('status action confirmations', () => {
+  it('ask “Are you sure you want to {action} this request?” with the spec’s verbs', () => {
+    const question = statusActionQuestion;
+    expect(question('APPROVED')).toBe('Are you sure you want to approve this request?');
+    expect(question('REJECTED')).toBe('Are you sure you want to reject this request?');
+    expect(question('PROCESSING')).toBe('Are you sure you want to process this request?');
+    expect(STATUS_ACTION_LABELS.PROCESSING).toBe('Mark as Processing');
   });
 });
 

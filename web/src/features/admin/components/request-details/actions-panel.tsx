@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { StatusAction } from '@ledgerwell/shared/request-review';
 import { changeRequestStatus, type RequestDetail } from '../../api/requests';
 import { actionErrorMessage } from '../../utils/action-error';
-import { STATUS_ACTION_LABELS, STATUS_ACTION_VALUES, STATUS_ACTION_VERBS } from '../../utils/review-permissions';
+import { STATUS_ACTION_LABELS, STATUS_ACTION_VALUES, statusActionQuestion } from '../../utils/review-permissions';
+import { transferVerificationNotice, VERIFICATION_NOTICES } from '../../utils/verification-state';
 import { ConfirmDialog } from '../confirm-dialog';
 
 interface ActionsPanelProps {
@@ -13,9 +14,6 @@ interface ActionsPanelProps {
   onToast: (kind: 'success' | 'error', text: string) => void;
 }
 
-export const VERIFICATION_INCOMPLETE = 'ID verification is not complete. Consider waiting for verification before approving.';
-export const VERIFICATION_COMPLETE = 'ID verification complete. All required documents have been submitted.';
-
 /** Approve, reject or mark processing, with optional decision notes and a confirmation (spec 4). */
 export function ActionsPanel({ request, actions, onChanged, onToast }: ActionsPanelProps) {
   const [notes, setNotes] = useState('');
@@ -25,9 +23,7 @@ export function ActionsPanel({ request, actions, onChanged, onToast }: ActionsPa
 
   if (actions.length === 0) return null;
 
-  const allApproved =
-    request.verificationDocuments.length >= 3 && request.verificationDocuments.every((document) => document.status === 'APPROVED');
-  const warning = request.type === 'TRANSFER' ? (allApproved || request.status === 'VERIFIED' ? 'complete' : 'incomplete') : null;
+  const warning = transferVerificationNotice(request);
 
   async function confirm(action: StatusAction) {
     setBusy(true);
@@ -48,8 +44,7 @@ export function ActionsPanel({ request, actions, onChanged, onToast }: ActionsPa
   return (
     <section className="admin-card" aria-labelledby="actions">
       <h2 id="actions">Actions</h2>
-      {warning === 'incomplete' && <p className="notice notice--warning">{VERIFICATION_INCOMPLETE}</p>}
-      {warning === 'complete' && <p className="notice notice--success">{VERIFICATION_COMPLETE}</p>}
+      {warning && <p className={warning === 'complete' ? 'notice notice--success' : 'notice notice--warning'}>{VERIFICATION_NOTICES[warning]}</p>}
       <div className="field">
         <label htmlFor={notesId} className="field__label">
           Decision notes (optional)
@@ -73,7 +68,7 @@ export function ActionsPanel({ request, actions, onChanged, onToast }: ActionsPa
       {confirming && (
         <ConfirmDialog
           title={`${STATUS_ACTION_LABELS[confirming]} request`}
-          message={`Are you sure you want to ${STATUS_ACTION_VERBS[confirming]} this request?`}
+          message={statusActionQuestion(confirming)}
           confirmLabel={STATUS_ACTION_LABELS[confirming]}
           danger={confirming === 'REJECTED'}
           busy={busy}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentType } from '@ledgerwell/shared/verification';
 import { reviewDocument, type RequestDetail, type VerificationDocument } from '../../api/requests';
@@ -7,14 +7,11 @@ import { useImageStateSaver } from '../../hooks/use-image-state-saver';
 import { actionErrorMessage } from '../../utils/action-error';
 import { formatDateTime } from '../../utils/format';
 import { canReview, documentActionsFor } from '../../utils/review-permissions';
+import { ALL_VERIFIED_MESSAGE, ALL_VERIFIED_MS, TimedNotice } from '../../utils/timed-notice';
 import { initialViewState, type ViewState } from '../../utils/viewer-state';
 import { ImageViewer } from '../image-viewer/image-viewer';
 import { DocumentCard, documentStatusLabel } from './document-card';
 import { RejectDocumentModal } from './reject-document-modal';
-
-/** The all-verified message stays this long (spec 9). */
-const ALL_VERIFIED_MS = 8000;
-export const ALL_VERIFIED_MESSAGE = 'All documents verified! Request status updated to VERIFIED.';
 
 interface DocumentsSectionProps {
   request: RequestDetail;
@@ -40,26 +37,14 @@ export function DocumentsSection({ request, role, onChanged, onToast }: Document
   const [rejecting, setRejecting] = useState<VerificationDocument | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [allVerified, setAllVerified] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  function showAllVerified() {
-    setAllVerified(true);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setAllVerified(false), ALL_VERIFIED_MS);
-  }
+  const [allVerifiedNotice] = useState(() => new TimedNotice(ALL_VERIFIED_MS, setAllVerified));
+  useEffect(() => () => allVerifiedNotice.dispose(), [allVerifiedNotice]);
 
   async function approve(document: VerificationDocument) {
     setBusy(document.id);
     try {
       const result = await reviewDocument(request.id, document.id, { status: 'APPROVED' });
-      if (result.requestStatus?.allDocumentsVerified) showAllVerified();
+      if (result.requestStatus?.allDocumentsVerified) allVerifiedNotice.show();
       else onToast('success', `${DOCUMENT_LABELS[document.type]} approved`);
       onChanged();
     } catch (error) {

@@ -1,11 +1,11 @@
 import type { RequestDetail } from '../../api/requests';
 import { formatCount, formatDateTime } from '../../utils/format';
 import { requestTitle } from '../../utils/request-labels';
+import { overviewVerificationStatus } from '../../utils/verification-state';
 import { StatusBadge } from '../badges';
 import { DetailList } from '../detail-list';
 
 export function OverviewSection({ request }: { request: RequestDetail }) {
-  const showVerification = request.hasVerificationCode || request.type === 'TRANSFER';
   const account = request.account;
   return (
     <section className="admin-card" aria-labelledby="overview">
@@ -22,7 +22,7 @@ export function OverviewSection({ request }: { request: RequestDetail }) {
           ['Security', account ? `${account.issuer}, ${account.shareClass} (${formatCount(account.sharesHeld)} shares held)` : null],
           ['Submitted', formatDateTime(request.createdAt)],
           ['Last updated', formatDateTime(request.updatedAt)],
-          ['Verification status', showVerification ? (request.verificationCompleted ? 'Completed' : 'Pending') : null],
+          ['Verification status', overviewVerificationStatus(request)],
           [
             'Verification code expires',
             request.status === 'AWAITING_VERIFICATION' && request.verificationExpiresAt ? formatDateTime(request.verificationExpiresAt) : null,
