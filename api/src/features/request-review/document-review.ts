@@ -124,8 +124,8 @@ export async function readDocumentImage(deps: AppDeps, requestId: string, docume
     .select()
     .from(verificationDocuments)
     .where(and(eq(verificationDocuments.requestId, requestId), eq(verificationDocuments.documentType, documentType), isNull(verificationDocuments.supersededAt)));
-  const data = document ? await deps.storage.read(document.storageKey) : null;
-  if (!document || !data) throw new AppError('NOT_FOUND', 'Image not found');
+  const file = document ? await deps.storage.stream(document.storageKey) : null;
+  if (!document || !file) throw new AppError('NOT_FOUND', 'Image not found');
   await recordActivity(deps.db, { actor: context.actor, action: 'DOCUMENT_VIEWED', resourceType: 'REQUEST', resourceId: requestId, details: { referenceNumber: request.referenceNumber, documentType }, meta: context.meta });
-  return data;
+  return file;
 }

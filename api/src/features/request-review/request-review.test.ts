@@ -509,7 +509,9 @@ describe('admin request review API', () => {
       expect(response.headers.get('Content-Type')).toBe('image/jpeg');
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(response.headers.get('Cache-Control')).toBe('no-store');
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      const image = Buffer.from(await response.arrayBuffer());
+      expect(image.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect(response.headers.get('Content-Length')).toBe(String(image.length));
       expect((await viewImage(transfer.id, 'passport')).status).toBe(404);
       expect((await t.app.request(`/api/admin/requests/${transfer.id}/verification/selfie`)).status).toBe(401);
       expect((await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'DOCUMENT_VIEWED'))).length).toBe(1);

@@ -69,11 +69,11 @@ export function requestReviewRoutes(deps: AppDeps) {
     .get('/requests/:id/verification/:imageType', async (c) => {
       const type = documentTypeSchema.safeParse(c.req.param('imageType').toLowerCase());
       if (!type.success) throw new AppError('NOT_FOUND', 'Image not found');
-      const data = await readDocumentImage(deps, c.req.param('id'), type.data, context(c));
+      const file = await readDocumentImage(deps, c.req.param('id'), type.data, context(c));
       // Always served as the JPEG the server itself encoded: fixed type, never sniffed, never cached.
-      return c.body(new Uint8Array(data), 200, {
+      return c.body(file.body, 200, {
         'Content-Type': 'image/jpeg',
-        'Content-Length': String(data.length),
+        'Content-Length': String(file.size),
         'Content-Disposition': `inline; filename="${type.data}.jpg"`,
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
