@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_NEWCOMER } from './fixtures';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { E2E_ADMIN, E2E_NEWCOMER, E2E_READER } from './fixtures';
+import { signInThroughForm } from './support/admin-helpers';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/admin/login');
@@ -21,6 +22,81 @@ test.describe('admin sign-in', () => {
     await signIn(page, E2E_ADMIN.username, 'Not-The-Password-1');
     await expect(page.getByText('Invalid credentials')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  });
+
+  test('while the login call is pending the button reads Signing in... and cannot be pressed again', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    await page.route('**/api/admin/login', async (route) => {
+      calls += 1;
+      await released;
+      await route.continue();
+    });
+    await page.goto('/admin/login');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    const busy = page.getByRole('button', { name: 'Signing in...' });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+    await expect.poll(() => calls).toBe(1);
+    release();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(calls).toBe(1);
+  });
+
+  test("a failed login shows the server's message, else Invalid credentials; no answer shows the network error", async ({ page }) => {
+    // The answers are made up here so that no real failed attempt counts towards the sign-in throttle.
+    let respond: (route: Route) => Promise<void> = (route) => route.continue();
+    await page.route('**/api/admin/login', (route) => respond(route));
+    await page.goto('/admin/login');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill('Whatever-Pass-1');
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    const error = page.getByRole('alert');
+    const answer = async (next: (route: Route) => Promise<void>) => {
+      respond = next;
+      await signIn.click();
+    };
+
+    await answer((route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }),
+      }),
+    );
+    await expect(error).toHaveText('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+
+    await answer((route) => route.fulfill({ status: 401, contentType: 'text/plain', body: '' }));
+    await expect(error).toHaveText('Invalid credentials');
+
+    await answer((route) => route.abort('internetdisconnected'));
+    await expect(error).toHaveText('Network error. Please try again.');
+
+    // A 200 that is not a login answer is our fault, not the visitor's.
+    await answer((route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) }));
+    await expect(error).toHaveText('An error occurred. Please try again.');
+
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    await expect(signIn).toBeEnabled();
+  });
+
+  test('User Management is offered to a SUPER_ADMIN, and not to a READ_ONLY admin', async ({ page }) => {
+    await signInThroughForm(page, E2E_ADMIN);
+    await expect(page.getByRole('main').getByRole('link', { name: /^User Management/ })).toHaveAttribute('href', '/admin/users');
+    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/admin/users');
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await signInThroughForm(page, E2E_READER);
+    await expect(page.getByText(`Welcome back, ${E2E_READER.email}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Pending requests/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /User Management/ })).toHaveCount(0);
   });
 
   test('login opens the dashboard, survives a reload, and logout ends the session', async ({ page }) => {

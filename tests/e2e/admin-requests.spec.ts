@@ -1,17 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_READER } from './fixtures';
-import { fileInquiry, fileTransfer, fileTransferWithDocuments, signInAsAdmin } from './support/admin-helpers';
+import {
+  adminToken,
+  DOCUMENT_LABELS,
+  documentCard,
+  expectView,
+  fileInquiry,
+  fileTransfer,
+  fileTransferWithDocuments,
+  flagThroughApi,
+  openRequest,
+  openViewer,
+  recordImageStatePuts,
+  requestBarrier,
+  signInAsAdmin,
+} from './support/admin-helpers';
 
 // The database is shared with the other specs and the demo requests: every test files what it
 // needs through the portal API, and no total is assumed.
 
-async function openRequest(page: Page, id: string) {
-  await page.goto(`/admin/requests/${id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toBeVisible();
-}
-
-function documentCard(page: Page, label: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: label, exact: true }) });
+/** The value of one row of the Overview ('Verification status' → 'Pending'). */
+function overviewValue(page: Page, label: string) {
+  return page
+    .getByRole('region', { name: 'Overview' })
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 test.describe('admin request review', () => {
@@ -43,6 +57,86 @@ test.describe('admin request review', () => {
     await expect(recent.getByRole('link', { name: 'View all' })).toBeVisible();
     // The quick actions stay.
     await expect(page.getByRole('link', { name: /Pending requests/ })).toBeVisible();
+  });
+
+  test("the dashboard's cards link to their lists, and the week's link lists this week's requests", async ({ page, request }) => {
+    const approvedInquiry = await fileInquiry(request, 'Please confirm my holding for my bank.');
+    const approve = await request.put(`/api/admin/requests/${approvedInquiry.id}/status`, {
+      data: { status: 'approved' },
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    });
+    expect(approve.status(), await approve.text()).toBe(200);
+    const newest = await fileInquiry(request, 'Is my address on file current?');
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+
+    const metrics = page.getByRole('list', { name: 'Request metrics' });
+    await expect(metrics.getByRole('link', { name: "View this week's requests" })).toHaveAttribute('href', '/admin/requests?date=week');
+    await expect(metrics.getByRole('link', { name: 'View admin activity' })).toHaveAttribute('href', '/admin/activity');
+    for (const status of ['Approved', 'Rejected', 'Processing']) {
+      await expect(metrics.getByRole('link', { name: new RegExp(`^${status} [\\d,]+$`) })).toHaveAttribute('href', `/admin/requests?status=${status.toLowerCase()}`);
+    }
+    const weekLine = metrics.getByText(/^[\d,]+ requests this week$/);
+    const weekCount = Number((await weekLine.innerText()).replace(/[^\d]/g, ''));
+    expect(weekCount).toBeGreaterThanOrEqual(2);
+
+    await metrics.getByRole('link', { name: 'View admin activity' }).click();
+    await expect(page).toHaveURL(/\/admin\/activity$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Activity' })).toBeVisible();
+
+    await page.goBack();
+    await metrics.getByRole('link', { name: /^Approved / }).click();
+    await expect(page).toHaveURL(/\/admin\/requests\?status=approved$/);
+    await expect(page.getByLabel('Status')).toHaveValue('approved');
+    const rows = page.getByRole('region', { name: 'Requests' }).locator('tbody tr');
+    await expect(rows.first()).toContainText(approvedInquiry.referenceNumber);
+    for (const row of await rows.all()) await expect(row).toContainText('Approved');
+
+    await page.goBack();
+    const listCall = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/admin/requests');
+    await metrics.getByRole('link', { name: "View this week's requests" }).click();
+    await expect(page).toHaveURL(/\/admin\/requests\?date=week$/);
+    expect(new URL((await listCall).url()).searchParams.get('date')).toBe('week');
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Created this week');
+    await expect(rows.first()).toContainText(newest.referenceNumber);
+    // As many as the dashboard counts this week: the list holds this week's requests and no others.
+    await expect(page.getByText(new RegExp(`^Showing 1 to \\d+ of ${weekCount.toLocaleString('en-US')} results$`))).toBeVisible();
+  });
+
+  test('when the list, the metrics or a request cannot be loaded the screen says so, and Try again recovers', async ({ page, request }) => {
+    const inquiry = await fileInquiry(request, 'What is my cost basis?');
+    await signInAsAdmin(page);
+    const failure = { status: 500, contentType: 'text/plain', body: 'upstream failure' };
+
+    const isList = (url: URL) => url.pathname === '/api/admin/requests';
+    await page.route(isList, (route) => route.fulfill(failure));
+    await page.goto('/admin/requests');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load requests' })).toBeVisible();
+    await page.unroute(isList);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('region', { name: 'Requests' }).locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByText('Failed to load requests')).toHaveCount(0);
+
+    await page.route('**/api/admin/dashboard/stats', (route) => route.fulfill(failure));
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load dashboard metrics' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Request metrics' })).toHaveCount(0);
+    await page.unroute('**/api/admin/dashboard/stats');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('list', { name: 'Request metrics' })).toBeVisible();
+    await expect(page.getByText('Failed to load dashboard metrics')).toHaveCount(0);
+
+    const detailPath = `/api/admin/requests/${inquiry.id}`;
+    const isDetail = (url: URL) => url.pathname === detailPath;
+    await page.route(isDetail, (route) => route.fulfill(failure));
+    await page.goto(`/admin/requests/${inquiry.id}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load request details' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Requests' })).toHaveAttribute('href', '/admin/requests');
+    await page.unroute(isDetail);
+
+    // A request id nobody filed.
+    await page.goto('/admin/requests/00000000-0000-4000-8000-0000000000ff');
+    await expect(page.getByRole('alert').filter({ hasText: 'Request not found' })).toBeVisible();
   });
 
   test('the list filters by status and type through the URL, and finds a request by its reference', async ({ page, request }) => {
@@ -81,6 +175,7 @@ test.describe('admin request review', () => {
     await expect(page.getByRole('region', { name: 'Transfer Details' })).toContainText('***-**-4321');
     // Awaiting its photos, a transfer has nothing to decide: no Actions panel.
     await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
+    await expect(overviewValue(page, 'Verification status')).toHaveText('Pending');
 
     await page.goto('/admin/requests?search=NO-SUCH-REFERENCE-XYZ');
     await expect(page.getByText('No requests found matching your criteria.')).toBeVisible();
@@ -91,21 +186,26 @@ test.describe('admin request review', () => {
     await signInAsAdmin(page);
     await openRequest(page, transfer.id);
 
-    for (const label of ['Selfie', 'ID Front', 'ID Back']) {
+    for (const label of DOCUMENT_LABELS) {
       const image = documentCard(page, label).getByRole('img', { name: label });
       await expect(image).toBeVisible();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
     const actions = page.getByRole('region', { name: 'Actions' });
     await expect(actions).toContainText('ID verification is not complete. Consider waiting for verification before approving.');
+    await expect(actions).not.toContainText('ID verification complete.');
+    await expect(overviewValue(page, 'Verification status')).toHaveText('Submitted, awaiting review');
 
-    for (const label of ['Selfie', 'ID Front', 'ID Back']) {
+    for (const label of DOCUMENT_LABELS) {
       await page.getByRole('button', { name: `Approve ${label}` }).click();
       await expect(documentCard(page, label)).toContainText('Approved');
+      if (label !== 'ID Back') await expect(overviewValue(page, 'Verification status')).toHaveText('Submitted, awaiting review');
     }
     await expect(page.getByText('All documents verified! Request status updated to VERIFIED.')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Verified');
+    await expect(overviewValue(page, 'Status')).toHaveText('Verified');
+    await expect(overviewValue(page, 'Verification status')).toHaveText('Completed');
     await expect(actions).toContainText('ID verification complete. All required documents have been submitted.');
+    await expect(actions).not.toContainText('ID verification is not complete.');
 
     await actions.getByLabel('Decision notes (optional)').fill('Identity checked against the registry.');
     await actions.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -116,43 +216,6 @@ test.describe('admin request review', () => {
     await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Approved');
     await expect(page.getByRole('region', { name: 'History' })).toContainText('Identity checked against the registry.');
-  });
-
-  test('the image viewer rotates and zooms by keyboard, saves the state, and keeps it after a reload', async ({ page, request }) => {
-    const transfer = await fileTransferWithDocuments(request);
-    await signInAsAdmin(page);
-    await openRequest(page, transfer.id);
-
-    const opener = page.getByRole('button', { name: 'Open Selfie in the image viewer' });
-    await opener.click();
-    const viewer = page.getByRole('dialog', { name: 'Identity document viewer' });
-    await expect(viewer).toBeVisible();
-    const image = viewer.getByRole('img', { name: 'Selfie' });
-    await expect(image).toHaveAttribute('style', /rotate\(0deg\) scale\(1\)/);
-
-    const saved = page.waitForResponse((response) => response.url().endsWith('/image-state') && response.request().method() === 'PUT');
-    await page.keyboard.press('r');
-    await page.keyboard.press('+');
-    await expect(image).toHaveAttribute('style', /rotate\(90deg\) scale\(1.25\)/);
-    await expect(viewer.getByText('Zoom 125%, rotation 90°')).toBeVisible();
-    await expect(viewer.getByText('Saving...')).toBeVisible();
-    expect((await saved).status()).toBe(200);
-    await expect(viewer.getByText('Saving...')).toHaveCount(0);
-
-    await page.keyboard.press('ArrowRight');
-    await expect(viewer.getByRole('img', { name: 'ID Front' })).toBeVisible();
-    await expect(viewer).toContainText('2 of 3');
-
-    await page.keyboard.press('Escape');
-    await expect(viewer).toHaveCount(0);
-    await expect(opener).toBeFocused();
-
-    await page.reload();
-    await page.getByRole('button', { name: 'Open Selfie in the image viewer' }).click();
-    await expect(page.getByRole('dialog', { name: 'Identity document viewer' }).getByRole('img', { name: 'Selfie' })).toHaveAttribute(
-      'style',
-      /rotate\(90deg\) scale\(1.25\)/,
-    );
   });
 
   test('rejecting a document needs a reason and asks the shareholder for new photos', async ({ page, request }) => {
@@ -179,6 +242,8 @@ test.describe('admin request review', () => {
     await signInAsAdmin(page);
     await openRequest(page, inquiry.id);
     await expect(page.getByRole('region', { name: 'Inquiry Details' })).toContainText('Can I receive dividends by direct deposit?');
+    // No verification code: no Verification status row.
+    await expect(page.getByRole('region', { name: 'Overview' }).getByRole('term').filter({ hasText: 'Verification status' })).toHaveCount(0);
 
     const notes = page.getByRole('region', { name: 'Notes' });
     await notes.getByRole('button', { name: 'Add Note' }).click();
@@ -253,41 +318,67 @@ test.describe('admin request review', () => {
     await expect(actions.getByRole('button')).toHaveText(['Mark as Processing', 'Approve', 'Reject']);
 
     await actions.getByRole('button', { name: 'Mark as Processing' }).click();
-    const confirm = page.getByRole('dialog');
-    await expect(confirm).toContainText('Are you sure you want to mark as processing this request?');
+    const confirm = page.getByRole('dialog', { name: 'Mark as Processing request' });
+    await expect(confirm).toContainText('Are you sure you want to process this request?');
+    await expect(confirm.getByRole('button')).toHaveText(['Cancel', 'Mark as Processing']);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(actions.getByRole('button', { name: 'Mark as Processing' })).toBeFocused();
 
     await actions.getByRole('button', { name: 'Mark as Processing' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Processing' }).click();
+    await confirm.getByRole('button', { name: 'Mark as Processing' }).click();
     await expect(page.getByText('Request processing successfully')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Processing');
     await expect(actions.getByRole('button')).toHaveText(['Approve', 'Reject']);
 
     await actions.getByLabel('Decision notes (optional)').fill('We need a signed instruction letter.');
     await actions.getByRole('button', { name: 'Reject' }).click();
-    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to reject this request?');
-    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('dialog', { name: 'Reject request' });
+    await expect(reject).toContainText('Are you sure you want to reject this request?');
+    await reject.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText('Request rejected successfully')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Overview' })).toContainText('e2e-admin');
   });
 
-  test('a READ_ONLY admin reads everything and sees no control that changes anything', async ({ page, request }) => {
+  test('a READ_ONLY admin reads everything and sees no control that changes anything, and the viewer saves nothing', async ({ page, request }) => {
     const transfer = await fileTransferWithDocuments(request);
+    await flagThroughApi(request, transfer.id, { reason: 'Signature differs from the file copy.', priority: 'HIGH' });
+    // A controlled clock, to step past the 500 ms save pause instead of waiting for it.
+    await page.clock.install();
     await signInAsAdmin(page, E2E_READER);
     await openRequest(page, transfer.id);
-    for (const label of ['Selfie', 'ID Front', 'ID Back']) {
+    for (const label of DOCUMENT_LABELS) {
       const image = documentCard(page, label).getByRole('img', { name: label });
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await expect(page.getByRole('button', { name: `Approve ${label}` })).toHaveCount(0);
       await expect(page.getByRole('button', { name: `Reject ${label}` })).toHaveCount(0);
     }
-    await expect(page.getByRole('region', { name: 'Actions' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Add Note' })).toHaveCount(0);
+    const flags = page.getByRole('region', { name: 'Flag Management' });
+    await expect(flags).toContainText('Flagged, High priority');
+    await expect(flags).toContainText('Signature differs from the file copy.');
+    await expect(page.getByRole('button', { name: 'Remove Flag' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Flag Request' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Actions' })).toHaveCount(0);
+    await expect(page.getByLabel('Decision notes (optional)')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Notes' })).toBeVisible();
+    await expect(page.getByLabel('Add a note')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add Note' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Staff Activity' })).toContainText('Request flagged: High priority');
+
+    // The viewer still turns and zooms the image for the reader, but never saves it.
+    const puts = recordImageStatePuts(page);
+    const { viewer } = await openViewer(page, 'Selfie');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.keyboard.press('r');
+    await viewer.getByRole('button', { name: 'Rotate right' }).click();
+    await page.keyboard.press('+');
+    await expectView(page, 'Selfie', 1.25, 180);
+    await expect(viewer.getByText('Saving...')).toHaveCount(0);
+    await page.clock.runFor(2000);
+    await requestBarrier(page);
+    expect(puts).toEqual([]);
   });
 
   test('the activity page lists what admins did, filtered through the URL', async ({ page, request }) => {

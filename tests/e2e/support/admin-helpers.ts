@@ -91,3 +91,101 @@ export async function fileInquiry(request: APIRequestContext, message = 'Please 
   const token = await portalToken(request, 'DEMO01', '100200301');
   return submit(request, token, 'INQUIRY', { inquiry_message: message });
 }
+
+/** Signs an admin in through the API only (no page): the bearer token, for seeding through admin calls. */
+export async function adminToken(request: APIRequestContext, who: { username: string; password: string } = E2E_ADMIN): Promise<string> {
+  const login = await request.post('/api/admin/login', { data: { username: who.username, password: who.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return (await login.json()).token as string;
+}
+
+/** Flags a request through the admin API (as the e2e SUPER_ADMIN unless told). */
+export async function flagThroughApi(
+  request: APIRequestContext,
+  id: string,
+  flag: { reason: string; priority: 'HIGH' | 'MEDIUM' | 'LOW' },
+  token?: string,
+): Promise<void> {
+  const bearer = token ?? (await adminToken(request));
+  const response = await request.post(`/api/admin/requests/${id}/flag`, { data: flag, headers: { Authorization: `Bearer ${bearer}` } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The identity documents in the order the grid and the viewer show them. */
+export const DOCUMENT_LABELS = ['Selfie', 'ID Front', 'ID Back'] as const;
+export type DocumentLabel = (typeof DOCUMENT_LABELS)[number];
+
+/** Opens a request's details page and waits for its heading. */
+export async function openRequest(page: Page, id: string): Promise<void> {
+  await page.goto(`/admin/requests/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toBeVisible();
+}
+
+/** One document's card in the Verification Documents grid. */
+export function documentCard(page: Page, label: DocumentLabel) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: label, exact: true }) });
+}
+
+/** The image viewer dialog. */
+export function imageViewer(page: Page) {
+  return page.getByRole('dialog', { name: 'Identity document viewer' });
+}
+
+/** Opens the viewer on one document from its card (its image must have loaded); returns the viewer and the opener. */
+export async function openViewer(page: Page, label: DocumentLabel) {
+  const opener = page.getByRole('button', { name: `Open ${label} in the image viewer` });
+  await opener.click();
+  const viewer = imageViewer(page);
+  await expect(viewer).toBeVisible();
+  return { viewer, opener };
+}
+
+/** The viewer shows `label` at this zoom (a factor: 1.25) and rotation (degrees), in its summary line and on the image itself. */
+export async function expectView(page: Page, label: DocumentLabel, zoom: number, rotation: number): Promise<void> {
+  const viewer = imageViewer(page);
+  await expect(viewer.getByText(`Zoom ${Math.round(zoom * 100)}%, rotation ${rotation}°`)).toBeVisible();
+  await expect(viewer.getByRole('img', { name: label })).toHaveAttribute('style', new RegExp(`rotate\\(${rotation}deg\\) scale\\(${zoom}\\)`));
+}
+
+export interface ImageStatePut {
+  imageType: string;
+  rotation: number;
+  zoomState: { zoom: number; x: number; y: number };
+}
+
+/** Every PUT …/image-state the page sends from now on, with its body, in order. */
+export function recordImageStatePuts(page: Page): ImageStatePut[] {
+  const puts: ImageStatePut[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT' && new URL(sent.url()).pathname.endsWith('/image-state')) puts.push(sent.postDataJSON() as ImageStatePut);
+  });
+  return puts;
+}
+
+/**
+ * Waits until every request the page started before this call has been reported to the test: a
+ * request the page sends now is reported after them. For counting requests that must NOT have been sent.
+ */
+export async function requestBarrier(page: Page): Promise<void> {
+  await Promise.all([
+    page.waitForRequest((sent) => sent.url().endsWith('/api/health?barrier')),
+    page.evaluate(() => fetch('/api/health?barrier').then((response) => response.ok)),
+  ]);
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInThroughForm(page: Page, who: { username: string; password: string } = E2E_ADMIN): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** A count of the dashboard's Request Status Overview card ('Pending Review', 'Approved', 'Rejected', 'Processing'). */
+export async function statusOverviewCount(page: Page, label: 'Pending Review' | 'Approved' | 'Rejected' | 'Processing'): Promise<number> {
+  const link = page.getByRole('list', { name: 'Request metrics' }).getByRole('link', { name: new RegExp(`^${label} [\\d,]+$`) });
+  await expect(link).toBeVisible();
+  const figure = /([\d,]+)$/.exec((await link.innerText()).trim())?.[1] ?? '';
+  return Number(figure.replace(/,/g, ''));
+}

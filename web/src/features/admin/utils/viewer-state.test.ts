@@ -15,6 +15,7 @@ import {
   wheelZoom,
   withZoom,
   zoomPercent,
+  type ViewState,
 } from './viewer-state';
 
 describe('zoom', () => {
@@ -51,7 +52,12 @@ describe('zoom', () => {
 
   it('pans only while zoomed in', () => {
     expect(pan(INITIAL_VIEW, 10, 10)).toBe(INITIAL_VIEW);
-    expect(pan({ rotation: 0, zoom: 2, x: 0, y: 0 }, 10.4, -3)).toEqual({ rotation: 0, zoom: 2, x: 10, y: -3 });
+    expect(pan({ rotation: 0, zoom: 2, x: 0, y: 0 }, 10.4, -3)).toEqual({ rotation: 0, zoom: 2, x: 10.4, y: -3 });
+    // A long drag of small fractional moves ends where the pointer does.
+    let dragged: ViewState = { rotation: 0, zoom: 2, x: 0, y: 0 };
+    for (let step = 0; step < 100; step++) dragged = pan(dragged, 0.5, -0.25);
+    expect(dragged).toEqual({ rotation: 0, zoom: 2, x: 50, y: -25 });
+    expect(imageStatePayload('selfie', { rotation: 0, zoom: 2, x: 10.4, y: -2.6 }).zoomState).toEqual({ zoom: 2, x: 10, y: -3 });
   });
 
   it('shows zoom as a percentage', () => {

@@ -109,10 +109,13 @@ export function pinchZoom(startZoom: number, startDistance: number, distance: nu
   return clampZoom(startZoom * (distance / startDistance));
 }
 
-/** Dragging moves the image only while it is zoomed in. */
+/**
+ * Dragging moves the image only while it is zoomed in. Kept exact while dragging (rounding each
+ * pointer move made a long drag drift from the pointer); whole pixels are saved.
+ */
 export function pan(state: ViewState, dx: number, dy: number): ViewState {
   if (state.zoom <= 1) return state;
-  return { ...state, x: Math.round(state.x + dx), y: Math.round(state.y + dy) };
+  return { ...state, x: state.x + dx, y: state.y + dy };
 }
 
 /** The saved state of one image from the request's image_rotations and image_zoom_states. */
@@ -140,7 +143,7 @@ export function zoomPercent(zoom: number): string {
 
 /** The body of PUT /image-state for one image. */
 export function imageStatePayload(imageType: string, state: ViewState) {
-  return { imageType, rotation: state.rotation, zoomState: { zoom: state.zoom, x: state.x, y: state.y } };
+  return { imageType, rotation: state.rotation, zoomState: { zoom: state.zoom, x: Math.round(state.x), y: Math.round(state.y) } };
 }
 
 /** The next index, wrapping around. */

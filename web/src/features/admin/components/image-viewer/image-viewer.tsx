@@ -157,6 +157,8 @@ export function ImageViewer({ images, index, onIndexChange, views, onViewChange,
                   {index + 1} of {images.length}
                 </span>
               </p>
+              {/* The zoom buttons are only aria-disabled at their limits (a click there changes nothing):
+                  a disabled button would drop the keyboard focus out of the viewer, and its keys with it. */}
               <div className="viewer__controls" role="toolbar" aria-label="Image controls">
                 <button type="button" className="viewer__button" onClick={() => act('previous')} disabled={images.length < 2} aria-label="Previous image">
                   <PreviousIcon />
@@ -164,13 +166,13 @@ export function ImageViewer({ images, index, onIndexChange, views, onViewChange,
                 <button type="button" className="viewer__button" onClick={() => act('next')} disabled={images.length < 2} aria-label="Next image">
                   <NextIcon />
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('zoomOut')} disabled={view.zoom <= ZOOM.min} aria-label="Zoom out">
+                <button type="button" className="viewer__button" onClick={() => act('zoomOut')} aria-disabled={view.zoom <= ZOOM.min} aria-label="Zoom out">
                   <ZoomOutIcon />
                 </button>
                 <button type="button" className="viewer__button viewer__button--wide" onClick={() => act('resetZoom')} aria-label="Reset zoom">
                   {zoomPercent(view.zoom)}
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('zoomIn')} disabled={view.zoom >= ZOOM.max} aria-label="Zoom in">
+                <button type="button" className="viewer__button" onClick={() => act('zoomIn')} aria-disabled={view.zoom >= ZOOM.max} aria-label="Zoom in">
                   <ZoomInIcon />
                 </button>
                 <button type="button" className="viewer__button" onClick={() => act('rotateLeft')} aria-label="Rotate left">
