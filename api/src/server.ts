@@ -4,6 +4,8 @@ import { openDatabase } from '@ledgerwell/db/client';
 import { createApp } from './app';
 import { EnvError, loadConfig } from './config/env';
 import { bootstrapAdmin } from './features/admin-auth/bootstrap';
+import { startSessionCache } from './features/admin-auth/session-cache';
+import type { SessionCacheValue } from './features/admin-auth/sessions';
 import { intercomMessagingService } from './features/contact/messaging-service';
 import { retryDueForwards } from './features/contact/submit-contact';
 import { seedDemoData } from './demo-data';
@@ -35,7 +37,8 @@ const database = await openDatabase({
 await database.migrate();
 const cipher = createFieldCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
 const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
-const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage };
+const sessions = await startSessionCache<SessionCacheValue>(database, systemClock, logger);
+const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache };
 
 const bootstrap = await bootstrapAdmin(deps);
 if (bootstrap.created && bootstrap.generatedPassword) {
@@ -93,6 +96,7 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info({ signal }, 'shutting down');
   server.close();
+  await sessions.stop();
   await database.close();
   process.exit(0);
 }

@@ -14,11 +14,26 @@ import * as schema from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbEngine = 'embedded' | 'postgres';
 
+/** What a listener to a notification channel hears. */
+export interface ChannelListener {
+  /** A notification's payload. */
+  onMessage(payload: string): void;
+  /** Listening (again): notifications sent before this may have been missed. */
+  onListening(): void;
+  /** The connection was lost: notifications are missed until onListening. */
+  onLost(error: Error): void;
+}
+
 export interface Database {
   db: Db;
   engine: DbEngine;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` until the returned function is called. On PostgreSQL through a
+   * connection of its own, checked every few seconds and opened again when lost.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** Embedded only: the data folder as an uncompressed tar, loadable as a `template`. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -50,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       engine: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      listen: (channel, listener) => listenOnPostgres(options.databaseUrl!, channel, listener),
     };
   }
   let dataDir: string | undefined;
@@ -69,5 +85,80 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    async listen(channel, listener) {
+      // One connection in this process: nothing to lose, every notification is heard.
+      const stop = await client.listen(channel, (payload) => listener.onMessage(payload));
+      listener.onListening();
+      return () => stop();
+    },
+  };
+}
+
+/** The listening connections' name in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'ledgerwell-listener';
+
+/** How often the listening connection proves it is alive, and how long it may take to answer. */
+const LISTEN_CHECK_MS = 5000;
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN on a connection outside the pool (a pooled one would hand its notifications to whichever
+ * query held it). A connection that fails, ends, or does not answer its check in time is reported
+ * lost and replaced; a silent network failure is found by the check, not only by TCP.
+ */
+async function listenOnPostgres(connectionString: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let check: ReturnType<typeof setInterval> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+
+  const drop = () => {
+    if (check) clearInterval(check);
+    check = null;
+    const old = client;
+    client = null;
+    old?.removeAllListeners();
+    old?.on('error', () => undefined);
+    void old?.end().catch(() => undefined);
+  };
+
+  const lost = (error: Error) => {
+    if (stopped || !client) return;
+    drop();
+    listener.onLost(error);
+    retry = setTimeout(() => void start(), LISTEN_RETRY_MS);
+    retry.unref();
+  };
+
+  const start = async () => {
+    retry = null;
+    if (stopped) return;
+    const next = new pg.Client({ connectionString, keepAlive: true, query_timeout: LISTEN_CHECK_MS, application_name: LISTENER_APPLICATION_NAME });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onMessage(message.payload ?? '');
+    });
+    next.on('error', (error) => lost(error));
+    next.on('end', () => lost(new Error('the listening connection ended')));
+    try {
+      client = next;
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (stopped || client !== next) return;
+    check = setInterval(() => {
+      next.query('select 1').catch((error: unknown) => lost(error instanceof Error ? error : new Error(String(error))));
+    }, LISTEN_CHECK_MS);
+    check.unref();
+    listener.onListening();
+  };
+
+  await start();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    drop();
   };
 }

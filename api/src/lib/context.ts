@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { FieldCipher } from './field-encryption';
 import type { Logger } from './logger';
 import type { FileStorage } from './storage';
+import type { SessionCacheOf } from '../features/admin-auth/sessions';
 
 /** What every service needs, passed explicitly so tests can build an app on their own database and clock. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   cipher: FieldCipher;
   /** Uploaded files (identity photos). */
   storage: FileStorage;
+  /** Admin sessions this process checked recently (session-cache.ts); without it every call reads its session. */
+  sessionCache?: SessionCacheOf;
 }
 
 /** Who sent a request, for the activity log and throttles. */

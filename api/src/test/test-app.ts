@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from '@ledgerwell/db/client';
 import { adminUsers } from '@ledgerwell/db/schema';
+import { startSessionCache } from '../features/admin-auth/session-cache';
+import type { SessionCacheValue } from '../features/admin-auth/sessions';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
@@ -98,14 +100,18 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-uploads-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ...options.env });
+  const logger = createLogger('info', logStream);
+  // As in production: sessions cached in the process, forgotten on the database's announcements.
+  const sessions = await startSessionCache<SessionCacheValue>(database, clock, logger);
   const deps: AppDeps = {
     db: database.db,
     engine: database.engine,
     config,
-    logger: createLogger('info', logStream),
+    logger,
     clock,
     cipher: createFieldCipher(randomBytes(32)),
     storage: localDiskStorage(uploadsDir),
+    sessionCache: sessions.cache,
   };
   const app = createApp(deps);
 
@@ -139,6 +145,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   return {
     app,
     bareApp,
+    /** The database itself, e.g. for a second process's own listener. */
+    database,
     deps,
     clock,
     databaseUrl,
@@ -146,6 +154,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     request,
     uploadsDir,
     async close({ keepDatabase = false } = {}) {
+      await sessions.stop();
       await database.close();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
       if (!keepDatabase) await dropDatabase?.();

@@ -44,4 +44,6 @@ export async function changeOwnPassword(deps: AppDeps, admin: AdminContext, inpu
     await revokeUserSessions(tx, clock, user.id, 'password_changed', admin.sessionId);
     await recordActivity(tx, { actor, action: 'PASSWORD_CHANGED', resourceType: 'admin_user', resourceId: user.id, meta });
   });
+  // The cached profile still says the password must change, and other sessions still live.
+  deps.sessionCache?.forget(user.id);
 }

@@ -24,4 +24,5 @@ export async function deactivateAdminUser(deps: AppDeps, actor: AdminContext, us
       meta,
     });
   });
+  deps.sessionCache?.forget(userId);
 }

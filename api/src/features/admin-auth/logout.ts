@@ -13,4 +13,6 @@ export async function logout(deps: AppDeps, admin: AdminContext, meta: RequestMe
       meta,
     });
   });
+  // This process's next call must not find the session in its cache; the others hear it from the database.
+  deps.sessionCache?.forget(admin.profile.id);
 }

@@ -13,7 +13,7 @@ export function requireAdmin(deps: AppDeps) {
     const header = c.req.header('Authorization');
     if (!header) throw new AppError('UNAUTHENTICATED', 'Authentication required');
     const token = BEARER.exec(header)?.[1];
-    const session = token ? await findActiveSession(deps.db, deps.clock, token) : null;
+    const session = token ? await findActiveSession(deps.db, deps.clock, token, deps.sessionCache) : null;
     if (!session) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.sessionExpired);
     c.set('admin', { profile: toProfile(session.user), sessionId: session.sessionId });
     await next();

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { preparedQueries } from '../../lib/prepared';
 import type { RequestMeta } from '../../lib/context';
 import { profileColumns, type ProfileRow } from './profile';
+import type { SessionCache } from './session-cache';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
@@ -52,20 +53,42 @@ const buildSessionQuery = (db: Db, name: string) =>
     .prepare(name);
 const sessionQueries = preparedQueries<ReturnType<typeof buildSessionQuery>>('admin_session_by_token');
 
-/** The session behind a token, or null when it is unknown, revoked, idle too long, past its absolute limit, or its user is inactive. */
-export async function findActiveSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
-  const [row] = await sessionQueries(db, '', (name) => buildSessionQuery(db, name)).execute({ tokenHash: hashToken(token) });
+/** What the session cache keeps for a token: the session's row and its user's profile. */
+export type SessionCacheValue = Awaited<ReturnType<ReturnType<typeof buildSessionQuery>['execute']>>[number];
+export type SessionCacheOf = SessionCache<SessionCacheValue>;
+
+/**
+ * The session behind a token, or null when it is unknown, revoked, idle too long, past its absolute
+ * limit, or its user is inactive. With a cache (session-cache.ts) a session checked recently is not
+ * read again; one that looks expired there is read again before it is ended.
+ */
+export async function findActiveSession(db: Db, clock: Clock, token: string, cache?: SessionCacheOf): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  let row = cached;
+  if (!row) {
+    const mark = cache?.mark() ?? 0;
+    [row] = await sessionQueries(db, '', (name) => buildSessionQuery(db, name)).execute({ tokenHash });
+    if (row && cache) cache.keep(tokenHash, row.user.id, row, mark);
+  }
   if (!row) return null;
   const { session, user } = row;
   const now = clock.now().getTime();
   if (session.revokedAt) return null;
   if (!user.isActive) return null;
   if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= ADMIN_SESSION_IDLE_MS) {
+    // Another process may have seen the session since this one cached it: ask the database.
+    if (cached) {
+      cache?.drop(tokenHash);
+      return findActiveSession(db, clock, token, cache);
+    }
     await revokeSession(db, clock, session.id, 'expired');
     return null;
   }
   if (now - session.lastSeenAt.getTime() >= TOUCH_AFTER_MS) {
     await db.update(adminSessions).set({ lastSeenAt: clock.now() }).where(eq(adminSessions.id, session.id));
+    // The cached copy follows (touching announces nothing).
+    session.lastSeenAt = clock.now();
   }
   return { sessionId: session.id, user };
 }
