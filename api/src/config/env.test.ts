@@ -4,7 +4,7 @@ import { EnvError, loadConfig } from './env';
 describe('loadConfig', () => {
   it('applies defaults', () => {
     const config = loadConfig({}, '/srv/app');
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', dataDir: '/srv/app/.data', TRUST_PROXY: false });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', dataDir: '/srv/app/.data', TRUST_PROXY: 0 });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -16,6 +16,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
+  });
+
+  it('takes TRUST_PROXY as the number of proxies in front of the server, and the old true/false as 1/0', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10' }).TRUST_PROXY).toBe(10);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    for (const bad of ['11', '-1', '1.5', 'yes', '01', '1e1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid environment:\nTRUST_PROXY: must be the number of proxies in front of the server, 0 to 10$/);
+    }
   });
 
   it('names each bad variable on its own line', () => {

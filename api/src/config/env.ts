@@ -13,6 +13,16 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
+// `true` and `false` are what TRUST_PROXY took before it counted proxies.
+const proxyCount = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const text = value?.trim().toLowerCase() ?? '';
+    return text === '' || text === 'false' ? '0' : text === 'true' ? '1' : text;
+  })
+  .pipe(z.string().regex(/^(10|\d)$/, 'must be the number of proxies in front of the server, 0 to 10').transform(Number));
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
@@ -41,8 +51,8 @@ export const envSchema = z
       z.string().refine(isStrongEnough, `${ADMIN_MESSAGES.passwordTooWeak}: use 8+ characters with upper and lower case, digits and symbols`).optional(),
     ),
     ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
-    /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */
-    TRUST_PROXY: booleanFlag,
+    /** How many proxies in front of the server append to X-Forwarded-For (and set X-Forwarded-Proto); 0: trust neither. */
+    TRUST_PROXY: proxyCount,
     /** Load the demo registry at start (README lists its codes and account numbers). */
     DEMO_DATA: booleanFlag,
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),

@@ -19,6 +19,11 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/** Our proxy's word is the entry it appended last; any entries before it came from further out. */
+function proxySaysHttps(forwardedProto: string | undefined): boolean {
+  return forwardedProto?.split(',').at(-1)?.trim().toLowerCase() === 'https';
+}
+
 export function securityHeaders(deps: AppDeps) {
   const base = secureHeaders({
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -29,11 +34,14 @@ export function securityHeaders(deps: AppDeps) {
     // The verification page uses the camera on our own origin only.
     permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
   });
+  // The server itself only speaks plain HTTP, so the request URL's scheme (which a client can set
+  // with an absolute request target) says nothing: only a trusted proxy or PUBLIC_URL knows.
+  const publicOverHttps = deps.config.publicUrl.startsWith('https://');
   const https = createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    const forwardedProto = deps.config.TRUST_PROXY ? c.req.header('X-Forwarded-Proto') : undefined;
-    const protocol = forwardedProto ?? new URL(c.req.url).protocol.replace(':', '');
-    if (protocol === 'https') c.res.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (publicOverHttps || (deps.config.TRUST_PROXY > 0 && proxySaysHttps(c.req.header('X-Forwarded-Proto')))) {
+      c.res.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    }
   });
   return [base, https] as const;
 }
