@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedQuery } from './paging';
 
 /** The shareholder registry a transfer agent loads from its issuers (foundation for the portal sign-in). */
 export const SHAREHOLDER_CODE_PATTERN = /^[A-Za-z0-9]{3,10}$/;
@@ -84,11 +85,13 @@ export const shareholderInputSchema = z.strictObject({
 });
 export type ShareholderInput = z.output<typeof shareholderInputSchema>;
 
-export const shareholderListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100, 'Limit must be at most 100').default(20),
-});
+export const SHAREHOLDERS_PAGE_SIZE = 20;
+export const SHAREHOLDERS_MAX_PAGE_SIZE = 100;
+
+export const shareholderListQuerySchema = pagedQuery(
+  { search: z.string().trim().max(100).optional() },
+  { defaultLimit: SHAREHOLDERS_PAGE_SIZE, maxLimit: SHAREHOLDERS_MAX_PAGE_SIZE },
+);
 
 /** Shows only the last four characters of a tax ID: ***-**-6789. */
 export function maskTaxId(last4: string | null): string | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from './portal-requests';
 import { DOCUMENT_TYPES } from './verification';
+import { offsetPagedQuery, pagedQuery } from './paging';
 
 /**
  * Staff review of shareholder requests (admin-request-review spec 3-9). The status rules are in
@@ -79,18 +80,16 @@ export const REQUESTS_PAGE_SIZE = 20;
 export const REQUESTS_MAX_PAGE_SIZE = 100;
 
 /** GET /api/admin/requests: status and type in any case (the screens send `pending`, `transfer`). */
-export const requestListQuerySchema = z.object({
+export const requestListQuerySchema = pagedQuery({
   status: z.preprocess(upper, z.enum(REQUEST_STATUSES, { error: 'Unknown status' })).optional(),
   requestType: z.preprocess(upper, z.enum(REQUEST_TYPES, { error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE or INQUIRY' })).optional(),
   search: z.string().trim().max(100, M.tooLong).optional(),
   sortBy: z.preprocess((v) => (v === 'requestType' ? 'type' : v), z.enum(REQUEST_SORT_FIELDS, { error: 'sortBy must be createdAt, status or type' })).default('createdAt'),
   sortOrder: z.preprocess(lower, z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' })).default('desc'),
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(REQUESTS_MAX_PAGE_SIZE, `limit must be at most ${REQUESTS_MAX_PAGE_SIZE}`).default(REQUESTS_PAGE_SIZE),
   flagged: boolFlag.optional(),
   assigned: z.literal('me', { error: 'assigned must be me' }).optional(),
   date: z.enum(['today', 'week'], { error: 'date must be today or week' }).optional(),
-});
+}, { defaultLimit: REQUESTS_PAGE_SIZE, maxLimit: REQUESTS_MAX_PAGE_SIZE });
 export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
 
 export const statusChangeSchema = z.object({
@@ -137,13 +136,16 @@ export const imageStateSchema = z.object({
 });
 export type ImageState = z.infer<typeof imageStateSchema>;
 
-export const activityQuerySchema = z.object({
-  admin_username: z.string().trim().max(100).optional(),
-  resource_type: z.string().trim().max(50).optional(),
-  action_type: z.string().trim().max(50).optional(),
-  limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export const activityQuerySchema = offsetPagedQuery(
+  {
+    admin_username: z.string().trim().max(100).optional(),
+    resource_type: z.string().trim().max(50).optional(),
+    action_type: z.string().trim().max(50).optional(),
+  },
+  { defaultLimit: ACTIVITY_PAGE_SIZE, maxLimit: 200 },
+);
 
 export const IDENTITY_CHECK_STATES = ['PENDING', 'SUBMITTED', 'VERIFIED'] as const;
 export type IdentityCheck = (typeof IDENTITY_CHECK_STATES)[number];

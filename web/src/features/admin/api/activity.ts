@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { activityEntrySchema, REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
+import { ACTIVITY_PAGE_SIZE, activityEntrySchema, REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 
-export const ACTIVITY_PAGE_SIZE = 50;
+// The page size the server's schema defaults to, so the screen never asks past its limit.
+export { ACTIVITY_PAGE_SIZE };
 
 export type AdminActivity = z.infer<typeof activityEntrySchema>;
 

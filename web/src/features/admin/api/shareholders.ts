@@ -3,6 +3,7 @@ import {
   shareholderCreatedSchema as createdSchema,
   shareholderImportResultSchema as importResultSchema,
   shareholderListSchema,
+  SHAREHOLDERS_PAGE_SIZE,
   type ShareholderInput,
   type ShareholderView,
 } from '@ledgerwell/shared/registry';
@@ -17,7 +18,8 @@ export type ImportResult = z.infer<typeof importResultSchema>['data'];
 /** The header an import file must start with. */
 export const IMPORT_HEADER = IMPORT_COLUMNS.join(',');
 
-export const SHAREHOLDERS_PAGE_SIZE = 20;
+// The page size the server's schema defaults to, so the screen never asks past its limit.
+export { SHAREHOLDERS_PAGE_SIZE };
 
 export function fetchShareholders(query: { search: string; page: number }, signal?: AbortSignal): Promise<ShareholderList> {
   return apiRequest(apiPaths.admin.shareholders, {
