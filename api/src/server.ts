@@ -14,6 +14,7 @@ import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
 import { pruneHits } from './lib/throttle';
+import { upgradeLegacyCiphertexts } from './lib/upgrade-ciphertexts';
 import { localDiskStorage } from './lib/storage';
 
 let config;
@@ -36,6 +37,12 @@ const database = await openDatabase({
 });
 await database.migrate();
 const cipher = createFieldCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
+const upgradeCiphertexts = async () => {
+  const { upgraded, unreadable } = await upgradeLegacyCiphertexts(database.db, cipher);
+  if (upgraded > 0) logger.info({ upgraded }, 'field ciphertexts rewritten in the row-bound format (v2)');
+  if (unreadable > 0) logger.warn({ unreadable }, 'field ciphertexts that this ENCRYPTION_KEY cannot read were left as they are');
+};
+await upgradeCiphertexts();
 const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
 const sessions = await startSessionCache<SessionCacheValue>(database, systemClock, logger);
 const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache };
@@ -70,6 +77,8 @@ mailer.unref();
 
 const prune = setInterval(() => {
   pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
+  // Catches v1 values written by an older process still running during a rolling start.
+  upgradeCiphertexts().catch((error: unknown) => logger.warn({ err: error }, 'upgrading field ciphertexts failed'));
 }, 60 * 60 * 1000);
 prune.unref();
 

@@ -1,31 +1,76 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * AES-256-GCM for PII at rest (tax IDs). Stored as `v1:<iv>:<tag>:<ciphertext>` (base64), so the
- * format can change later without guessing. GCM's tag makes a tampered value fail to decrypt.
+ * AES-256-GCM for PII at rest (tax IDs, e-mail bodies). Stored as `v2:<iv>:<tag>:<ciphertext>`
+ * (base64). Each value is bound to its row and column as additional authenticated data: a value
+ * copied into another row, or another column, fails to decrypt like a tampered one. `v1` values
+ * (before the binding) are only ever read by `upgrade`, which the start-up rewrite uses.
  */
 export interface FieldCipher {
-  encrypt(plain: string): string;
-  decrypt(stored: string): string;
+  /** `context` names where the value lives: one of `fieldContext`'s. */
+  encrypt(plain: string, context: string): string;
+  decrypt(stored: string, context: string): string;
+  /** The v2 form of a v1 value, bound to `context`; null when `stored` is not v1. */
+  upgrade(stored: string, context: string): string | null;
+  /** A 32-byte key for one purpose, derived from the encryption key: never stored, never the key itself. */
+  deriveKey(purpose: string): Buffer;
 }
+
+/** Where each encrypted column's values live: the additional authenticated data of their ciphertexts. */
+export const fieldContext = {
+  shareholderTaxId: (shareholderId: string) => `shareholders.tax_id_encrypted:${shareholderId}`,
+  requestSensitive: (requestId: string) => `shareholder_requests.sensitive_encrypted:${requestId}`,
+  emailBody: (emailId: string) => `email_outbox.body_encrypted:${emailId}`,
+};
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+function gcmDecrypt(key: Buffer, iv: Buffer, tag: Buffer, ciphertext: Buffer, aad: Buffer | null): string {
+  // Node accepts tags as short as 4 bytes unless told otherwise: a short tag is a forgery aid.
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error('malformed encrypted field');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  if (aad) decipher.setAAD(aad);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+}
+
+function parts(stored: string, version: string) {
+  const [v, iv, tag, ciphertext, ...rest] = stored.split(':');
+  if (v !== version || !iv || !tag || ciphertext === undefined || rest.length > 0) return null;
+  return { iv: Buffer.from(iv, 'base64'), tag: Buffer.from(tag, 'base64'), ciphertext: Buffer.from(ciphertext, 'base64') };
+}
+
+const aadFor = (context: string) => {
+  if (!context) throw new Error('an encrypted field needs its context');
+  return Buffer.from(`v2|${context}`, 'utf8');
+};
 
 export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== 32) throw new Error('the field encryption key must be 32 bytes');
+  const encrypt = (plain: string, context: string) => {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(aadFor(context));
+    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v2', iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(':');
+  };
   return {
-    encrypt(plain) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(':');
+    encrypt,
+    decrypt(stored, context) {
+      const p = parts(stored, 'v2');
+      if (!p) throw new Error('unknown encrypted field format');
+      return gcmDecrypt(key, p.iv, p.tag, p.ciphertext, aadFor(context));
     },
-    decrypt(stored) {
-      const [version, iv, tag, ciphertext] = stored.split(':');
-      if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('unknown encrypted field format');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64'));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    upgrade(stored, context) {
+      const p = parts(stored, 'v1');
+      return p ? encrypt(gcmDecrypt(key, p.iv, p.tag, p.ciphertext, null), context) : null;
+    },
+    deriveKey(purpose) {
+      // HKDF keeps each derived key independent of the others and of the field key itself.
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `ledgerwell:${purpose}`, 32));
     },
   };
 }

@@ -98,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       callback();
     },
   });
+  const encryptionKey = randomBytes(32);
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-uploads-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ...options.env });
   const logger = createLogger('info', logStream);
@@ -109,7 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     logger,
     clock,
-    cipher: createFieldCipher(randomBytes(32)),
+    cipher: createFieldCipher(encryptionKey),
     storage: localDiskStorage(uploadsDir),
     sessionCache: sessions.cache,
   };
@@ -150,6 +151,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     deps,
     clock,
     databaseUrl,
+    /** The key behind deps.cipher, for tests that write what older versions stored. */
+    encryptionKey,
     logLines,
     request,
     uploadsDir,

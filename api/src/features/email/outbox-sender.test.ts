@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fieldContext } from '../../lib/field-encryption';
 import { deliverDueEmails, EMAIL_MAX_ATTEMPTS, type MailTransport } from './outbox-sender';
 
 describe('e-mail outbox', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp();
+    const id = randomUUID();
     await t.deps.db.insert(emailOutbox).values({
+      id,
       toAddress: 'dana@example.com',
       subject: 'We received your request IQ-2026-000100',
-      bodyEncrypted: t.deps.cipher.encrypt('Dear Dana, your reference is IQ-2026-000100.'),
+      bodyEncrypted: t.deps.cipher.encrypt('Dear Dana, your reference is IQ-2026-000100.', fieldContext.emailBody(id)),
       kind: 'REQUEST_CONFIRMATION',
       nextAttemptAt: t.clock.now(),
     });

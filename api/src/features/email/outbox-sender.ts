@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import type { AppConfig } from '../../config/env';
 import type { AppDeps } from '../../lib/context';
+import { fieldContext } from '../../lib/field-encryption';
 
 /** What the outbox needs of a mail transport; nodemailer's SMTP transport in production, a fake in tests. */
 export interface MailTransport {
@@ -42,7 +43,7 @@ export async function deliverDueEmails(deps: AppDeps, transport: MailTransport |
 
   let sent = 0;
   for (const mail of claimed) {
-    const text = deps.cipher.decrypt(mail.bodyEncrypted);
+    const text = deps.cipher.decrypt(mail.bodyEncrypted, fieldContext.emailBody(mail.id));
     if (!transport) {
       // Development aid: the body (with any verification link) is logged only outside production.
       const body = deps.config.NODE_ENV === 'production' ? undefined : text;

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@ledgerwell/db/client';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
+import { fieldContext } from '../../lib/field-encryption';
 
 /** Why an e-mail is sent: kept with it in the outbox, for support and for tests. */
 export type EmailKind = 'REQUEST_CONFIRMATION' | 'STATUS_CHANGED' | 'IDENTITY_VERIFIED' | 'DOCUMENT_REJECTED';
@@ -16,10 +18,13 @@ export interface OutgoingEmail {
 
 /** Puts an e-mail in the outbox, in the caller's transaction: it is sent only if the change it announces commits. */
 export async function queueEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, email: OutgoingEmail): Promise<void> {
+  // The id is chosen here: the body's ciphertext is bound to it.
+  const id = randomUUID();
   await tx.insert(emailOutbox).values({
+    id,
     toAddress: email.to,
     subject: email.subject,
-    bodyEncrypted: deps.cipher.encrypt([...email.lines, '', 'Ledgerwell Shareholder Services'].join('\n')),
+    bodyEncrypted: deps.cipher.encrypt([...email.lines, '', 'Ledgerwell Shareholder Services'].join('\n'), fieldContext.emailBody(id)),
     kind: email.kind,
     relatedId: email.relatedId ?? null,
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, shareholderRequests } from '@ledgerwell/db/schema';
 import { REQUEST_MESSAGES as M, ownRequestsResponseSchema, submitRequestResponseSchema } from '@ledgerwell/shared/portal-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fieldContext } from '../../lib/field-encryption';
 import { seedDemoRegistry } from '../registry/demo-registry';
 import { hashVerificationCode } from './verification-code';
 import { appSecret } from '../../lib/app-secrets';
@@ -45,12 +46,12 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(JSON.stringify(row)).not.toContain(code);
     expect(JSON.stringify(row!.formData)).not.toContain('123-45-6789');
     expect(row!.formData.shareholder_tax_id_last4).toBe('6789');
-    expect(JSON.parse(t.deps.cipher.decrypt(row!.sensitiveEncrypted!))).toEqual({ shareholder_tax_id: '123-45-6789' });
+    expect(JSON.parse(t.deps.cipher.decrypt(row!.sensitiveEncrypted!, fieldContext.requestSensitive(row!.id)))).toEqual({ shareholder_tax_id: '123-45-6789' });
 
     const [mail] = await t.deps.db.select().from(emailOutbox);
     expect(mail).toMatchObject({ toAddress: 'dana.whitfield@example.com', kind: 'REQUEST_CONFIRMATION', status: 'PENDING' });
     expect(mail!.bodyEncrypted).not.toContain(code);
-    const body = t.deps.cipher.decrypt(mail!.bodyEncrypted);
+    const body = t.deps.cipher.decrypt(mail!.bodyEncrypted, fieldContext.emailBody(mail!.id));
     expect(body).toContain(res.json.referenceNumber);
     expect(body).toContain('2-3 business days');
     // An absolute link from PUBLIC_URL (trailing slash dropped), never from the request's Host.

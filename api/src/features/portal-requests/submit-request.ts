@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { idempotencyKeys, shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import {
@@ -13,6 +13,7 @@ import {
 import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { fieldContext } from '../../lib/field-encryption';
 import type { PortalSession } from '../portal-auth/portal-sessions';
 import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
@@ -26,7 +27,7 @@ export interface SubmitResult {
 }
 
 /** Tax IDs leave formData for the encrypted column; formData keeps their last four digits for display. */
-function splitSensitive(deps: AppDeps, formData: Record<string, unknown>) {
+function splitSensitive(deps: AppDeps, requestId: string, formData: Record<string, unknown>) {
   const visible: Record<string, unknown> = { ...formData };
   const secret: Record<string, string> = {};
   for (const field of TAX_ID_FIELDS) {
@@ -37,7 +38,7 @@ function splitSensitive(deps: AppDeps, formData: Record<string, unknown>) {
     }
     delete visible[field];
   }
-  return { visible, encrypted: Object.keys(secret).length ? deps.cipher.encrypt(JSON.stringify(secret)) : null };
+  return { visible, encrypted: Object.keys(secret).length ? deps.cipher.encrypt(JSON.stringify(secret), fieldContext.requestSensitive(requestId)) : null };
 }
 
 /**
@@ -106,11 +107,14 @@ export async function submitPortalRequest(
     const referenceNumber = formatReferenceNumber(input.requestType, year, seq);
     const isTransfer = input.requestType === 'TRANSFER';
     const verificationCode = isTransfer ? newVerificationCode() : null;
-    const { visible, encrypted } = splitSensitive(deps, formData);
+    // The id is chosen here: the tax IDs' ciphertext is bound to it.
+    const requestId = randomUUID();
+    const { visible, encrypted } = splitSensitive(deps, requestId, formData);
 
     const [request] = await tx
       .insert(shareholderRequests)
       .values({
+        id: requestId,
         referenceNumber,
         requestType: input.requestType,
         status: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING',

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { REGISTRY_MESSAGES, type ShareholderInput } from '@ledgerwell/shared/registry';
 import type { AppDeps, RequestMeta } from '../../lib/context';
+import { fieldContext } from '../../lib/field-encryption';
 import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { toShareholderView } from './shareholder-view';
@@ -40,14 +42,17 @@ export async function createShareholder(deps: AppDeps, actor: Actor, input: Shar
         throw new AppError('CONFLICT', REGISTRY_MESSAGES.accountTaken, errors);
       }
 
+      // The id is chosen here: the tax ID's ciphertext is bound to it.
+      const id = randomUUID();
       const [shareholder] = await tx
         .insert(shareholders)
         .values({
+          id,
           code: input.code.toUpperCase(),
           name: input.name,
           email: input.email,
           phone: input.phone || null,
-          taxIdEncrypted: taxId ? deps.cipher.encrypt(taxId) : null,
+          taxIdEncrypted: taxId ? deps.cipher.encrypt(taxId, fieldContext.shareholderTaxId(id)) : null,
           taxIdLast4: taxId ? taxId.replace(/\D/g, '').slice(-4) || null : null,
           addressLine1: input.address.line1,
           addressLine2: input.address.line2 || null,

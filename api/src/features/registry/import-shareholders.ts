@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { IMPORT_COLUMNS, shareholderInputSchema, type ShareholderInput } from '@ledgerwell/shared/registry';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
+import { fieldContext } from '../../lib/field-encryption';
 import { recordActivity } from '../activity/record-activity';
 
 export const IMPORT_MAX_ROWS = 20_000;
@@ -130,11 +132,14 @@ export async function importShareholders(deps: AppDeps, admin: AdminContext, csv
     let accounts = 0;
     for (const [code, group] of byCode) {
       const holder = group[0]!.input;
+      const [existing] = await tx.select({ id: shareholders.id }).from(shareholders).where(sql`upper(${shareholders.code}) = ${code}`);
+      // The id is known before the insert: the tax ID's ciphertext is bound to it.
+      const shareholderId = existing?.id ?? randomUUID();
       const values = {
         name: holder.name,
         email: holder.email,
         phone: holder.phone || null,
-        taxIdEncrypted: holder.taxId ? deps.cipher.encrypt(holder.taxId) : null,
+        taxIdEncrypted: holder.taxId ? deps.cipher.encrypt(holder.taxId, fieldContext.shareholderTaxId(shareholderId)) : null,
         taxIdLast4: holder.taxId ? holder.taxId.replace(/\D/g, '').slice(-4) || null : null,
         addressLine1: holder.address.line1,
         addressLine2: holder.address.line2 || null,
@@ -143,15 +148,11 @@ export async function importShareholders(deps: AppDeps, admin: AdminContext, csv
         postalCode: holder.address.postalCode,
         updatedAt: deps.clock.now(),
       };
-      const [existing] = await tx.select({ id: shareholders.id }).from(shareholders).where(sql`upper(${shareholders.code}) = ${code}`);
-      let shareholderId: string;
       if (existing) {
         await tx.update(shareholders).set(values).where(eq(shareholders.id, existing.id));
-        shareholderId = existing.id;
         updated++;
       } else {
-        const [inserted] = await tx.insert(shareholders).values({ code, ...values }).returning({ id: shareholders.id });
-        shareholderId = inserted!.id;
+        await tx.insert(shareholders).values({ id: shareholderId, code, ...values });
         created++;
       }
       for (const { input } of group) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { fieldContext } from '../../lib/field-encryption';
 import { IMPORT_COLUMNS } from '@ledgerwell/shared/registry';
 
 const PASSWORD = 'Correct-Horse-7';
@@ -50,7 +51,7 @@ describe('POST /api/admin/shareholders/import', () => {
     expect(second.json.data).toEqual({ created: 0, updated: 1, accounts: 1 });
     const [dana] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'WH4821'));
     expect(dana!.addressLine1).toBe('9 Oak Ave');
-    expect(t.deps.cipher.decrypt(dana!.taxIdEncrypted!)).toBe('123-45-6789');
+    expect(t.deps.cipher.decrypt(dana!.taxIdEncrypted!, fieldContext.shareholderTaxId(dana!.id))).toBe('123-45-6789');
     const [account] = await t.deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.accountNumber, '100200300'));
     expect(account!.sharesHeld).toBe(1250);
     expect(await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED'))).toHaveLength(2);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { REGISTRY_MESSAGES as M, shareholderCreatedSchema, shareholderListSchema } from '@ledgerwell/shared/registry';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { fieldContext } from '../../lib/field-encryption';
 
 const PASSWORD = 'Correct-Horse-7';
 const dana = {
@@ -38,9 +39,9 @@ describe('admin shareholder registry', () => {
     expect(shareholderCreatedSchema.safeParse(res.json).success).toBe(true);
 
     const [row] = await t.deps.db.select().from(shareholders);
-    expect(row!.taxIdEncrypted).toMatch(/^v1:/);
+    expect(row!.taxIdEncrypted).toMatch(/^v2:/);
     expect(row!.taxIdEncrypted).not.toContain('6789');
-    expect(t.deps.cipher.decrypt(row!.taxIdEncrypted!)).toBe('123-45-6789');
+    expect(t.deps.cipher.decrypt(row!.taxIdEncrypted!, fieldContext.shareholderTaxId(row!.id))).toBe('123-45-6789');
     const activity = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDER_CREATED'));
     expect(activity).toHaveLength(1);
     expect(JSON.stringify(activity)).not.toContain('123-45-6789');

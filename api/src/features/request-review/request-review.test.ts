@@ -13,6 +13,7 @@ import {
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus } from '@ledgerwell/shared/portal-requests';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { fieldContext } from '../../lib/field-encryption';
 
 describe('admin request review API', () => {
   let t: TestApp;
@@ -71,7 +72,7 @@ describe('admin request review API', () => {
   };
   /** The e-mails of one kind queued about a request, decrypted. */
   const mailsOf = async (id: string, kind: string) =>
-    (await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.relatedId, id), eq(emailOutbox.kind, kind)))).map((mail) => ({ ...mail, body: t.deps.cipher.decrypt(mail.bodyEncrypted) }));
+    (await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.relatedId, id), eq(emailOutbox.kind, kind)))).map((mail) => ({ ...mail, body: t.deps.cipher.decrypt(mail.bodyEncrypted, fieldContext.emailBody(mail.id)) }));
   /** How many records writes have left on a request: activity rows, history lines and e-mails. */
   const recordsOf = async (id: string) => ({
     activity: (await t.deps.db.select({ id: adminActivity.id }).from(adminActivity).where(eq(adminActivity.resourceId, id))).length,
@@ -235,7 +236,7 @@ describe('admin request review API', () => {
       expect(activity.map((a) => a.details.to)).toEqual(['PROCESSING', 'APPROVED']);
       const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'STATUS_CHANGED'));
       expect(mails).toHaveLength(2);
-      expect(t.deps.cipher.decrypt(mails[1]!.bodyEncrypted)).toContain(`${request.referenceNumber} has been approved`);
+      expect(t.deps.cipher.decrypt(mails[1]!.bodyEncrypted, fieldContext.emailBody(mails[1]!.id))).toContain(`${request.referenceNumber} has been approved`);
     });
 
     it('answers 409 naming what is allowed, and never reopens a final status', async () => {
@@ -456,7 +457,7 @@ describe('admin request review API', () => {
 
       expect((await t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code: transfer.code } })).status).toBe(404);
       const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'DOCUMENT_REJECTED'));
-      const body = t.deps.cipher.decrypt(mail!.bodyEncrypted);
+      const body = t.deps.cipher.decrypt(mail!.bodyEncrypted, fieldContext.emailBody(mail!.id));
       expect(body).toContain('Reason: The photo is blurred');
       const newCode = /\/verify\/([A-Z0-9]+)/.exec(body)![1]!;
       const fresh = await t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code: newCode } });
