@@ -9,6 +9,7 @@ import {
 } from '@ledgerwell/shared/admin-auth';
 import { AppError } from '../../lib/errors';
 import type { AppDeps, RequestMeta } from '../../lib/context';
+import { throttleAddress } from '../../lib/client-address';
 import { clearHits, readWindow, recordHit, retryAfterSeconds, type WindowState } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -16,7 +17,7 @@ import { toProfile } from './profile';
 import { createSession } from './sessions';
 
 export const accountKey = (username: string) => `admin-login:user:${username.trim().toLowerCase()}`;
-export const ipKey = (ip: string) => `admin-login:ip:${ip}`;
+export const ipKey = (ip: string) => `admin-login:ip:${throttleAddress(ip)}`;
 
 function throttled(deps: AppDeps, state: WindowState): AppError {
   return new AppError('RATE_LIMITED', ADMIN_MESSAGES.tooManyAttempts, undefined, {

@@ -3,6 +3,7 @@ import type { InferSelectModel } from 'drizzle-orm';
 import { contactSubmissions } from '@ledgerwell/db/schema';
 import { CONTACT_MESSAGES, type ContactForm } from '@ledgerwell/shared/contact';
 import type { AppDeps, RequestMeta } from '../../lib/context';
+import { throttleAddress } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import { readWindow, recordHit, retryAfterSeconds } from '../../lib/throttle';
 import type { MessagingService } from './messaging-service';
@@ -16,7 +17,7 @@ export const CONTACT_WINDOW_MS = 15 * 60 * 1000;
 const FORWARD_LEASE_MS = 2 * 60 * 1000;
 export const FORWARD_MAX_ATTEMPTS = 8;
 
-const contactKey = (ip: string) => `contact:ip:${ip}`;
+const contactKey = (ip: string) => `contact:ip:${throttleAddress(ip)}`;
 
 /** 1, 2, 4, … minutes between attempts, at most 6 hours. */
 export function forwardBackoffMs(attempts: number): number {

@@ -3,6 +3,7 @@ import { eq, sql, type InferSelectModel } from 'drizzle-orm';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { PORTAL_AUTH_MESSAGES as M, PORTAL_THROTTLE } from '@ledgerwell/shared/portal-auth';
 import type { AppDeps, RequestMeta } from '../../lib/context';
+import { throttleAddress } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import { clearHits, readWindow, recordHit, retryAfterSeconds, type WindowState } from '../../lib/throttle';
 import { createPortalSession, recordPortalEvent, revokePortalSession, type PortalSession } from './portal-sessions';
@@ -19,9 +20,9 @@ function accountSummary(account: InferSelectModel<typeof shareholderAccounts>) {
 }
 
 const keys = {
-  codeFailuresByIp: (ip: string) => `portal:code-fail:ip:${ip}`,
+  codeFailuresByIp: (ip: string) => `portal:code-fail:ip:${throttleAddress(ip)}`,
   accountFailuresByCode: (code: string) => `portal:account-fail:code:${code.toUpperCase()}`,
-  accountFailuresByIp: (ip: string) => `portal:account-fail:ip:${ip}`,
+  accountFailuresByIp: (ip: string) => `portal:account-fail:ip:${throttleAddress(ip)}`,
   allFailures: 'portal:fail:all',
 };
 

@@ -10,6 +10,7 @@ import {
   type VerificationState,
 } from '@ledgerwell/shared/verification';
 import type { AppDeps, RequestMeta } from '../../lib/context';
+import { throttleAddress } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
 import { readWindow, recordHit, retryAfterSeconds } from '../../lib/throttle';
@@ -26,7 +27,7 @@ const ACCEPTING: readonly RequestStatus[] = ['AWAITING_VERIFICATION', 'VERIFICAT
 const current = (requestId: string, documentType: DocumentType) =>
   and(eq(verificationDocuments.requestId, requestId), eq(verificationDocuments.documentType, documentType), isNull(verificationDocuments.supersededAt));
 
-const failuresByIp = (ip: string) => `verify:code-fail:ip:${ip}`;
+const failuresByIp = (ip: string) => `verify:code-fail:ip:${throttleAddress(ip)}`;
 
 /**
  * The transfer a verification code opens, or a 404. The code is the only credential here, so failed
