@@ -33,6 +33,9 @@ export function securityHeaders(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     // The verification page uses the camera on our own origin only.
     permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
+    // A route that sets one of these headers itself sets a stricter one (the ID photo's
+    // `default-src 'none'; sandbox`): the defaults fill in only what the response lacks.
+    overwrite: false,
   });
   // The server itself only speaks plain HTTP, so the request URL's scheme (which a client can set
   // with an absolute request target) says nothing: only a trusted proxy or PUBLIC_URL knows.
