@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { rateLimitHits } from '@ledgerwell/db/schema';
 import type { Clock } from './clock';
@@ -13,7 +13,20 @@ export interface WindowState {
   resetsAt: Date | null;
 }
 
-export async function readWindow(db: Db, clock: Clock, key: string, windowMs: number): Promise<WindowState> {
+/** Anything that runs queries: the database or an open transaction. */
+type Queryable = Db;
+
+/**
+ * Holds a per-key lock until the surrounding transaction ends. Callers lock every key they are
+ * about to count, in sorted order, so two calls over overlapping keys never wait on each other.
+ */
+export async function lockKeys(tx: Queryable, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+}
+
+async function windowOf(db: Queryable, clock: Clock, key: string, windowMs: number): Promise<WindowState> {
   const since = new Date(clock.now().getTime() - windowMs);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${rateLimitHits.createdAt})` })
@@ -24,11 +37,23 @@ export async function readWindow(db: Db, clock: Clock, key: string, windowMs: nu
   return { count, resetsAt: oldest ? new Date(oldest.getTime() + windowMs) : null };
 }
 
-export async function recordHit(db: Db, clock: Clock, key: string): Promise<void> {
-  await db.insert(rateLimitHits).values({ key, createdAt: clock.now() });
+/**
+ * Records one attempt and returns the window's count with it included. Must run inside a
+ * transaction that already holds `lockKeys` for the key: the count is then exact even when many
+ * attempts arrive at once, which a read-then-write throttle is not.
+ */
+export async function recordAttempt(tx: Queryable, clock: Clock, key: string, windowMs: number): Promise<WindowState & { id: number }> {
+  const [row] = await tx.insert(rateLimitHits).values({ key, createdAt: clock.now() }).returning({ id: rateLimitHits.id });
+  if (!row) throw new Error('rate limit insert returned no row');
+  return { id: row.id, ...(await windowOf(tx, clock, key, windowMs)) };
 }
 
-export async function clearHits(db: Db, key: string): Promise<void> {
+/** Takes back attempts that turned out to be successes. */
+export async function forgiveAttempts(db: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, [...ids]));
+}
+
+export async function clearHits(db: Queryable, key: string): Promise<void> {
   await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
 }
 

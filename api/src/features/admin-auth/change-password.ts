@@ -3,7 +3,7 @@ import { adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, ADMIN_LOGIN_WINDOW_MS, ADMIN_MESSAGES, type ChangePasswordInput } from '@ledgerwell/shared/admin-auth';
 import { AppError } from '../../lib/errors';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
-import { readWindow, recordHit, retryAfterSeconds } from '../../lib/throttle';
+import { guardAttempt } from '../../lib/attempt-guard';
 import { recordActivity } from '../activity/record-activity';
 import { accountKey } from './login';
 import { hashPassword, verifyPassword } from './passwords';
@@ -16,20 +16,14 @@ import { revokeUserSessions } from './sessions';
 export async function changeOwnPassword(deps: AppDeps, admin: AdminContext, input: ChangePasswordInput, meta: RequestMeta) {
   const { db, clock } = deps;
   const actor = { id: admin.profile.id, username: admin.profile.username };
-  const window = await readWindow(db, clock, accountKey(admin.profile.username), ADMIN_LOGIN_WINDOW_MS);
-  if (window.count >= ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT) {
-    throw new AppError('RATE_LIMITED', ADMIN_MESSAGES.tooManyAttempts, undefined, {
-      'Retry-After': String(retryAfterSeconds(clock, window)),
-    });
-  }
+  const attempt = await guardAttempt(deps, [
+    { key: accountKey(admin.profile.username), limit: ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: ADMIN_LOGIN_WINDOW_MS, message: ADMIN_MESSAGES.tooManyAttempts },
+  ]);
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, admin.profile.id)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.sessionExpired);
 
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await db.transaction(async (tx) => {
-      await recordHit(tx, clock, accountKey(user.username));
-      await recordActivity(tx, { actor, action: 'PASSWORD_CHANGE_FAILED', resourceType: 'admin_user', resourceId: user.id, meta });
-    });
+    await recordActivity(db, { actor, action: 'PASSWORD_CHANGE_FAILED', resourceType: 'admin_user', resourceId: user.id, meta });
     throw new AppError('VALIDATION_ERROR', ADMIN_MESSAGES.currentPasswordWrong, {
       currentPassword: ADMIN_MESSAGES.currentPasswordWrong,
     });
@@ -42,6 +36,7 @@ export async function changeOwnPassword(deps: AppDeps, admin: AdminContext, inpu
       .set({ passwordHash, mustChangePassword: false, passwordChangedAt: clock.now(), updatedAt: clock.now() })
       .where(eq(adminUsers.id, user.id));
     await revokeUserSessions(tx, clock, user.id, 'password_changed', admin.sessionId);
+    await attempt.forgive(tx);
     await recordActivity(tx, { actor, action: 'PASSWORD_CHANGED', resourceType: 'admin_user', resourceId: user.id, meta });
   });
   // The cached profile still says the password must change, and other sessions still live.

@@ -10,7 +10,8 @@ import {
 import { AppError } from '../../lib/errors';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { throttleAddress } from '../../lib/client-address';
-import { clearHits, readWindow, recordHit, retryAfterSeconds, type WindowState } from '../../lib/throttle';
+import { guardAttempt, type ThrottleRule } from '../../lib/attempt-guard';
+import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import { toProfile } from './profile';
@@ -19,10 +20,10 @@ import { createSession } from './sessions';
 export const accountKey = (username: string) => `admin-login:user:${username.trim().toLowerCase()}`;
 export const ipKey = (ip: string) => `admin-login:ip:${throttleAddress(ip)}`;
 
-function throttled(deps: AppDeps, state: WindowState): AppError {
-  return new AppError('RATE_LIMITED', ADMIN_MESSAGES.tooManyAttempts, undefined, {
-    'Retry-After': String(retryAfterSeconds(deps.clock, state)),
-  });
+/** Failures count against the account and against the address, whichever trips first. */
+export function loginRules(username: string, ip: string): ThrottleRule[] {
+  const rule = (key: string, limit: number) => ({ key, limit, windowMs: ADMIN_LOGIN_WINDOW_MS, message: ADMIN_MESSAGES.tooManyAttempts });
+  return [rule(accountKey(username), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT), rule(ipKey(ip), ADMIN_LOGIN_MAX_FAILURES_PER_IP)];
 }
 
 export async function findUserByUsername(deps: AppDeps, username: string) {
@@ -41,30 +42,20 @@ export async function findUserByUsername(deps: AppDeps, username: string) {
 export async function login(deps: AppDeps, input: AdminLoginInput, meta: RequestMeta) {
   const { db, clock } = deps;
   const username = input.username.trim();
-  const [byAccount, byIp] = await Promise.all([
-    readWindow(db, clock, accountKey(username), ADMIN_LOGIN_WINDOW_MS),
-    readWindow(db, clock, ipKey(meta.ip), ADMIN_LOGIN_WINDOW_MS),
-  ]);
   const user = await findUserByUsername(deps, username);
   const actor = { id: user?.id ?? null, username };
-
-  if (byAccount.count >= ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT || byIp.count >= ADMIN_LOGIN_MAX_FAILURES_PER_IP) {
-    await recordActivity(db, { actor, action: 'LOGIN_THROTTLED', resourceType: 'admin_session', meta });
-    throw throttled(deps, byAccount.count >= ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT ? byAccount : byIp);
-  }
+  const attempt = await guardAttempt(deps, loginRules(username, meta.ip), {
+    onRefused: () => recordActivity(db, { actor, action: 'LOGIN_THROTTLED', resourceType: 'admin_session', meta }),
+  });
 
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !passwordOk || !user.isActive) {
-    await db.transaction(async (tx) => {
-      await recordHit(tx, clock, accountKey(username));
-      await recordHit(tx, clock, ipKey(meta.ip));
-      await recordActivity(tx, {
-        actor,
-        action: 'LOGIN_FAILED',
-        resourceType: 'admin_session',
-        details: { reason: !user ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'inactive' },
-        meta,
-      });
+    await recordActivity(db, {
+      actor,
+      action: 'LOGIN_FAILED',
+      resourceType: 'admin_session',
+      details: { reason: !user ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'inactive' },
+      meta,
     });
     throw new AppError('INVALID_CREDENTIALS', ADMIN_MESSAGES.invalidCredentials);
   }
@@ -77,6 +68,7 @@ export async function login(deps: AppDeps, input: AdminLoginInput, meta: Request
       .set({ lastLoginAt: clock.now(), ...(rehash ? { passwordHash: rehash } : {}) })
       .where(eq(adminUsers.id, user.id))
       .returning();
+    await attempt.forgive(tx);
     await clearHits(tx, accountKey(username));
     await recordActivity(tx, {
       actor: { id: user.id, username: user.username },

@@ -4,8 +4,7 @@ import { contactSubmissions } from '@ledgerwell/db/schema';
 import { CONTACT_MESSAGES, type ContactForm } from '@ledgerwell/shared/contact';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { throttleAddress } from '../../lib/client-address';
-import { AppError } from '../../lib/errors';
-import { readWindow, recordHit, retryAfterSeconds } from '../../lib/throttle';
+import { guardAttempt } from '../../lib/attempt-guard';
 import type { MessagingService } from './messaging-service';
 
 type ContactRow = InferSelectModel<typeof contactSubmissions>;
@@ -40,13 +39,10 @@ export async function submitContact(
   meta: RequestMeta,
 ): Promise<SubmitContactResult> {
   const { db, clock } = deps;
-  const window = await readWindow(db, clock, contactKey(meta.ip), CONTACT_WINDOW_MS);
-  if (window.count >= CONTACT_MAX_PER_IP) {
-    throw new AppError('RATE_LIMITED', CONTACT_MESSAGES.tooMany, undefined, { 'Retry-After': String(retryAfterSeconds(clock, window)) });
-  }
+  // Every message counts, sent or not: this is a flood limit, not a guess counter.
+  await guardAttempt(deps, [{ key: contactKey(meta.ip), limit: CONTACT_MAX_PER_IP, windowMs: CONTACT_WINDOW_MS, message: CONTACT_MESSAGES.tooMany }]);
 
   const row = await db.transaction(async (tx) => {
-    await recordHit(tx, clock, contactKey(meta.ip));
     const [inserted] = await tx
       .insert(contactSubmissions)
       .values({

@@ -5,7 +5,8 @@ import { PORTAL_AUTH_MESSAGES as M, PORTAL_THROTTLE } from '@ledgerwell/shared/p
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { throttleAddress } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
-import { clearHits, readWindow, recordHit, retryAfterSeconds, type WindowState } from '../../lib/throttle';
+import { guardAttempt, type ThrottleRule } from '../../lib/attempt-guard';
+import { clearHits } from '../../lib/throttle';
 import { createPortalSession, recordPortalEvent, revokePortalSession, type PortalSession } from './portal-sessions';
 
 function accountSummary(account: InferSelectModel<typeof shareholderAccounts>) {
@@ -26,21 +27,19 @@ const keys = {
   allFailures: 'portal:fail:all',
 };
 
-const read = (deps: AppDeps, key: string) => readWindow(deps.db, deps.clock, key, PORTAL_THROTTLE.windowMs);
+const rule = (key: string, limit: number, message: string): ThrottleRule => ({ key, limit, windowMs: PORTAL_THROTTLE.windowMs, message });
+/** The overall brake first: while it holds, everyone gets its message. */
+const overallRule = () => rule(keys.allFailures, PORTAL_THROTTLE.failuresOverall, M.busy);
 
-async function refuseThrottled(deps: AppDeps, state: WindowState, message: string, code: string | null, meta: RequestMeta): Promise<never> {
-  await recordPortalEvent(deps.db, 'THROTTLED', { code }, meta);
-  throw new AppError('RATE_LIMITED', message, undefined, { 'Retry-After': String(retryAfterSeconds(deps.clock, state)) });
-}
+const guard = (deps: AppDeps, rules: ThrottleRule[], code: string | null, meta: RequestMeta) =>
+  guardAttempt(deps, rules, { onRefused: () => recordPortalEvent(deps.db, 'THROTTLED', { code }, meta) });
 
 /**
  * Step one: the shareholder code. The per-address limit is checked before the lookup, so once it
  * bites, known and unknown codes get the same 429 and codes cannot be enumerated at speed.
  */
 export async function validateCode(deps: AppDeps, code: string, meta: RequestMeta) {
-  const [byIp, overall] = await Promise.all([read(deps, keys.codeFailuresByIp(meta.ip)), read(deps, keys.allFailures)]);
-  if (overall.count >= PORTAL_THROTTLE.failuresOverall) await refuseThrottled(deps, overall, M.busy, code, meta);
-  if (byIp.count >= PORTAL_THROTTLE.failedCodesPerIp) await refuseThrottled(deps, byIp, M.tooManyCodeAttempts, code, meta);
+  const attempt = await guard(deps, [overallRule(), rule(keys.codeFailuresByIp(meta.ip), PORTAL_THROTTLE.failedCodesPerIp, M.tooManyCodeAttempts)], code, meta);
 
   const [shareholder] = await deps.db
     .select({ id: shareholders.id })
@@ -48,15 +47,12 @@ export async function validateCode(deps: AppDeps, code: string, meta: RequestMet
     .where(sql`upper(${shareholders.code}) = ${code.toUpperCase()}`)
     .limit(1);
   if (!shareholder) {
-    await deps.db.transaction(async (tx) => {
-      await recordHit(tx, deps.clock, keys.codeFailuresByIp(meta.ip));
-      await recordHit(tx, deps.clock, keys.allFailures);
-      await recordPortalEvent(tx, 'CODE_REFUSED', { code }, meta);
-    });
+    await recordPortalEvent(deps.db, 'CODE_REFUSED', { code }, meta);
     throw new AppError('INVALID_CREDENTIALS', M.invalidCode);
   }
   return deps.db.transaction(async (tx) => {
     const token = await createPortalSession(tx, deps.clock, { stage: 'CODE', shareholderId: shareholder.id }, meta);
+    await attempt.forgive(tx);
     await recordPortalEvent(tx, 'CODE_ACCEPTED', { code, shareholderId: shareholder.id }, meta);
     return token;
   });
@@ -73,14 +69,16 @@ const normalise = (accountNumber: string) => accountNumber.replace(/[^A-Za-z0-9]
 export async function validateAccount(deps: AppDeps, codeSession: PortalSession, accountNumber: string, meta: RequestMeta) {
   const [holder] = await deps.db.select({ code: shareholders.code, name: shareholders.name }).from(shareholders).where(eq(shareholders.id, codeSession.shareholderId));
   if (!holder) throw new AppError('UNAUTHENTICATED', M.signInFirst);
-  const [byCode, byIp, overall] = await Promise.all([
-    read(deps, keys.accountFailuresByCode(holder.code)),
-    read(deps, keys.accountFailuresByIp(meta.ip)),
-    read(deps, keys.allFailures),
-  ]);
-  if (overall.count >= PORTAL_THROTTLE.failuresOverall) await refuseThrottled(deps, overall, M.busy, holder.code, meta);
-  if (byCode.count >= PORTAL_THROTTLE.failedAccountsPerCode) await refuseThrottled(deps, byCode, M.tooManyAccountAttempts, holder.code, meta);
-  if (byIp.count >= PORTAL_THROTTLE.failedAccountsPerIp) await refuseThrottled(deps, byIp, M.tooManyAccountAttempts, holder.code, meta);
+  const attempt = await guard(
+    deps,
+    [
+      overallRule(),
+      rule(keys.accountFailuresByCode(holder.code), PORTAL_THROTTLE.failedAccountsPerCode, M.tooManyAccountAttempts),
+      rule(keys.accountFailuresByIp(meta.ip), PORTAL_THROTTLE.failedAccountsPerIp, M.tooManyAccountAttempts),
+    ],
+    holder.code,
+    meta,
+  );
 
   const accounts = await deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.shareholderId, codeSession.shareholderId));
   const key = randomBytes(32);
@@ -92,12 +90,7 @@ export async function validateAccount(deps: AppDeps, codeSession: PortalSession,
   }
 
   if (!match) {
-    await deps.db.transaction(async (tx) => {
-      await recordHit(tx, deps.clock, keys.accountFailuresByCode(holder.code));
-      await recordHit(tx, deps.clock, keys.accountFailuresByIp(meta.ip));
-      await recordHit(tx, deps.clock, keys.allFailures);
-      await recordPortalEvent(tx, 'ACCOUNT_REFUSED', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
-    });
+    await recordPortalEvent(deps.db, 'ACCOUNT_REFUSED', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
     throw new AppError('INVALID_CREDENTIALS', M.invalidAccount);
   }
 
@@ -105,6 +98,7 @@ export async function validateAccount(deps: AppDeps, codeSession: PortalSession,
   return deps.db.transaction(async (tx) => {
     await revokePortalSession(tx, deps.clock, codeSession.id);
     const token = await createPortalSession(tx, deps.clock, { stage: 'ACCOUNT', shareholderId: codeSession.shareholderId, accountId: account.id }, meta);
+    await attempt.forgive(tx);
     await clearHits(tx, keys.accountFailuresByCode(holder.code));
     await recordPortalEvent(tx, 'ACCOUNT_ACCEPTED', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
     return {

@@ -13,7 +13,7 @@ import type { AppDeps, RequestMeta } from '../../lib/context';
 import { throttleAddress } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
-import { readWindow, recordHit, retryAfterSeconds } from '../../lib/throttle';
+import { guardAttempt } from '../../lib/attempt-guard';
 import { recordHistory } from '../request-history/record-history';
 import { hashVerificationCode } from '../portal-requests/verification-code';
 import { normaliseIdentityPhoto } from './identity-photo';
@@ -34,10 +34,9 @@ const failuresByIp = (ip: string) => `verify:code-fail:ip:${throttleAddress(ip)}
  * codes are counted per address and, past the limit, every code (right or wrong) gets the same 429.
  */
 export async function requestForCode(deps: AppDeps, codeKey: Buffer, code: string, meta: RequestMeta): Promise<RequestRow> {
-  const failures = await readWindow(deps.db, deps.clock, failuresByIp(meta.ip), VERIFICATION_THROTTLE.windowMs);
-  if (failures.count >= VERIFICATION_THROTTLE.failedCodesPerIp) {
-    throw new AppError('RATE_LIMITED', M.tooManyAttempts, undefined, { 'Retry-After': String(retryAfterSeconds(deps.clock, failures)) });
-  }
+  const attempt = await guardAttempt(deps, [
+    { key: failuresByIp(meta.ip), limit: VERIFICATION_THROTTLE.failedCodesPerIp, windowMs: VERIFICATION_THROTTLE.windowMs, message: M.tooManyAttempts },
+  ]);
   const [request] = await deps.db
     .select()
     .from(shareholderRequests)
@@ -45,9 +44,9 @@ export async function requestForCode(deps: AppDeps, codeKey: Buffer, code: strin
     .limit(1);
   const expired = !request?.verificationExpiresAt || request.verificationExpiresAt.getTime() <= deps.clock.now().getTime();
   if (!request || expired) {
-    await recordHit(deps.db, deps.clock, failuresByIp(meta.ip));
     throw new AppError('NOT_FOUND', M.invalidCode);
   }
+  await attempt.forgive();
   return request;
 }
 
