@@ -5,7 +5,7 @@ import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { IMPORT_COLUMNS, shareholderInputSchema, type ShareholderInput } from '@ledgerwell/shared/registry';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
-import { recordActivity } from '../activity/record-activity';
+import { recordImportActivity } from './import-activity';
 
 export const IMPORT_MAX_ROWS = 20_000;
 
@@ -127,8 +127,8 @@ export async function importShareholders(deps: AppDeps, admin: AdminContext, csv
       .map((o) => ({ line: accountLine.get(o.accountNumber.toUpperCase())!, message: `account_number: ${o.accountNumber} belongs to shareholder ${o.code}` }));
     if (ownerErrors.length > 0) return { ok: false as const, errors: ownerErrors.sort((a, b) => a.line - b.line) };
 
-    let created = 0;
-    let updated = 0;
+    const createdIds: string[] = [];
+    const updatedIds: string[] = [];
     let accounts = 0;
     for (const [code, group] of byCode) {
       const holder = group[0]!.input;
@@ -150,10 +150,10 @@ export async function importShareholders(deps: AppDeps, admin: AdminContext, csv
       };
       if (existing) {
         await tx.update(shareholders).set(values).where(eq(shareholders.id, existing.id));
-        updated++;
+        updatedIds.push(shareholderId);
       } else {
         await tx.insert(shareholders).values({ id: shareholderId, code, ...values });
-        created++;
+        createdIds.push(shareholderId);
       }
       for (const { input } of group) {
         const account = input.accounts[0]!;
@@ -172,13 +172,7 @@ export async function importShareholders(deps: AppDeps, admin: AdminContext, csv
         accounts++;
       }
     }
-    await recordActivity(tx, {
-      actor: { id: admin.profile.id, username: admin.profile.username },
-      action: 'SHAREHOLDERS_IMPORTED',
-      resourceType: 'shareholder',
-      details: { created, updated, accounts, rows: rows.length },
-      meta,
-    });
-    return { ok: true as const, created, updated, accounts };
+    await recordImportActivity(tx, admin, { createdIds, updatedIds, accounts, rows: rows.length }, meta);
+    return { ok: true as const, created: createdIds.length, updated: updatedIds.length, accounts };
   });
 }

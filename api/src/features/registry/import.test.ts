@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { IMPORT_IDS_PER_ACTIVITY } from './import-activity';
 import { fieldContext } from '../../lib/field-encryption';
 import { IMPORT_COLUMNS } from '@ledgerwell/shared/registry';
 
@@ -84,6 +85,35 @@ describe('POST /api/admin/shareholders/import', () => {
     expect(stolen.status).toBe(400);
     expect(stolen.json.errors).toEqual([{ line: 2, message: 'account_number: 100200300 belongs to shareholder WH4821' }]);
     expect(await t.deps.db.select().from(shareholders)).toHaveLength(1);
+  });
+
+  it('records in the activity log which shareholders it created or changed, in parts of bounded size', async () => {
+    const importRows = async () =>
+      (await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED')).orderBy(asc(adminActivity.id))).map((a) => a.details as Record<string, any>);
+    const idOf = async (code: string) => (await t.deps.db.select({ id: shareholders.id }).from(shareholders).where(eq(shareholders.code, code)))[0]!.id;
+
+    expect((await upload(csv(row(), row({ code: 'GH1906', name: 'Grace Hopper', account_number: '77001', registration_name: 'Grace Hopper' })))).status).toBe(200);
+    expect(await importRows()).toEqual([
+      { created: 2, updated: 0, accounts: 2, rows: 2, part: 1, parts: 1, createdIds: [await idOf('WH4821'), await idOf('GH1906')], updatedIds: [] },
+    ]);
+
+    // One holder changed and a part's worth created: the ids spill into a second row.
+    const bulk = Array.from({ length: IMPORT_IDS_PER_ACTIVITY }, (_, i) =>
+      row({ code: `BULK${i}`, account_number: `9${String(i).padStart(6, '0')}`, name: `Bulk Holder ${i}`, registration_name: `Bulk Holder ${i}` }),
+    );
+    expect((await upload(csv(row({ shares_held: '10' }), ...bulk))).json.data).toEqual({ created: IMPORT_IDS_PER_ACTIVITY, updated: 1, accounts: IMPORT_IDS_PER_ACTIVITY + 1 });
+    const parts = (await importRows()).slice(1);
+    expect(parts.map(({ part, parts: of, created, updated, accounts, rows }) => ({ part, of, created, updated, accounts, rows }))).toEqual([
+      { part: 1, of: 2, created: IMPORT_IDS_PER_ACTIVITY, updated: 1, accounts: IMPORT_IDS_PER_ACTIVITY + 1, rows: IMPORT_IDS_PER_ACTIVITY + 1 },
+      { part: 2, of: 2, created: IMPORT_IDS_PER_ACTIVITY, updated: 1, accounts: IMPORT_IDS_PER_ACTIVITY + 1, rows: IMPORT_IDS_PER_ACTIVITY + 1 },
+    ]);
+    const bulkIds = (await t.deps.db.select({ id: shareholders.id }).from(shareholders).where(like(shareholders.code, 'BULK%'))).map((s) => s.id);
+    expect(parts.flatMap((p) => p.createdIds).sort()).toEqual(bulkIds.sort());
+    expect(parts.flatMap((p) => p.updatedIds)).toEqual([await idOf('WH4821')]);
+    for (const part of parts) {
+      expect(part.createdIds.length + part.updatedIds.length).toBeLessThanOrEqual(IMPORT_IDS_PER_ACTIVITY);
+      expect(JSON.stringify(part).length).toBeLessThan(25_000);
+    }
   });
 
   it('needs text/csv and the ADMIN role', async () => {
