@@ -8,6 +8,7 @@ import { startSessionCache } from './features/admin-auth/session-cache';
 import type { SessionCacheValue } from './features/admin-auth/sessions';
 import { intercomMessagingService } from './features/contact/messaging-service';
 import { retryDueForwards } from './features/contact/submit-contact';
+import { pruneIdempotencyKeys } from './features/portal-requests/idempotency';
 import { seedDemoData } from './demo-data';
 import { deliverDueEmails, smtpTransport } from './features/email/outbox-sender';
 import { systemClock } from './lib/clock';
@@ -77,6 +78,7 @@ mailer.unref();
 
 const prune = setInterval(() => {
   pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
+  pruneIdempotencyKeys(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning idempotency keys failed'));
   // Catches v1 values written by an older process still running during a rolling start.
   upgradeCiphertexts().catch((error: unknown) => logger.warn({ err: error }, 'upgrading field ciphertexts failed'));
 }, 60 * 60 * 1000);

@@ -1,8 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, shareholderRequests } from '@ledgerwell/db/schema';
-import { REQUEST_MESSAGES as M, ownRequestsResponseSchema, submitRequestResponseSchema } from '@ledgerwell/shared/portal-requests';
+import { idempotencyKeys, emailOutbox, shareholderRequests } from '@ledgerwell/db/schema';
+import { REQUEST_MESSAGES as M, ownRequestsResponseSchema, submitRequestResponseSchema, submitRequestSchema } from '@ledgerwell/shared/portal-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fieldContext } from '../../lib/field-encryption';
+import { createFieldCipher, fieldContext } from '../../lib/field-encryption';
+import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys, requestFingerprint } from './idempotency';
 import { seedDemoRegistry } from '../registry/demo-registry';
 import { hashVerificationCode } from './verification-code';
 import { appSecret } from '../../lib/app-secrets';
@@ -155,5 +157,48 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     const different = await submit({ ...body, formData: { inquiry_message: 'Something else entirely.' } }, { key: 'retry-key-0001' });
     expect(different.status).toBe(422);
     expect((await submit(body, { key: 'bad key!' })).status).toBe(400);
+  });
+
+  describe('idempotency records', () => {
+    const withTaxId = (taxId: string) => ({ requestType: 'TRANSFER', formData: { ...transfer, shareholder_tax_id: taxId } });
+
+    it('keep a keyed MAC of the body, never its plain hash, with the tax IDs outside the body part', async () => {
+      expect((await submit(withTaxId('123-45-6789'), { key: 'retry-key-0002' })).status).toBe(201);
+      const [record] = await t.deps.db.select().from(idempotencyKeys);
+      const input = submitRequestSchema.parse(withTaxId('123-45-6789'));
+      expect(record!.requestHash).toBe(requestFingerprint(t.deps.cipher, input));
+      expect(record!.requestHash).not.toContain(createHash('sha256').update(JSON.stringify(input)).digest('hex'));
+      // Keyed: the same body under another encryption key gives another value, so a dump alone tests no guess.
+      expect(requestFingerprint(createFieldCipher(randomBytes(32)), input)).not.toBe(record!.requestHash);
+
+      const [body, taxPart] = record!.requestHash.split('.');
+      const [otherBody, otherTaxPart] = requestFingerprint(t.deps.cipher, submitRequestSchema.parse(withTaxId('987-65-4321'))).split('.');
+      expect(otherBody).toBe(body);
+      expect(otherTaxPart).not.toBe(taxPart);
+    });
+
+    it('refuse a retry whose only change is the tax ID, rather than replay an answer that kept the old one', async () => {
+      expect((await submit(withTaxId('123-45-6789'), { key: 'retry-key-0003' })).status).toBe(201);
+      expect((await submit(withTaxId('123-45-6780'), { key: 'retry-key-0003' })).status).toBe(422);
+      expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(1);
+    });
+
+    it('are not replayed after 24 hours, and the sweep deletes them', async () => {
+      const body = { requestType: 'INQUIRY', formData: { inquiry_message: 'Please send my last statement.' } };
+      const first = await submit(body, { key: 'retry-key-0004' });
+      t.clock.advance(IDEMPOTENCY_TTL_MS - 60 * 1000);
+      await pruneIdempotencyKeys(t.deps.db, t.clock);
+      expect(await t.deps.db.select().from(idempotencyKeys)).toHaveLength(1);
+
+      t.clock.advance(2 * 60 * 1000);
+      const later = await submit(body, { key: 'retry-key-0004', token: await signIn('DEMO01', '100200300') });
+      expect(later.status).toBe(201);
+      expect(later.json.referenceNumber).not.toBe(first.json.referenceNumber);
+      expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(2);
+
+      t.clock.advance(IDEMPOTENCY_TTL_MS + 1);
+      await pruneIdempotencyKeys(t.deps.db, t.clock);
+      expect(await t.deps.db.select().from(idempotencyKeys)).toHaveLength(0);
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
+import { randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import { shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import {
   formatReferenceNumber,
   REQUEST_TYPE_TITLES,
@@ -17,9 +17,8 @@ import { fieldContext } from '../../lib/field-encryption';
 import type { PortalSession } from '../portal-auth/portal-sessions';
 import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
+import { claimIdempotencyKey, recordIdempotentAnswer, requestFingerprint, TAX_ID_FIELDS } from './idempotency';
 import { hashVerificationCode, newVerificationCode } from './verification-code';
-
-const TAX_ID_FIELDS = ['shareholder_tax_id', 'buyerTaxId'] as const;
 
 export interface SubmitResult {
   status: number;
@@ -54,23 +53,12 @@ export async function submitPortalRequest(
   idempotencyKey: string | null,
   codeKey: Buffer,
 ): Promise<SubmitResult> {
-  const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-  const scope = `portal:${session.shareholderId}`;
+  const claim = idempotencyKey ? { scope: `portal:${session.shareholderId}`, key: idempotencyKey, fingerprint: requestFingerprint(deps.cipher, input) } : null;
 
   return deps.db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ scope, key: idempotencyKey, requestHash, responseStatus: 0, responseBody: {} })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (inserted.length === 0) {
-        const [previous] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, idempotencyKey)));
-        if (!previous || previous.requestHash !== requestHash) {
-          throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different request.');
-        }
-        return { status: previous.responseStatus, body: previous.responseBody };
-      }
+    if (claim) {
+      const replay = await claimIdempotencyKey(tx, deps.clock, claim);
+      if (replay) return replay;
     }
 
     const [row] = await tx
@@ -153,13 +141,10 @@ export async function submitPortalRequest(
       referenceNumber,
       data: { id: request!.id, referenceNumber, status: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING', ...(verificationCode ? { verificationCode } : {}) },
     };
-    if (idempotencyKey) {
+    if (claim) {
       // The replay must not hand the verification code out again: it is shown once.
       const replay = { ...body, data: { ...(body.data as object), verificationCode: undefined, verificationCodeSent: Boolean(verificationCode) } };
-      await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: 201, responseBody: JSON.parse(JSON.stringify(replay)) })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, idempotencyKey)));
+      await recordIdempotentAnswer(tx, claim, 201, JSON.parse(JSON.stringify(replay)) as Record<string, unknown>);
     }
     return { status: 201, body };
   });
