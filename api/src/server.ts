@@ -16,7 +16,9 @@ import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
 import { pruneHits } from './lib/throttle';
 import { upgradeLegacyCiphertexts } from './lib/upgrade-ciphertexts';
+import { encryptedStorage, FILE_KEY_PURPOSE } from './lib/encrypted-storage';
 import { localDiskStorage } from './lib/storage';
+import { encryptLegacyPhotos } from './features/verification/encrypt-legacy-photos';
 
 let config;
 try {
@@ -44,7 +46,11 @@ const upgradeCiphertexts = async () => {
   if (unreadable > 0) logger.warn({ unreadable }, 'field ciphertexts that this ENCRYPTION_KEY cannot read were left as they are');
 };
 await upgradeCiphertexts();
-const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
+const rawStorage = localDiskStorage(path.join(config.dataDir, 'uploads'));
+const fileKey = cipher.deriveKey(FILE_KEY_PURPOSE);
+const legacyPhotos = await encryptLegacyPhotos(database.db, rawStorage, fileKey);
+if (legacyPhotos > 0) logger.info({ files: legacyPhotos }, 'identity photos stored before encryption were encrypted in place');
+const storage = encryptedStorage(rawStorage, fileKey);
 const sessions = await startSessionCache<SessionCacheValue>(database, systemClock, logger);
 const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache };
 

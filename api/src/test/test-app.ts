@@ -19,6 +19,7 @@ import type { AppDeps, AppEnv } from '../lib/context';
 import { handleError } from '../middleware/error-handler';
 import { requestContext } from '../middleware/request-context';
 import { createLogger } from '../lib/logger';
+import { encryptedStorage, FILE_KEY_PURPOSE } from '../lib/encrypted-storage';
 import { localDiskStorage } from '../lib/storage';
 
 /**
@@ -99,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
   });
   const encryptionKey = randomBytes(32);
+  const cipher = createFieldCipher(encryptionKey);
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-uploads-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ...options.env });
   const logger = createLogger('info', logStream);
@@ -110,8 +112,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     logger,
     clock,
-    cipher: createFieldCipher(encryptionKey),
-    storage: localDiskStorage(uploadsDir),
+    cipher,
+    storage: encryptedStorage(localDiskStorage(uploadsDir), cipher.deriveKey(FILE_KEY_PURPOSE)),
     sessionCache: sessions.cache,
   };
   const app = createApp(deps);

@@ -135,7 +135,7 @@ describe('identity verification API', () => {
     const [row] = await storedRows();
     expect(row).toMatchObject({ documentType: 'selfie', mimeType: 'image/jpeg', width: 700, height: 1200, status: 'PENDING' });
     expect(row!.storageKey).toMatch(/^verification\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
-    const stored = fs.readFileSync(path.join(t.uploadsDir, row!.storageKey));
+    const stored = (await t.deps.storage.read(row!.storageKey))!;
     const after = await sharp(stored).metadata();
     expect([after.exif, after.xmp, after.iptc, after.orientation]).toEqual([undefined, undefined, undefined, undefined]);
     expect(stored.toString('latin1')).not.toContain('LeakyCam');
