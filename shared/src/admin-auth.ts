@@ -56,7 +56,7 @@ export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 export const newPasswordSchema = z
   .string({ error: ADMIN_MESSAGES.passwordRequired })
   .min(1, ADMIN_MESSAGES.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, ADMIN_MESSAGES.passwordTooLong)
+  .max(PASSWORD_MAX_LENGTH, { message: ADMIN_MESSAGES.passwordTooLong, abort: true })
   .refine(isStrongEnough, ADMIN_MESSAGES.passwordTooWeak);
 
 export const changePasswordSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from './email';
 
 /** Contact form rules and messages (public-site spec 5 and 8), for the form and POST /api/contact alike. */
 export const CONTACT_MESSAGES = {
@@ -36,8 +37,6 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 export const CONTACT_STATUSES = ['UNREAD', 'READ', 'IN_PROGRESS', 'RESPONDED', 'ARCHIVED', 'SPAM'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
-/** A basic address pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits, spaces, hyphens, plus and parentheses, at least 7 characters (spec 5). */
 export const CONTACT_PHONE_PATTERN = /^[\d\s\-+()]{7,}$/;
 
@@ -55,12 +54,12 @@ export const contactFormSchema = z.object({
     .pipe(z.string().min(CONTACT_NAME_MIN, CONTACT_MESSAGES.nameTooShort).max(200, CONTACT_MESSAGES.nameTooLong)),
   email: text(CONTACT_MESSAGES.emailRequired)
     .pipe(z.string().min(1, CONTACT_MESSAGES.emailRequired))
-    .pipe(z.string().max(254, CONTACT_MESSAGES.emailInvalid).regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid)),
+    .pipe(emailAddressSchema(CONTACT_MESSAGES.emailInvalid)),
   company: optionalText.pipe(z.string().max(200, CONTACT_MESSAGES.companyTooLong)),
   phone: optionalText.pipe(
     z
       .string()
-      .max(40, CONTACT_MESSAGES.phoneInvalid)
+      .max(40, { message: CONTACT_MESSAGES.phoneInvalid, abort: true })
       .refine((value) => value === '' || CONTACT_PHONE_PATTERN.test(value), CONTACT_MESSAGES.phoneInvalid),
   ),
   message: text(CONTACT_MESSAGES.messageRequired)

@@ -21,6 +21,7 @@ export const validateCodeSchema = z.object({
   code: z
     .string({ error: PORTAL_AUTH_MESSAGES.codeFormat })
     .trim()
+    .max(10, { message: PORTAL_AUTH_MESSAGES.codeFormat, abort: true })
     .regex(SHAREHOLDER_CODE_PATTERN, PORTAL_AUTH_MESSAGES.codeFormat),
 });
 

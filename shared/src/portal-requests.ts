@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './email';
+import { isGroupedPhoneNumber } from './phone';
 
 /** Shareholder request types, as the portal sends them (public-site spec 3). */
 export const REQUEST_TYPES = ['TRANSFER', 'ADDRESS_CHANGE', 'CERTIFICATE', 'INQUIRY'] as const;
@@ -60,19 +62,15 @@ export const REQUEST_MESSAGES = {
 } as const;
 const M = REQUEST_MESSAGES;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Optional plus, digit groups separated by spaces, dots, dashes or parentheses (spec 5). */
-export const PHONE_PATTERN = /^\+?\(?\d{1,4}\)?(?:[\s.-]?\(?\d{1,4}\)?){2,6}$/;
-
 /** Text starting with a digit, plus or parenthesis is a phone number; anything else an e-mail (spec 5). */
 export function classifyContact(value: string): 'EMAIL' | 'PHONE' | null {
   const text = value.trim();
-  if (text === '') return null;
+  if (text === '' || text.length > EMAIL_MAX_LENGTH) return null;
   if (/^[\d+(]/.test(text)) {
     const digits = text.replace(/\D/g, '');
-    return PHONE_PATTERN.test(text) && digits.length >= 10 && digits.length <= 15 ? 'PHONE' : null;
+    return isGroupedPhoneNumber(text) && digits.length >= 10 && digits.length <= 15 ? 'PHONE' : null;
   }
-  return EMAIL_PATTERN.test(text) && text.length <= 254 ? 'EMAIL' : null;
+  return isEmailAddress(text) ? 'EMAIL' : null;
 }
 
 /** 10 digits: (555) 010-2000; more: +1 (555) 010-2000 with the extra leading digits as the country prefix. */
@@ -97,7 +95,7 @@ const contactFields = (requiredContact: boolean) => ({
   preferred_contact: z
     .string()
     .trim()
-    .max(254, M.invalidContact)
+    .max(EMAIL_MAX_LENGTH, { message: M.invalidContact, abort: true })
     .refine((v) => !requiredContact || v !== '', M.contactRequired)
     .refine((v) => v === '' || classifyContact(v) !== null, M.invalidContact)
     .optional(),
@@ -127,7 +125,12 @@ function checkContact(
 const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null } as const;
 const text_ = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-const zip = z.string({ error: M.zipRequired }).trim().min(1, M.zipRequired).regex(/^\d{5}(-\d{4})?$/, M.zipInvalid);
+const zip = z
+  .string({ error: M.zipRequired })
+  .trim()
+  .min(1, { message: M.zipRequired, abort: true })
+  .max(10, { message: M.zipInvalid, abort: true })
+  .regex(/^\d{5}(-\d{4})?$/, M.zipInvalid);
 
 export const transferFormSchema = z
   .strictObject({
@@ -157,7 +160,7 @@ export const transferFormSchema = z
     buyerState: optional(50),
     buyerPostalCode: optional(20),
     buyerCountry: optional(60),
-    pricePerShare: z.union([z.string(), z.number()]).optional(),
+    pricePerShare: z.union([z.string().max(40, { message: M.priceInvalid, abort: true }), z.number()], { error: M.priceInvalid }).optional(),
   })
   .superRefine((data, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -177,7 +180,7 @@ export const transferFormSchema = z
         if (!text_(data.buyerFirstName)) issue('buyerFirstName', M.buyerFirstNameRequired);
         if (!text_(data.buyerLastName)) issue('buyerLastName', M.buyerLastNameRequired);
       }
-      if (!EMAIL_PATTERN.test(text_(data.buyerEmail))) issue('buyerEmail', M.buyerEmailInvalid);
+      if (!isEmailAddress(text_(data.buyerEmail))) issue('buyerEmail', M.buyerEmailInvalid);
       if (text_(data.buyerPhone) && classifyContact(text_(data.buyerPhone)) !== 'PHONE') issue('buyerPhone', M.buyerPhoneInvalid);
       if (!text_(data.buyerTaxId)) issue('buyerTaxId', M.buyerTaxIdRequired);
       if (!text_(data.buyerAddressLine1)) issue('buyerAddressLine1', M.buyerAddressRequired);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from './email';
 import { pagedQuery } from './paging';
 
 /** The shareholder registry a transfer agent loads from its issuers (foundation for the portal sign-in). */
@@ -40,6 +41,7 @@ export const accountInputSchema = z.strictObject({
   accountNumber: z
     .string({ error: REGISTRY_MESSAGES.accountNumberInvalid })
     .trim()
+    .max(20, { message: REGISTRY_MESSAGES.accountNumberInvalid, abort: true })
     .regex(/^[A-Za-z0-9-]{4,20}$/, REGISTRY_MESSAGES.accountNumberInvalid),
   registrationName: required(REGISTRY_MESSAGES.registrationNameRequired),
   issuer: required(REGISTRY_MESSAGES.issuerRequired),
@@ -55,19 +57,23 @@ export const accountInputSchema = z.strictObject({
 export type AccountInput = z.output<typeof accountInputSchema>;
 
 export const shareholderInputSchema = z.strictObject({
-  code: z.string({ error: REGISTRY_MESSAGES.codeInvalid }).trim().regex(SHAREHOLDER_CODE_PATTERN, REGISTRY_MESSAGES.codeInvalid),
+  code: z
+    .string({ error: REGISTRY_MESSAGES.codeInvalid })
+    .trim()
+    .max(10, { message: REGISTRY_MESSAGES.codeInvalid, abort: true })
+    .regex(SHAREHOLDER_CODE_PATTERN, REGISTRY_MESSAGES.codeInvalid),
   name: required(REGISTRY_MESSAGES.nameRequired),
-  email: z.string({ error: REGISTRY_MESSAGES.emailInvalid }).trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, REGISTRY_MESSAGES.emailInvalid),
+  email: z.string({ error: REGISTRY_MESSAGES.emailInvalid }).trim().pipe(emailAddressSchema(REGISTRY_MESSAGES.emailInvalid)),
   phone: z
     .string()
     .trim()
-    .max(40, REGISTRY_MESSAGES.phoneInvalid)
+    .max(40, { message: REGISTRY_MESSAGES.phoneInvalid, abort: true })
     .refine((v) => v === '' || /^\+?[\d\s().-]{7,}$/.test(v), REGISTRY_MESSAGES.phoneInvalid)
     .optional(),
   taxId: z
     .string()
     .trim()
-    .max(15, REGISTRY_MESSAGES.taxIdTooLong)
+    .max(15, { message: REGISTRY_MESSAGES.taxIdTooLong, abort: true })
     .refine((v) => v === '' || /^[\d-]+$/.test(v), REGISTRY_MESSAGES.taxIdInvalid)
     .optional(),
   address: z.strictObject({
@@ -75,7 +81,11 @@ export const shareholderInputSchema = z.strictObject({
     line2: z.string().trim().max(200).optional(),
     city: required(REGISTRY_MESSAGES.cityRequired, 100),
     state: required(REGISTRY_MESSAGES.stateRequired, 50),
-    postalCode: z.string({ error: REGISTRY_MESSAGES.postalCodeInvalid }).trim().regex(/^\d{5}(-\d{4})?$/, REGISTRY_MESSAGES.postalCodeInvalid),
+    postalCode: z
+      .string({ error: REGISTRY_MESSAGES.postalCodeInvalid })
+      .trim()
+      .max(10, { message: REGISTRY_MESSAGES.postalCodeInvalid, abort: true })
+      .regex(/^\d{5}(-\d{4})?$/, REGISTRY_MESSAGES.postalCodeInvalid),
   }),
   accounts: z
     .array(accountInputSchema, { error: REGISTRY_MESSAGES.accountsRequired })

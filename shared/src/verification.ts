@@ -117,6 +117,7 @@ export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: UPLOAD_SERVER_
 export const verificationCodeSchema = z
   .string({ error: UPLOAD_SERVER_MESSAGES.invalidCode })
   .trim()
+  .max(40, { message: UPLOAD_SERVER_MESSAGES.invalidCode, abort: true })
   .regex(/^[A-Za-z0-9]{6,40}$/, UPLOAD_SERVER_MESSAGES.invalidCode);
 
 export const validateVerificationCodeSchema = z.object({ code: verificationCodeSchema });
