@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { serializeError } from './log-redaction';
 
 export type { Logger };
 
@@ -31,6 +32,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       base: { service: 'ledgerwell-api' },
       redact: { paths, censor: '[redacted]' },
+      // Errors under either name: a failed query's bound values must not reach the log (log-redaction.ts).
+      serializers: { err: serializeError, error: serializeError },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     destination,

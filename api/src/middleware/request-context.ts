@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import { clientAddress } from '../lib/client-address';
 import type { AppDeps, AppEnv } from '../lib/context';
+import { redactPath } from '../lib/log-redaction';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -21,9 +22,9 @@ export function requestContext(deps: AppDeps) {
     const started = performance.now();
     await next();
     c.res.headers.set('X-Request-Id', requestId);
-    // Only the path: query strings may carry search terms typed by people.
+    // Verification codes in paths are credentials; query strings are never logged (search terms, codes).
     log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
