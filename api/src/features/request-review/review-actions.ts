@@ -95,10 +95,16 @@ export function changeStatus(deps: AppDeps, requestId: string, context: ReviewCo
   });
 }
 
+/**
+ * Each run of white space that holds a line break becomes one space. `/\s*\n\s*/g` said the same but
+ * backtracked quadratically on a long run of spaces without a break (40 ms for 5,000).
+ */
+const oneLine = (text: string) => text.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run));
+
 /** POST /requests/:id/notes: appended as `[ISO timestamp] author: text`, never rewritten. */
 export function addNote(deps: AppDeps, requestId: string, context: ReviewContext, text: string) {
   return reviewChange(deps, requestId, context, async (tx, request, now) => {
-    const line = `[${now.toISOString()}] ${context.actor.username}: ${text.replace(/\s*\n\s*/g, ' ')}`;
+    const line = `[${now.toISOString()}] ${context.actor.username}: ${oneLine(text)}`;
     await tx
       .update(shareholderRequests)
       .set({ adminNotes: sql`case when ${shareholderRequests.adminNotes} = '' then ${line} else ${shareholderRequests.adminNotes} || E'\\n' || ${line} end` })
