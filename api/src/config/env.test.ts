@@ -46,4 +46,29 @@ describe('loadConfig', () => {
     expect(lines.find((l) => l.startsWith('ADMIN_USERNAME: is required when ADMIN_PASSWORD is set'))).toBeDefined();
     expect(lines.find((l) => l.startsWith('LOG_LEVEL: '))).toBeDefined();
   });
+
+  it('in production requires ENCRYPTION_KEY and PUBLIC_URL and refuses DEMO_DATA, each on its own line with the other errors', () => {
+    const failure = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (caught) {
+        if (caught instanceof EnvError) return caught.lines;
+        throw caught;
+      }
+      return [];
+    };
+    const lines = failure({ NODE_ENV: 'production', DEMO_DATA: '1', PORT: 'eighty' });
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l.startsWith('ENCRYPTION_KEY: is required in production'))).toBeDefined();
+    expect(lines.find((l) => l.startsWith('PUBLIC_URL: is required in production'))).toBeDefined();
+    expect(lines.find((l) => l.startsWith('DEMO_DATA: must not be set in production'))).toBeDefined();
+    expect(lines.find((l) => l.startsWith('PORT: '))).toBeDefined();
+
+    const complete = { NODE_ENV: 'production', ENCRYPTION_KEY: 'ab'.repeat(32), PUBLIC_URL: 'https://portal.example.com' };
+    expect(loadConfig(complete).publicUrl).toBe('https://portal.example.com');
+    expect(failure({ ...complete, DEMO_DATA: 'true' })).toEqual([expect.stringMatching(/^DEMO_DATA: /)]);
+    expect(failure({ ...complete, ENCRYPTION_KEY: ' ' })).toEqual([expect.stringMatching(/^ENCRYPTION_KEY: is required/)]);
+    // Outside production the conveniences stay.
+    expect(() => loadConfig({ NODE_ENV: 'development', DEMO_DATA: '1' })).not.toThrow();
+  });
 });

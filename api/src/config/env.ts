@@ -96,6 +96,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (env.ADMIN_PASSWORD?.trim() && !env.ADMIN_USERNAME?.trim()) {
     lines.push('ADMIN_USERNAME: is required when ADMIN_PASSWORD is set');
   }
+  // Production gets none of the conveniences of a newcomer's machine: a key file generated beside the
+  // data (lost with it, different per process), links to localhost, demo accounts with published codes.
+  if (env.NODE_ENV === 'production') {
+    if (!env.ENCRYPTION_KEY?.trim()) lines.push('ENCRYPTION_KEY: is required in production (64 hex characters or base64 of 32 bytes, the same for every process)');
+    if (!env.PUBLIC_URL?.trim()) lines.push('PUBLIC_URL: is required in production (the address links in e-mails point to, such as https://portal.example.com)');
+    if (['1', 'true'].includes(env.DEMO_DATA?.trim() ?? '')) lines.push('DEMO_DATA: must not be set in production (it loads demo accounts whose codes are published)');
+  }
   if (!result.success || lines.length > 0) throw new EnvError(lines);
   return {
     ...result.data,
