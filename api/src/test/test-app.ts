@@ -103,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const cipher = createFieldCipher(encryptionKey);
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-uploads-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ...options.env });
-  const logger = createLogger('info', logStream);
+  const logger = createLogger(config.LOG_LEVEL, logStream);
   // As in production: sessions cached in the process, forgotten on the database's announcements.
   const sessions = await startSessionCache<SessionCacheValue>(database, clock, logger);
   const deps: AppDeps = {
