@@ -14,6 +14,7 @@ import { deliverDueEmails, smtpTransport } from './features/email/outbox-sender'
 import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
+import { pruneRedemptions } from './lib/proof-of-work';
 import { pruneHits } from './lib/throttle';
 import { upgradeLegacyCiphertexts } from './lib/upgrade-ciphertexts';
 import { encryptedStorage, FILE_KEY_PURPOSE } from './lib/encrypted-storage';
@@ -84,6 +85,7 @@ mailer.unref();
 
 const prune = setInterval(() => {
   pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
+  pruneRedemptions(deps.db, deps.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'pruning challenge redemptions failed'));
   pruneIdempotencyKeys(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning idempotency keys failed'));
   // Catches v1 values written by an older process still running during a rolling start.
   upgradeCiphertexts().catch((error: unknown) => logger.warn({ err: error }, 'upgrading field ciphertexts failed'));

@@ -115,6 +115,20 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
 );
 
+/**
+ * Proof-of-work payloads already accepted, by their challenge's signature: each is good for one
+ * call. Rows outlive their challenge only until the hourly sweep.
+ */
+export const challengeRedemptions = pgTable(
+  'challenge_redemptions',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('challenge_redemptions_expires_idx').on(t.expiresAt)],
+);
+
 /** Secrets generated once and shared by every process (e.g. the CSRF signing key). */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

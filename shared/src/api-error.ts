@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { challengeSchema } from './challenge';
 
 /** Every failure the API sends has this shape; the web client parses it with the same schema. */
 export const API_ERROR_CODES = [
@@ -13,6 +14,7 @@ export const API_ERROR_CODES = [
   'UNPROCESSABLE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  'CHALLENGE_REQUIRED',
   'INTERNAL_ERROR',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
@@ -27,6 +29,8 @@ export const apiErrorSchema = z.object({
    */
   errors: z.union([z.record(z.string(), z.string()), z.array(z.object({ line: z.number(), message: z.string() }))]).optional(),
   requestId: z.string().optional(),
+  /** On CHALLENGE_REQUIRED: the proof of work to solve before the call is evaluated (shared/src/challenge.ts). */
+  challenge: challengeSchema.optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -42,6 +46,7 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  CHALLENGE_REQUIRED: 429,
   INTERNAL_ERROR: 500,
 };
 

@@ -1,4 +1,5 @@
 import { API_ERROR_STATUS, type ApiErrorCode } from '@ledgerwell/shared/api-error';
+import type { Challenge } from '@ledgerwell/shared/challenge';
 
 /** A failure the client should see as it is: the code picks the status, the message is shown to people. */
 export class AppError extends Error {
@@ -8,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** On CHALLENGE_REQUIRED: the proof of work the client must solve (shared/src/challenge.ts). */
+    readonly challenge?: Challenge,
   ) {
     super(message);
     this.status = API_ERROR_STATUS[code];

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors } from '@ledgerwell/shared/api-error';
+import { proofBodySchema } from '@ledgerwell/shared/challenge';
 import { AppError } from './errors';
 
 const INVALID_BODY = 'Please correct the highlighted fields';
@@ -28,4 +29,9 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
   const result = schema.safeParse(c.req.query());
   if (!result.success) throw validationError(result.error);
   return result.data;
+}
+
+/** The solved proof of work a guarded call may carry in its JSON body (read after the call's own parse, which Hono caches). */
+export async function readProof(c: Context): Promise<string | undefined> {
+  return (await parseJson(c, proofBodySchema)).altcha;
 }

@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 function send(c: Context<AppEnv>, error: AppError) {
   const body: ApiError = { success: false, code: error.code, message: error.message, requestId: c.get('requestId') };
   if (error.fieldErrors) body.errors = error.fieldErrors;
+  if (error.challenge) body.challenge = error.challenge;
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   c.header('Cache-Control', 'no-store');
   c.header('X-Request-Id', c.get('requestId'));

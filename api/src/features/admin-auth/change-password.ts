@@ -13,12 +13,14 @@ import { revokeUserSessions } from './sessions';
  * Changes the signed-in admin's password. The current password is a guessable secret too, so wrong
  * guesses count against the same per-account limit as sign-in. Every other session is revoked.
  */
-export async function changeOwnPassword(deps: AppDeps, admin: AdminContext, input: ChangePasswordInput, meta: RequestMeta) {
+export async function changeOwnPassword(deps: AppDeps, admin: AdminContext, input: ChangePasswordInput, meta: RequestMeta, proof?: string) {
   const { db, clock } = deps;
   const actor = { id: admin.profile.id, username: admin.profile.username };
-  const attempt = await guardAttempt(deps, [
-    { key: accountKey(admin.profile.username), limit: ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: ADMIN_LOGIN_WINDOW_MS, message: ADMIN_MESSAGES.tooManyAttempts },
-  ]);
+  const attempt = await guardAttempt(
+    deps,
+    [{ key: accountKey(admin.profile.username), limit: ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: ADMIN_LOGIN_WINDOW_MS, message: ADMIN_MESSAGES.tooManyAttempts }],
+    { proof },
+  );
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, admin.profile.id)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.sessionExpired);
 

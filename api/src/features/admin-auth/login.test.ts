@@ -71,14 +71,14 @@ describe('POST /api/admin/login', () => {
     expect(JSON.stringify(failed)).not.toContain(PASSWORD);
   });
 
-  it('answers the 11th failed attempt on one account with 429, even with the right password, until the window passes', async () => {
+  it('answers the 11th failed attempt on one account with 429 and a challenge, even with the right password, until the window passes', async () => {
     for (let i = 1; i <= 10; i++) {
       const res = await login('Alice', `Wrong-Pass-${i}`, `198.51.100.${i}`);
       expect(res.status, `attempt ${i}`).toBe(401);
     }
     const blocked = await login('alice', PASSWORD, '198.51.100.99');
     expect(blocked.status).toBe(429);
-    expect(blocked.json.code).toBe('RATE_LIMITED');
+    expect(blocked.json.code).toBe('CHALLENGE_REQUIRED');
     expect(blocked.json.message).toMatch(/Too many failed sign-in attempts/);
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
 

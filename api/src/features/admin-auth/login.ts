@@ -39,12 +39,13 @@ export async function findUserByUsername(deps: AppDeps, username: string) {
  * Signs an admin in. Unknown users, wrong passwords and inactive accounts get the same answer in
  * about the same time; failures count against the account and the address, in the database.
  */
-export async function login(deps: AppDeps, input: AdminLoginInput, meta: RequestMeta) {
+export async function login(deps: AppDeps, input: AdminLoginInput, meta: RequestMeta, proof?: string) {
   const { db, clock } = deps;
   const username = input.username.trim();
   const user = await findUserByUsername(deps, username);
   const actor = { id: user?.id ?? null, username };
   const attempt = await guardAttempt(deps, loginRules(username, meta.ip), {
+    proof,
     onRefused: () => recordActivity(db, { actor, action: 'LOGIN_THROTTLED', resourceType: 'admin_session', meta }),
   });
 

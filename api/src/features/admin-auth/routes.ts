@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ADMIN_MESSAGES, adminLoginSchema, changePasswordSchema } from '@ledgerwell/shared/admin-auth';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { parseJson } from '../../lib/validate';
+import { parseJson, readProof } from '../../lib/validate';
 import { changeOwnPassword } from './change-password';
 import { login } from './login';
 import { logout } from './logout';
@@ -10,7 +10,7 @@ import { logout } from './logout';
 export function adminLoginRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/login', async (c) => {
     const input = await parseJson(c, adminLoginSchema);
-    const result = await login(deps, input, c.get('meta'));
+    const result = await login(deps, input, c.get('meta'), await readProof(c));
     return c.json({ success: true, token: result.token, expiresAt: result.expiresAt.toISOString(), user: result.user });
   });
 }
@@ -26,7 +26,7 @@ export function adminSessionRoutes(deps: AppDeps) {
     .get('/users/me', (c) => c.json({ success: true, data: c.get('admin').profile }))
     .put('/users/me/password', async (c) => {
       const input = await parseJson(c, changePasswordSchema);
-      await changeOwnPassword(deps, c.get('admin'), input, c.get('meta'));
+      await changeOwnPassword(deps, c.get('admin'), input, c.get('meta'), await readProof(c));
       return c.json({ success: true, message: ADMIN_MESSAGES.passwordChanged });
     });
 }

@@ -40,7 +40,9 @@ export async function submitContact(
 ): Promise<SubmitContactResult> {
   const { db, clock } = deps;
   // Every message counts, sent or not: this is a flood limit, not a guess counter.
-  await guardAttempt(deps, [{ key: contactKey(meta.ip), limit: CONTACT_MAX_PER_IP, windowMs: CONTACT_WINDOW_MS, message: CONTACT_MESSAGES.tooMany }]);
+  await guardAttempt(deps, [{ key: contactKey(meta.ip), limit: CONTACT_MAX_PER_IP, windowMs: CONTACT_WINDOW_MS, message: CONTACT_MESSAGES.tooMany }], {
+    pastLimit: 'refuse',
+  });
 
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx

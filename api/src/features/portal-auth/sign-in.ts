@@ -31,15 +31,15 @@ const rule = (key: string, limit: number, message: string): ThrottleRule => ({ k
 /** The overall brake first: while it holds, everyone gets its message. */
 const overallRule = () => rule(keys.allFailures, PORTAL_THROTTLE.failuresOverall, M.busy);
 
-const guard = (deps: AppDeps, rules: ThrottleRule[], code: string | null, meta: RequestMeta) =>
-  guardAttempt(deps, rules, { onRefused: () => recordPortalEvent(deps.db, 'THROTTLED', { code }, meta) });
+const guard = (deps: AppDeps, rules: ThrottleRule[], code: string | null, meta: RequestMeta, proof: string | undefined) =>
+  guardAttempt(deps, rules, { proof, onRefused: () => recordPortalEvent(deps.db, 'THROTTLED', { code }, meta) });
 
 /**
  * Step one: the shareholder code. The per-address limit is checked before the lookup, so once it
  * bites, known and unknown codes get the same 429 and codes cannot be enumerated at speed.
  */
-export async function validateCode(deps: AppDeps, code: string, meta: RequestMeta) {
-  const attempt = await guard(deps, [overallRule(), rule(keys.codeFailuresByIp(meta.ip), PORTAL_THROTTLE.failedCodesPerIp, M.tooManyCodeAttempts)], code, meta);
+export async function validateCode(deps: AppDeps, code: string, meta: RequestMeta, proof?: string) {
+  const attempt = await guard(deps, [overallRule(), rule(keys.codeFailuresByIp(meta.ip), PORTAL_THROTTLE.failedCodesPerIp, M.tooManyCodeAttempts)], code, meta, proof);
 
   const [shareholder] = await deps.db
     .select({ id: shareholders.id })
@@ -66,7 +66,7 @@ const normalise = (accountNumber: string) => accountNumber.replace(/[^A-Za-z0-9]
  * through an HMAC with timingSafeEqual, always all of them, so a wrong number takes as long as a
  * right one.
  */
-export async function validateAccount(deps: AppDeps, codeSession: PortalSession, accountNumber: string, meta: RequestMeta) {
+export async function validateAccount(deps: AppDeps, codeSession: PortalSession, accountNumber: string, meta: RequestMeta, proof?: string) {
   const [holder] = await deps.db.select({ code: shareholders.code, name: shareholders.name }).from(shareholders).where(eq(shareholders.id, codeSession.shareholderId));
   if (!holder) throw new AppError('UNAUTHENTICATED', M.signInFirst);
   const attempt = await guard(
@@ -78,6 +78,7 @@ export async function validateAccount(deps: AppDeps, codeSession: PortalSession,
     ],
     holder.code,
     meta,
+    proof,
   );
 
   const accounts = await deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.shareholderId, codeSession.shareholderId));

@@ -33,10 +33,12 @@ const failuresByIp = (ip: string) => `verify:code-fail:ip:${throttleAddress(ip)}
  * The transfer a verification code opens, or a 404. The code is the only credential here, so failed
  * codes are counted per address and, past the limit, every code (right or wrong) gets the same 429.
  */
-export async function requestForCode(deps: AppDeps, codeKey: Buffer, code: string, meta: RequestMeta): Promise<RequestRow> {
-  const attempt = await guardAttempt(deps, [
-    { key: failuresByIp(meta.ip), limit: VERIFICATION_THROTTLE.failedCodesPerIp, windowMs: VERIFICATION_THROTTLE.windowMs, message: M.tooManyAttempts },
-  ]);
+export async function requestForCode(deps: AppDeps, codeKey: Buffer, code: string, meta: RequestMeta, proof?: string): Promise<RequestRow> {
+  const attempt = await guardAttempt(
+    deps,
+    [{ key: failuresByIp(meta.ip), limit: VERIFICATION_THROTTLE.failedCodesPerIp, windowMs: VERIFICATION_THROTTLE.windowMs, message: M.tooManyAttempts }],
+    { proof },
+  );
   const [request] = await deps.db
     .select()
     .from(shareholderRequests)
