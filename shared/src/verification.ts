@@ -54,6 +54,9 @@ export const UPLOAD_SERVER_MESSAGES = {
   pixels: 'Image has too many pixels to process. Please use a photo of at most 50 megapixels.',
   corrupted: 'Image file appears corrupted. Please try a different photo.',
   missingFile: 'Please attach the photo as the "document" field.',
+  /** The server checks these before it reads the photo (issue 14): a photo ahead of them is refused. */
+  fieldsFirst: 'Send the documentType and verificationCode (or requestId) fields before the photo.',
+  notMultipart: 'Send the photo as multipart/form-data',
   documentType: 'documentType must be selfie, id_front or id_back',
   invalidCode: 'This verification code is invalid or has expired. Please request a new code from your shareholder portal.',
   notAccepting: 'This request is not waiting for identity documents.',

@@ -28,9 +28,10 @@ export function portalFixtures(t: TestApp) {
   async function uploadPhoto(code: string, documentType: DocumentType, bytes?: Buffer) {
     photo ??= await photoJpeg(1200, 900);
     const form = new FormData();
-    form.set('document', new File([new Uint8Array(bytes ?? photo)], `${documentType}.jpg`, { type: 'image/jpeg' }));
     form.set('documentType', documentType);
     form.set('verificationCode', code);
+    // The photo last: the server checks the code before it reads the photo.
+    form.set('document', new File([new Uint8Array(bytes ?? photo)], `${documentType}.jpg`, { type: 'image/jpeg' }));
     const response = await t.app.request('/api/shareholder-portal/upload-verification', { method: 'POST', body: form });
     if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   }

@@ -72,7 +72,8 @@ export async function uploadDocuments(request: APIRequestContext, verificationCo
   const buffer = await photoJpeg();
   for (const documentType of ['selfie', 'id_front', 'id_back']) {
     const response = await request.post('/api/shareholder-portal/upload-verification', {
-      multipart: { document: { name: `${documentType}.jpg`, mimeType: 'image/jpeg', buffer }, verificationCode, documentType },
+      // The fields before the photo: the server checks the code before it reads the photo.
+      multipart: { verificationCode, documentType, document: { name: `${documentType}.jpg`, mimeType: 'image/jpeg', buffer } },
     });
     expect(response.status(), await response.text()).toBe(200);
   }

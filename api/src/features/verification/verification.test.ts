@@ -64,11 +64,12 @@ describe('identity verification API', () => {
     init: { code?: string | null; token?: string; requestId?: string; name?: string; type?: string; ip?: string } = {},
   ) {
     const form = new FormData();
-    if (bytes) form.set('document', new File([new Uint8Array(bytes)], init.name ?? `${documentType}.jpg`, { type: init.type ?? 'image/jpeg' }));
     form.set('documentType', documentType);
     const verificationCode = init.code === undefined ? code : init.code;
     if (verificationCode) form.set('verificationCode', verificationCode);
     if (init.requestId) form.set('requestId', init.requestId);
+    // The photo last, as the page sends it: the server checks the fields before it reads the photo.
+    if (bytes) form.set('document', new File([new Uint8Array(bytes)], init.name ?? `${documentType}.jpg`, { type: init.type ?? 'image/jpeg' }));
     const headers: Record<string, string> = { 'X-Forwarded-For': init.ip ?? '203.0.113.30' };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     const response = await t.app.request('/api/shareholder-portal/upload-verification', { method: 'POST', body: form, headers });
@@ -76,6 +77,38 @@ describe('identity verification API', () => {
   }
 
   const storedRows = () => t.deps.db.select().from(verificationDocuments);
+
+  /**
+   * A multipart body whose photo never ends: the fields, the photo's part header, then garbage for as
+   * long as the server pulls. `photoBytesPulled` says how much of the photo the server asked for.
+   */
+  function endlessPhotoUpload(fields: [string, string][], ip: string, headers: Record<string, string> = {}) {
+    const boundary = 'ledgerwell-endless-photo';
+    const head =
+      fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="selfie.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const garbage = new Uint8Array(64 * 1024).fill(0x41);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => controller.enqueue(new TextEncoder().encode(head)),
+        pull: (controller) => {
+          pulled += garbage.length;
+          controller.enqueue(garbage);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const response = Promise.resolve(t.app.request('/api/shareholder-portal/upload-verification', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'X-Forwarded-For': ip, ...headers },
+    } as RequestInit));
+    return { response: response.then(async (r) => ({ status: r.status, json: (await r.json()) as any })), photoBytesPulled: () => pulled };
+  }
+  /** A photo's worth is 10 MB; the server may see the chunk that carries the part header, no more. */
+  const HARDLY_ANY = 2 * 64 * 1024;
 
   it('validates a code case-insensitively and reports which photos are in', async () => {
     const res = await validate(code.toLowerCase());
@@ -227,5 +260,58 @@ describe('identity verification API', () => {
     expect(status.status).toBe(200);
     expect(status.json).toMatchObject({ verificationComplete: false, data: { documents: { selfie: true, id_front: false } } });
     expect((await t.request('GET', '/api/shareholder-portal/check-verification-status')).status).toBe(401);
+  });
+
+  describe('checks the code or the token, and its throttle, before it reads the photo', () => {
+    it('refuses a wrong code without reading the photo', async () => {
+      const upload = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', 'MAPLE0000RIVER0000']], '203.0.113.40');
+      const res = await upload.response;
+      expect([res.status, res.json.message]).toEqual([404, M.invalidCode]);
+      expect(upload.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
+    });
+
+    it('answers 429 to a throttled address, even with the right code, without reading the photo', async () => {
+      for (let i = 0; i < 20; i++) expect((await validate(`WRONG${i}CODE0000`, '198.51.100.9')).status).toBe(404);
+      const upload = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', code]], '198.51.100.9');
+      const res = await upload.response;
+      expect(res.status).toBe(429);
+      expect(upload.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
+      expect(await storedRows()).toHaveLength(0);
+    });
+
+    it('refuses a foreign request id for a signed-in holder without reading the photo', async () => {
+      const otherHolder = await signIn('DEMO01', '100200300');
+      const upload = endlessPhotoUpload([['documentType', 'selfie'], ['requestId', requestId]], '203.0.113.41', { Authorization: `Bearer ${otherHolder}` });
+      expect((await upload.response).status).toBe(404);
+      expect(upload.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
+    });
+
+    it('refuses a photo sent before the code or the document kind, with a 400 that says to send the fields first', async () => {
+      const noCode = endlessPhotoUpload([['documentType', 'selfie']], '203.0.113.42');
+      expect(await noCode.response).toMatchObject({ status: 400, json: { message: M.fieldsFirst, errors: { verificationCode: M.fieldsFirst } } });
+      expect(noCode.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
+      const noKind = endlessPhotoUpload([], '203.0.113.42', { Authorization: `Bearer ${portalToken}` });
+      expect(await noKind.response).toMatchObject({ status: 400, json: { message: M.fieldsFirst, errors: { documentType: M.fieldsFirst } } });
+    });
+
+    it('refuses a field after the photo, and stores nothing', async () => {
+      const form = new FormData();
+      form.set('documentType', 'selfie');
+      form.set('verificationCode', code);
+      form.set('document', new File([new Uint8Array(photo)], 'selfie.jpg', { type: 'image/jpeg' }));
+      form.set('requestId', requestId);
+      const response = await t.app.request('/api/shareholder-portal/upload-verification', { method: 'POST', body: form, headers: { 'X-Forwarded-For': '203.0.113.43' } });
+      expect([response.status, ((await response.json()) as any).message]).toEqual([400, M.fieldsFirst]);
+      expect(await storedRows()).toHaveLength(0);
+    });
+
+    it('answers 413 once a body without a length passes the limit, and at once for a declared length over it', async () => {
+      const endless = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', code]], '203.0.113.44');
+      expect((await endless.response).status).toBe(413);
+      expect(endless.photoBytesPulled()).toBeLessThan(IMAGE_RULES.maxBytes + 256 * 1024);
+      const declared = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', code]], '203.0.113.44', { 'Content-Length': String(50 * 1024 * 1024) });
+      expect((await declared.response).status).toBe(413);
+      expect(declared.photoBytesPulled()).toBe(0);
+    });
   });
 });

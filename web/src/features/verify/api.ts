@@ -26,11 +26,15 @@ export async function validateVerificationCode(code: string, signal?: AbortSigna
 /** A photo takes seconds on a slow mobile connection; past this, the upload counts as timed out. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-/** The multipart form of one photo: the variant's fields are added by the caller. */
-function photoForm(kind: DocumentType, photo: Blob): FormData {
+/**
+ * The multipart form of one photo with the variant's credential field. The photo goes last: the
+ * server checks the code before it reads the photo, and refuses a photo sent before the fields.
+ */
+function photoForm(kind: DocumentType, photo: Blob, credential: { verificationCode: string } | { requestId: string }): FormData {
   const form = new FormData();
-  form.append('document', photo, `${kind}.jpg`);
   form.append('documentType', kind);
+  for (const [name, value] of Object.entries(credential)) form.append(name, value);
+  form.append('document', photo, `${kind}.jpg`);
   return form;
 }
 
@@ -47,14 +51,10 @@ async function sendPhoto(form: FormData, auth?: { bearer: string }): Promise<Ver
 
 /** Variant B: by verification code, no token. */
 export function uploadVerificationPhoto(input: { code: string; kind: DocumentType; photo: Blob }): Promise<VerificationState> {
-  const form = photoForm(input.kind, input.photo);
-  form.append('verificationCode', input.code);
-  return sendPhoto(form);
+  return sendPhoto(photoForm(input.kind, input.photo, { verificationCode: input.code }));
 }
 
 /** Variant A: by request id, with the portal's signed-in (account) token; 401 once it has expired. */
 export function uploadVerificationPhotoForRequest(input: { token: string; requestId: string; kind: DocumentType; photo: Blob }): Promise<VerificationState> {
-  const form = photoForm(input.kind, input.photo);
-  form.append('requestId', input.requestId);
-  return sendPhoto(form, { bearer: input.token });
+  return sendPhoto(photoForm(input.kind, input.photo, { requestId: input.requestId }), { bearer: input.token });
 }

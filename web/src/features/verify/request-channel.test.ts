@@ -41,6 +41,8 @@ describe('requestChannel (the portal’s way in)', () => {
     expect(form.get('documentType')).toBe('selfie');
     expect(form.get('document')).toBeInstanceOf(Blob);
     expect(form.has('verificationCode')).toBe(false);
+    // The server refuses a photo sent before the fields it checks first.
+    expect([...form.keys()]).toEqual(['documentType', 'requestId', 'document']);
   });
 
   it('speaks the portal: no desktop hand-off, Return to the portal, the spec’s upload failure heading', () => {

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { VerificationState } from '@ledgerwell/shared/verification';
+import { uploadVerificationPhoto } from './api';
+
+const STATE: VerificationState = {
+  referenceNumber: 'TR-2025-000123',
+  status: 'AWAITING_VERIFICATION',
+  expiresAt: null,
+  documents: { selfie: true, id_front: false, id_back: false },
+  verificationComplete: false,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('uploadVerificationPhoto (call 6 variant B, by code)', () => {
+  it('sends the code and the kind before the photo: the server checks the code first and refuses a photo sent ahead of it', async () => {
+    const fetch = vi.fn(async () => Response.json({ success: true, message: 'Document uploaded', data: { ...STATE, documentType: 'selfie' } }));
+    vi.stubGlobal('fetch', fetch);
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    await uploadVerificationPhoto({ code: 'MAPLE1234RIVER5678', kind: 'selfie', photo });
+
+    const form = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect([...form.keys()]).toEqual(['documentType', 'verificationCode', 'document']);
+    expect(form.get('verificationCode')).toBe('MAPLE1234RIVER5678');
+  });
+});
