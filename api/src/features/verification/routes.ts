@@ -6,10 +6,11 @@ import {
   verificationStatusQuerySchema,
   type VerificationState,
 } from '@ledgerwell/shared/verification';
+import { proofBodySchema } from '@ledgerwell/shared/challenge';
 import { appSecret } from '../../lib/app-secrets';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { parseJson, parseQuery } from '../../lib/validate';
+import { parseJson, parseQuery, readProof } from '../../lib/validate';
 import { requireCsrf } from '../csrf/routes';
 import type { CsrfTokens } from '../csrf/csrf-tokens';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
@@ -34,7 +35,7 @@ export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
   return new Hono<PortalEnv>()
     .post('/validate-verification-code', async (c) => {
       const { code } = await parseJson(c, validateVerificationCodeSchema);
-      const request = await requestForCode(deps, await codeKey(), code, c.get('meta'));
+      const request = await requestForCode(deps, await codeKey(), code, c.get('meta'), await readProof(c));
       return c.json({ success: true, message: 'Verification code accepted', data: await verificationState(deps, request) });
     })
     .post('/upload-verification', uploadLengthLimit, optionalPortalSession(deps), async (c) => {
@@ -57,7 +58,8 @@ export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
       async (c, next) => {
         const { code } = parseQuery(c, verificationStatusQuerySchema);
         if (!code) return next();
-        return c.json(statusBody(await verificationState(deps, await requestForCode(deps, await codeKey(), code, c.get('meta')))));
+        const proof = parseQuery(c, proofBodySchema).altcha;
+        return c.json(statusBody(await verificationState(deps, await requestForCode(deps, await codeKey(), code, c.get('meta'), proof))));
       },
       // The portal's call (spec call 8): bearer token and X-CSRF-Token.
       requirePortalSession(deps, 'ACCOUNT'),
