@@ -43,7 +43,7 @@ export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
       // The code or the token, and its throttle, before the photo: a refused request never costs the photo's bytes.
       const upload = await readUploadFields(c, session !== undefined);
       let request;
-      if (upload.verificationCode) request = await requestForCode(deps, await codeKey(), upload.verificationCode, c.get('meta'));
+      if (upload.verificationCode) request = await requestForCode(deps, await codeKey(), upload.verificationCode, c.get('meta'), upload.altcha);
       else if (session) request = await requestForPortal(deps, session.shareholderId, upload.requestId);
       else throw new AppError('VALIDATION_ERROR', M.invalidCode, { verificationCode: M.invalidCode });
       // A signed-in shareholder may only send documents for their own transfers.

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { CHALLENGE_FIELD, proofBodySchema } from '@ledgerwell/shared/challenge';
 import { UPLOAD_BODY_LIMIT_BYTES, UPLOAD_SERVER_MESSAGES as M, documentTypeSchema, verificationCodeSchema } from '@ledgerwell/shared/verification';
 import { AppError } from '../../lib/errors';
 import { MultipartError, readMultipartHead, type MultipartFile } from '../../lib/multipart';
@@ -29,7 +30,8 @@ function refused(error: unknown): never {
   throw new AppError('VALIDATION_ERROR', M.notMultipart, { document: M.missingFile });
 }
 
-const uploadFieldsSchema = z.object({
+// The solved proof of work, when the code check asked for one, is a text field like the others.
+const uploadFieldsSchema = proofBodySchema.extend({
   documentType: documentTypeSchema,
   verificationCode: verificationCodeSchema.optional(),
   requestId: z.uuid({ error: 'requestId must be a request id' }).optional(),
@@ -47,7 +49,12 @@ export async function readUploadFields(c: Context, signedIn: boolean): Promise<U
     const missing = fields.documentType === undefined ? 'documentType' : !signedIn && fields.verificationCode === undefined ? 'verificationCode' : null;
     if (missing) throw new AppError('VALIDATION_ERROR', M.fieldsFirst, { [missing]: M.fieldsFirst });
   }
-  const parsed = uploadFieldsSchema.safeParse({ documentType: fields.documentType, verificationCode: fields.verificationCode, requestId: fields.requestId });
+  const parsed = uploadFieldsSchema.safeParse({
+    documentType: fields.documentType,
+    verificationCode: fields.verificationCode,
+    requestId: fields.requestId,
+    [CHALLENGE_FIELD]: fields[CHALLENGE_FIELD],
+  });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new AppError('VALIDATION_ERROR', issue.message, { [String(issue.path[0])]: issue.message });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 import { UPLOAD_SERVER_MESSAGES as M } from '@ledgerwell/shared/verification';
+import { photoJpeg } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { solvedPayload } from '../../test/solve-challenge';
 import { seedDemoRegistry } from '../registry/demo-registry';
@@ -48,5 +49,22 @@ describe('verification-code check past the limit', () => {
     const challenged = await status();
     expect(challenged.json.code).toBe('CHALLENGE_REQUIRED');
     expect((await status(await solvedPayload(challenged.json.challenge))).status).toBe(200);
+  });
+
+  it('takes the solved payload on the upload too, as a text field before the photo', async () => {
+    for (let i = 0; i < 20; i++) expect((await validate({ code: `WRONG${i}CODE0000` })).status).toBe(404);
+    const photo = await photoJpeg(1200, 900);
+    const upload = async (altcha?: string) => {
+      const form = new FormData();
+      form.set('documentType', 'selfie');
+      form.set('verificationCode', code);
+      if (altcha) form.set('altcha', altcha);
+      form.set('document', new File([new Uint8Array(photo)], 'selfie.jpg', { type: 'image/jpeg' }));
+      const response = await t.app.request('/api/shareholder-portal/upload-verification', { method: 'POST', body: form, headers: { 'X-Forwarded-For': '198.51.100.7' } });
+      return { status: response.status, json: (await response.json()) as any };
+    };
+    const challenged = await upload();
+    expect([challenged.status, challenged.json.code]).toEqual([429, 'CHALLENGE_REQUIRED']);
+    expect((await upload(await solvedPayload(challenged.json.challenge))).status).toBe(200);
   });
 });
