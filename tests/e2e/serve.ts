@@ -21,6 +21,8 @@ process.env.ADMIN_USERNAME = E2E_ADMIN.username;
 process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
 process.env.ADMIN_EMAIL = E2E_ADMIN.email;
 process.env.LOG_LEVEL ??= 'warn';
+// Proof-of-work challenges cheap enough to solve in a moment; the same code paths as the real cost.
+process.env.CHALLENGE_COST ??= '10';
 
 if (process.env.DATABASE_URL) {
   const name = `lw_e2e_${Date.now()}`;

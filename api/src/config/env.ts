@@ -77,7 +77,7 @@ export const envSchema = z
     INTERCOM_ACCESS_TOKEN: optionalText,
     INTERCOM_API_URL: z.url({ error: 'must be a URL such as https://api.intercom.io' }).default('https://api.intercom.io'),
     /** PBKDF2 iterations per step of a throttle's proof-of-work challenge (decision 010); tests set 1. */
-    CHALLENGE_COST: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1_000_000).default(5000),
+    CHALLENGE_COST: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1_000_000).default(30000),
   });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { apiErrorSchema, type ApiErrorCode } from '@ledgerwell/shared/api-error';
+import type { Challenge } from '@ledgerwell/shared/challenge';
 import { CSRF_CLIENT_CACHE_MS, CSRF_HEADER, csrfTokenResponseSchema } from '@ledgerwell/shared/csrf';
 import { apiPaths, withQuery, type QueryValue } from '../config/paths';
 import { clearAdminToken, getAdminToken } from './admin-token';
@@ -22,6 +23,8 @@ export class ApiRequestError extends Error {
   readonly requestId: string | undefined;
   /** True when the server sent its own error body, so `message` is the server's message. */
   readonly fromServer: boolean;
+  /** On CHALLENGE_REQUIRED: the proof of work to solve before sending the call again. */
+  readonly challenge: Challenge | undefined;
 
   constructor(init: {
     status: number;
@@ -31,6 +34,7 @@ export class ApiRequestError extends Error {
     lineErrors?: { line: number; message: string }[];
     requestId?: string | undefined;
     fromServer?: boolean;
+    challenge?: Challenge | undefined;
     cause?: unknown;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -40,6 +44,7 @@ export class ApiRequestError extends Error {
     this.lineErrors = init.lineErrors ?? [];
     this.requestId = init.requestId;
     this.fromServer = init.fromServer ?? false;
+    this.challenge = init.challenge;
   }
 
   get isNetworkError(): boolean {
@@ -127,6 +132,7 @@ function answerError(response: Response, data: unknown, texts: FailureTexts): Ap
     lineErrors: Array.isArray(body.errors) ? body.errors : [],
     requestId: body.requestId,
     fromServer: body.message.trim() !== '',
+    challenge: body.challenge,
   });
 }
 

@@ -12,10 +12,10 @@ import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../config/paths';
 
 /** Throws the server's message, else 'Login failed'; 'Network error. Please try again.' when no answer came (spec 8). */
-export function loginAdmin(input: AdminLoginInput) {
+export function loginAdmin(input: AdminLoginInput, altcha?: string) {
   return apiRequest(apiPaths.admin.login, {
     method: 'POST',
-    body: input,
+    body: { ...input, altcha },
     schema: adminLoginResponseSchema,
     failureMessage: ADMIN_MESSAGES.loginFailed,
     networkErrorMessage: ADMIN_MESSAGES.networkError,

@@ -12,7 +12,8 @@ export type AdminSession =
 interface AdminAuthValue {
   session: AdminSession;
   /** Stores the token and the profile; throws ApiRequestError on failure. */
-  login: (input: AdminLoginInput) => Promise<AdminProfile>;
+  /** `altcha`: the solved proof of work, when the last answer asked for one. */
+  login: (input: AdminLoginInput, altcha?: string) => Promise<AdminProfile>;
   /** Ends the session on the server (best effort) and forgets the token. */
   logout: () => Promise<void>;
   /** Re-reads the profile, e.g. after a password change clears mustChangePassword. */
@@ -70,8 +71,8 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const login = useCallback(async (input: AdminLoginInput) => {
-    const body = await loginAdmin(input);
+  const login = useCallback(async (input: AdminLoginInput, altcha?: string) => {
+    const body = await loginAdmin(input, altcha);
     setAdminToken(body.token);
     setSession({ status: 'authenticated', admin: body.user });
     return body.user;

@@ -24,17 +24,17 @@ export type PortalSessionSummary = Pick<PortalSignIn, 'shareholder' | 'account'>
 const bearer = (token: string) => ({ bearer: token });
 
 /** Step one: the shareholder code. Returns the step-one token. */
-export async function validateCode(code: string): Promise<string> {
-  const body = await apiRequest(apiPaths.portal.validateCode, { method: 'POST', body: { code }, schema: validateCodeResponseSchema });
+export async function validateCode(code: string, altcha?: string): Promise<string> {
+  const body = await apiRequest(apiPaths.portal.validateCode, { method: 'POST', body: { code, altcha }, schema: validateCodeResponseSchema });
   return body.token;
 }
 
 /** Step two, with the step-one token: the statement account number. Returns the signed-in token and the account. */
-export function validateAccount(token: string, accountNumber: string): Promise<PortalSignIn> {
+export function validateAccount(token: string, accountNumber: string, altcha?: string): Promise<PortalSignIn> {
   return apiRequest(apiPaths.portal.validateAccount, {
     method: 'POST',
     auth: bearer(token),
-    body: { accountNumber },
+    body: { accountNumber, altcha },
     schema: validateAccountResponseSchema,
   });
 }

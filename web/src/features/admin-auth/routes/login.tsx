@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
-import { ADMIN_MESSAGES, adminLoginSchema } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_MESSAGES, adminLoginSchema, type AdminLoginInput } from '@ledgerwell/shared/admin-auth';
+import type { Challenge } from '@ledgerwell/shared/challenge';
 import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
 import { APP_NAME } from '@ledgerwell/shared/app-info';
 import { isApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { TextField } from '../../../components/ui/text-field';
+import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
 import { useAdminAuth } from '../auth-context';
 
 function loginErrorMessage(error: unknown): string {
@@ -25,6 +27,8 @@ export function AdminLoginPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Past the sign-in limit the API asks for a proof of work; the same sign-in is sent again with it.
+  const [challenge, setChallenge] = useState<{ challenge: Challenge; input: AdminLoginInput } | null>(null);
 
   if (session.status === 'authenticated') {
     const target = session.admin.mustChangePassword ? paths.admin.changePassword : paths.admin.dashboard;
@@ -41,11 +45,21 @@ export function AdminLoginPage() {
     }
     setErrors({});
     setFormError(null);
+    await signIn(parsed.data);
+  }
+
+  async function signIn(input: AdminLoginInput, altcha?: string) {
     setBusy(true);
+    setChallenge(null);
     try {
-      await login(parsed.data);
+      await login(input, altcha);
       // The authenticated session renders the redirect above.
     } catch (error) {
+      const asked = challengeOf(error);
+      if (asked) {
+        setChallenge({ challenge: asked, input });
+        return;
+      }
       setFormError(loginErrorMessage(error));
       if (isApiRequestError(error)) setErrors(error.fieldErrors);
       setBusy(false);
@@ -92,6 +106,7 @@ export function AdminLoginPage() {
             onChange={(event) => setPassword(event.target.value)}
             error={errors.password}
           />
+          {challenge && <ProofOfWork challenge={challenge.challenge} onSolved={(altcha) => void signIn(challenge.input, altcha)} />}
           <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Signing in...' : 'Sign in'}
           </button>

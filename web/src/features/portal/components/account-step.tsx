@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { Challenge } from '@ledgerwell/shared/challenge';
 import { paths } from '../../../config/paths';
 import { SignInStep } from './sign-in-step';
 
@@ -11,6 +12,8 @@ interface AccountStepProps {
   notice: string | null;
   busy: boolean;
   onSubmit: () => void;
+  challenge: Challenge | null;
+  onChallengeSolved: (altcha: string) => void;
   onBack: () => void;
 }
 

@@ -1,4 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { Challenge } from '@ledgerwell/shared/challenge';
+import { ProofOfWork } from '../../../components/proof-of-work';
 import { TextField } from '../../../components/ui/text-field';
 
 interface SignInStepProps {
@@ -20,10 +22,14 @@ interface SignInStepProps {
   busyLabel: string;
   onSubmit: () => void;
   footer: ReactNode;
+  /** Set when the API asked for a proof of work: solved in place, then the step is sent again with it. */
+  challenge: Challenge | null;
+  onChallengeSolved: (altcha: string) => void;
 }
 
 /** One step of the portal's sign-in: a heading, one field, and a button that waits for a value. */
-export function SignInStep({ headingId, step, title, intro, before, field, value, onValueChange, error, notice, busy, submitLabel, busyLabel, onSubmit, footer }: SignInStepProps) {
+export function SignInStep(props: SignInStepProps) {
+  const { headingId, step, title, intro, before, field, value, onValueChange, error, notice, busy, submitLabel, busyLabel, onSubmit, footer, challenge, onChallengeSolved } = props;
   const empty = value.trim() === '';
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +60,8 @@ export function SignInStep({ headingId, step, title, intro, before, field, value
           autoCapitalize={field.autoCapitalize}
           spellCheck={false}
         />
-        <button type="submit" className="button button--block" disabled={empty || busy}>
+        {challenge && <ProofOfWork challenge={challenge} onSolved={onChallengeSolved} />}
+        <button type="submit" className="button button--block" disabled={empty || busy || challenge !== null}>
           {busy ? busyLabel : submitLabel}
         </button>
       </form>

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Challenge } from '@ledgerwell/shared/challenge';
 import { PORTAL_AUTH_MESSAGES as M, validateAccountSchema, validateCodeSchema } from '@ledgerwell/shared/portal-auth';
+import { challengeOf } from '../../../components/proof-of-work';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
@@ -47,6 +49,8 @@ export default function ShareholderRequestsPage() {
   const [codeError, setCodeError] = useState<StepError>(NO_ERROR);
   const [accountError, setAccountError] = useState<StepError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
+  // Past a sign-in limit the API asks for a proof of work; the step is sent again with it.
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [summary, setSummary] = useState<PortalSessionSummary | null>(null);
 
   // A token kept from earlier in this tab: a live session opens the portal, an expired one starts over.
@@ -103,7 +107,7 @@ export default function ShareholderRequestsPage() {
     show('code', CODE_STEP_HEADING_ID);
   }
 
-  async function submitCode() {
+  async function submitCode(altcha?: string) {
     const parsed = validateCodeSchema.safeParse({ code });
     if (!parsed.success) {
       setCodeError({ field: M.codeFormat, notice: null });
@@ -112,11 +116,14 @@ export default function ShareholderRequestsPage() {
     }
     setBusy(true);
     setCodeError(NO_ERROR);
+    setChallenge(null);
     try {
-      setPortalToken(await validateCode(parsed.data.code));
+      setPortalToken(await validateCode(parsed.data.code, altcha));
       setAccountError(NO_ERROR);
       show('account', ACCOUNT_STEP_HEADING_ID);
     } catch (error) {
+      const asked = challengeOf(error);
+      if (asked) return setChallenge(asked);
       setCodeError(signInError(error, M.invalidCode, M.codeScreenFallback));
       focusLater(focusInput('code'));
     } finally {
@@ -124,7 +131,7 @@ export default function ShareholderRequestsPage() {
     }
   }
 
-  async function submitAccount() {
+  async function submitAccount(altcha?: string) {
     const parsed = validateAccountSchema.safeParse({ accountNumber });
     if (!parsed.success) {
       setAccountError({ field: parsed.error.issues[0]?.message ?? M.accountRequired, notice: null });
@@ -135,14 +142,18 @@ export default function ShareholderRequestsPage() {
     if (!token) return expireSession();
     setBusy(true);
     setAccountError(NO_ERROR);
+    setChallenge(null);
     try {
-      const result = await validateAccount(token, parsed.data.accountNumber);
+      const result = await validateAccount(token, parsed.data.accountNumber, altcha);
       setPortalToken(result.token);
       setSummary({ shareholder: result.shareholder, account: result.account });
       show('portal', WELCOME_HEADING_ID);
     } catch (error) {
+      const asked = challengeOf(error);
       // UNAUTHENTICATED: the step-one token lapsed (10 minutes); a wrong number is INVALID_CREDENTIALS.
-      if (isApiRequestError(error) && error.code === 'UNAUTHENTICATED') {
+      if (asked) {
+        setChallenge(asked);
+      } else if (isApiRequestError(error) && error.code === 'UNAUTHENTICATED') {
         expireSession();
       } else {
         setAccountError(signInError(error, M.invalidAccount, M.accountScreenFallback));
@@ -178,6 +189,8 @@ export default function ShareholderRequestsPage() {
                 notice={codeError.notice}
                 busy={busy}
                 onSubmit={() => void submitCode()}
+                challenge={challenge}
+                onChallengeSolved={(altcha) => void submitCode(altcha)}
               />
             )}
             {view === 'account' && (
@@ -191,6 +204,8 @@ export default function ShareholderRequestsPage() {
                 notice={accountError.notice}
                 busy={busy}
                 onSubmit={() => void submitAccount()}
+                challenge={challenge}
+                onChallengeSolved={(altcha) => void submitAccount(altcha)}
                 onBack={backToCode}
               />
             )}
