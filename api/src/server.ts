@@ -11,6 +11,7 @@ import { retryDueForwards } from './features/contact/submit-contact';
 import { pruneIdempotencyKeys } from './features/portal-requests/idempotency';
 import { seedDemoData } from './demo-data';
 import { deliverDueEmails, smtpTransport } from './features/email/outbox-sender';
+import { retireAppSecrets } from './lib/app-secrets';
 import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
 import { createLogger } from './lib/logger';
@@ -55,6 +56,12 @@ const storage = encryptedStorage(rawStorage, fileKey);
 const sessions = await startSessionCache<SessionCacheValue>(database, systemClock, logger);
 const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache };
 
+const retireSecrets = async () => {
+  const retired = await retireAppSecrets(deps);
+  if (retired.length > 0) logger.info({ retired }, 'keys older versions kept in the database were deleted');
+};
+await retireSecrets();
+
 const bootstrap = await bootstrapAdmin(deps);
 if (bootstrap.created && bootstrap.generatedPassword) {
   // Printed once, outside the structured log: the log must never hold a password.
@@ -87,6 +94,7 @@ const prune = setInterval(() => {
   pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
   pruneRedemptions(deps.db, deps.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'pruning challenge redemptions failed'));
   pruneIdempotencyKeys(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning idempotency keys failed'));
+  retireSecrets().catch((error: unknown) => logger.warn({ err: error }, 'retiring database-held keys failed'));
   // Catches v1 values written by an older process still running during a rolling start.
   upgradeCiphertexts().catch((error: unknown) => logger.warn({ err: error }, 'upgrading field ciphertexts failed'));
 }, 60 * 60 * 1000);

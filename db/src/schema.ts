@@ -129,11 +129,17 @@ export const challengeRedemptions = pgTable(
   (t) => [index('challenge_redemptions_expires_idx').on(t.expiresAt)],
 );
 
-/** Secrets generated once and shared by every process (e.g. the CSRF signing key). */
+/**
+ * Keys that older versions generated into the database. Keys now derive from ENCRYPTION_KEY
+ * (FieldCipher.deriveKey), never from a value stored here; the rows left are only read during a
+ * transition and deleted after it (api/src/lib/app-secrets.ts).
+ */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
+  /** When this version first started beside the row: no new value used the key after it (plus a rolling start). */
+  supersededAt: timestamp('superseded_at', { withTimezone: true }),
 });
 
 export const inquiryType = pgEnum('inquiry_type', INQUIRY_TYPES);

@@ -2,9 +2,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import type { SubmitRequestInput } from '@ledgerwell/shared/portal-requests';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
-import { appSecret } from '../../lib/app-secrets';
 import type { AppDeps } from '../../lib/context';
 import { submitPortalRequest } from './submit-request';
+import { verificationCodeKey } from './verification-code';
 
 /** Sample requests of every type for the demo holders, so that the admin screens have something to show. */
 export const DEMO_REQUESTS: { code: string; accountNumber: string; input: SubmitRequestInput }[] = [
@@ -58,7 +58,7 @@ export const DEMO_REQUESTS: { code: string; accountNumber: string; input: Submit
 
 /** Files the sample requests of demo holders that have no request yet; running it twice changes nothing. */
 export async function seedDemoRequests(deps: AppDeps): Promise<number> {
-  const codeKey = await appSecret(deps.db, 'verification-code-key')();
+  const codeKey = verificationCodeKey(deps);
   const meta = { ip: '127.0.0.1', userAgent: 'demo-data', requestId: 'demo-data' };
   const accounts = await deps.db
     .select({ code: sql<string>`upper(${shareholders.code})`, accountNumber: shareholderAccounts.accountNumber, shareholderId: shareholders.id, accountId: shareholderAccounts.id })

@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
 import { IDEMPOTENCY_HEADER, submitRequestSchema } from '@ledgerwell/shared/portal-requests';
-import { appSecret } from '../../lib/app-secrets';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson } from '../../lib/validate';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
 import { listOwnRequests, submitPortalRequest } from './submit-request';
+import { verificationCodeKey } from './verification-code';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** Portal requests (public-site spec call 5, and the shareholder's own list), under /api/shareholder-portal. */
 export function portalRequestRoutes(deps: AppDeps) {
-  const verificationCodeKey = appSecret(deps.db, 'verification-code-key');
   return new Hono<PortalEnv>()
     .use('/submit-request', requirePortalSession(deps, 'ACCOUNT'))
     .use('/requests', requirePortalSession(deps, 'ACCOUNT'))
@@ -19,7 +18,7 @@ export function portalRequestRoutes(deps: AppDeps) {
       const key = c.req.header(IDEMPOTENCY_HEADER) ?? null;
       if (key !== null && !KEY_PATTERN.test(key)) throw new AppError('VALIDATION_ERROR', `${IDEMPOTENCY_HEADER} must be 8 to 100 letters, digits, - or _`);
       const input = await parseJson(c, submitRequestSchema);
-      const result = await submitPortalRequest(deps, c.get('portalSession'), input, c.get('meta'), key, await verificationCodeKey());
+      const result = await submitPortalRequest(deps, c.get('portalSession'), input, c.get('meta'), key, verificationCodeKey(deps));
       return c.json(result.body, result.status as 201);
     })
     .get('/requests', async (c) => c.json({ success: true, requests: await listOwnRequests(deps, c.get('portalSession')) }));

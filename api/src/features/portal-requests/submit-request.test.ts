@@ -6,8 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFieldCipher, fieldContext } from '../../lib/field-encryption';
 import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys, requestFingerprint } from './idempotency';
 import { seedDemoRegistry } from '../registry/demo-registry';
-import { hashVerificationCode } from './verification-code';
-import { appSecret } from '../../lib/app-secrets';
+import { hashVerificationCode, verificationCodeKey } from './verification-code';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 
 const transfer = SAMPLE_DWAC_TRANSFER;
@@ -44,7 +43,7 @@ describe('POST /api/shareholder-portal/submit-request', () => {
 
     const [row] = await t.deps.db.select().from(shareholderRequests);
     expect(row).toMatchObject({ status: 'AWAITING_VERIFICATION', requestType: 'TRANSFER', sharesCount: 1000, referenceNumber: res.json.referenceNumber });
-    expect(row!.verificationCodeHash).toBe(hashVerificationCode(await appSecret(t.deps.db, 'verification-code-key')(), code.toLowerCase()));
+    expect(row!.verificationCodeHash).toBe(hashVerificationCode(verificationCodeKey(t.deps), code.toLowerCase()));
     expect(JSON.stringify(row)).not.toContain(code);
     expect(JSON.stringify(row!.formData)).not.toContain('123-45-6789');
     expect(row!.formData.shareholder_tax_id_last4).toBe('6789');

@@ -9,11 +9,11 @@ import {
   statusChangeSchema,
 } from '@ledgerwell/shared/request-review';
 import { documentTypeSchema } from '@ledgerwell/shared/verification';
-import { appSecret } from '../../lib/app-secrets';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { listActivity } from '../activity/list-activity';
+import { verificationCodeKey } from '../portal-requests/verification-code';
 import { requireRole } from '../admin-auth/middleware';
 import { dashboardStats } from './dashboard-stats';
 import { readDocumentImage, reviewDocument } from './document-review';
@@ -31,7 +31,6 @@ const context = (c: Context<AppEnv>): ReviewContext => {
  * Every role reads; READ_ONLY gets 403 on every write (REVIEWER and up act on requests).
  */
 export function requestReviewRoutes(deps: AppDeps) {
-  const codeKey = appSecret(deps.db, 'verification-code-key');
   const act = requireRole('REVIEWER');
   const adminId = (c: Context<AppEnv>) => c.get('admin').profile.id;
 
@@ -63,7 +62,7 @@ export function requestReviewRoutes(deps: AppDeps) {
     })
     .put('/requests/:id/documents/:docId/status', act, async (c) => {
       const decision = await parseJson(c, documentStatusSchema);
-      const result = await reviewDocument(deps, c.req.param('id'), c.req.param('docId'), context(c), decision, await codeKey());
+      const result = await reviewDocument(deps, c.req.param('id'), c.req.param('docId'), context(c), decision, verificationCodeKey(deps));
       return c.json({ success: true, message: `Document ${decision.status.toLowerCase()}`, data: result.document, requestStatus: result.requestStatus });
     })
     .get('/requests/:id/verification/:imageType', async (c) => {

@@ -7,7 +7,6 @@ import {
   type VerificationState,
 } from '@ledgerwell/shared/verification';
 import { proofBodySchema } from '@ledgerwell/shared/challenge';
-import { appSecret } from '../../lib/app-secrets';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery, readProof } from '../../lib/validate';
@@ -30,12 +29,10 @@ const statusBody = (state: VerificationState) => ({ success: true, message: 'Ver
 
 /** Identity verification (public-site spec calls 6-8), under /api/shareholder-portal. */
 export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
-  const codeKey = appSecret(deps.db, 'verification-code-key');
-
   return new Hono<PortalEnv>()
     .post('/validate-verification-code', async (c) => {
       const { code } = await parseJson(c, validateVerificationCodeSchema);
-      const request = await requestForCode(deps, await codeKey(), code, c.get('meta'), await readProof(c));
+      const request = await requestForCode(deps, code, c.get('meta'), await readProof(c));
       return c.json({ success: true, message: 'Verification code accepted', data: await verificationState(deps, request) });
     })
     .post('/upload-verification', uploadLengthLimit, optionalPortalSession(deps), async (c) => {
@@ -43,7 +40,7 @@ export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
       // The code or the token, and its throttle, before the photo: a refused request never costs the photo's bytes.
       const upload = await readUploadFields(c, session !== undefined);
       let request;
-      if (upload.verificationCode) request = await requestForCode(deps, await codeKey(), upload.verificationCode, c.get('meta'), upload.altcha);
+      if (upload.verificationCode) request = await requestForCode(deps, upload.verificationCode, c.get('meta'), upload.altcha);
       else if (session) request = await requestForPortal(deps, session.shareholderId, upload.requestId);
       else throw new AppError('VALIDATION_ERROR', M.invalidCode, { verificationCode: M.invalidCode });
       // A signed-in shareholder may only send documents for their own transfers.
@@ -59,7 +56,7 @@ export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
         const { code } = parseQuery(c, verificationStatusQuerySchema);
         if (!code) return next();
         const proof = parseQuery(c, proofBodySchema).altcha;
-        return c.json(statusBody(await verificationState(deps, await requestForCode(deps, await codeKey(), code, c.get('meta'), proof))));
+        return c.json(statusBody(await verificationState(deps, await requestForCode(deps, code, c.get('meta'), proof))));
       },
       // The portal's call (spec call 8): bearer token and X-CSRF-Token.
       requirePortalSession(deps, 'ACCOUNT'),

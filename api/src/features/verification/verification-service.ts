@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
 import { guardAttempt } from '../../lib/attempt-guard';
 import { recordHistory } from '../request-history/record-history';
-import { hashVerificationCode } from '../portal-requests/verification-code';
+import { storedCodeHashes } from '../portal-requests/verification-code';
 import { normaliseIdentityPhoto } from './identity-photo';
 
 type RequestRow = typeof shareholderRequests.$inferSelect;
@@ -33,7 +33,7 @@ const failuresByIp = (ip: string) => `verify:code-fail:ip:${throttleAddress(ip)}
  * The transfer a verification code opens, or a 404. The code is the only credential here, so failed
  * codes are counted per address and, past the limit, every code (right or wrong) gets the same 429.
  */
-export async function requestForCode(deps: AppDeps, codeKey: Buffer, code: string, meta: RequestMeta, proof?: string): Promise<RequestRow> {
+export async function requestForCode(deps: AppDeps, code: string, meta: RequestMeta, proof?: string): Promise<RequestRow> {
   const attempt = await guardAttempt(
     deps,
     [{ key: failuresByIp(meta.ip), limit: VERIFICATION_THROTTLE.failedCodesPerIp, windowMs: VERIFICATION_THROTTLE.windowMs, message: M.tooManyAttempts }],
@@ -42,7 +42,7 @@ export async function requestForCode(deps: AppDeps, codeKey: Buffer, code: strin
   const [request] = await deps.db
     .select()
     .from(shareholderRequests)
-    .where(eq(shareholderRequests.verificationCodeHash, hashVerificationCode(codeKey, code)))
+    .where(inArray(shareholderRequests.verificationCodeHash, await storedCodeHashes(deps, code)))
     .limit(1);
   const expired = !request?.verificationExpiresAt || request.verificationExpiresAt.getTime() <= deps.clock.now().getTime();
   if (!request || expired) {
