@@ -56,4 +56,35 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' })));
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, code: 'BAD_RESPONSE', fromServer: false });
   });
+
+  it('on a CSRF refusal fetches a fresh token and sends the call once more (a cached token the server stopped accepting)', async () => {
+    let issued = 0;
+    const accepted = new Set<string>();
+    const calls: (string | null)[] = [];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/csrf-token') {
+        const token = `token-${++issued}`;
+        return new Response(JSON.stringify({ success: true, csrfToken: token }), { status: 200 });
+      }
+      const token = new Headers(init?.headers).get('X-CSRF-Token');
+      calls.push(token);
+      if (token && accepted.has(token)) return new Response(JSON.stringify({ success: true }), { status: 200 });
+      return new Response(JSON.stringify({ success: false, code: 'CSRF_INVALID', message: 'Invalid or missing security token.' }), { status: 403 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    // token-1 is cached, then refused (as after a key change): token-2 is fetched and accepted.
+    accepted.add('token-2');
+    await expect(apiRequest('/api/guarded', { csrf: true })).resolves.toEqual({ success: true });
+    expect(calls).toEqual(['token-1', 'token-2']);
+    // The fresh token is the cached one now.
+    await apiRequest('/api/guarded', { csrf: true });
+    expect(calls).toEqual(['token-1', 'token-2', 'token-2']);
+
+    // A refusal of the fresh token too is the caller's error: one retry, not a loop.
+    accepted.clear();
+    await expect(apiRequest('/api/guarded', { csrf: true })).rejects.toMatchObject({ status: 403, code: 'CSRF_INVALID' });
+    expect(calls.slice(3)).toEqual(['token-2', 'token-3']);
+    expect(issued).toBe(3);
+  });
 });

@@ -152,6 +152,12 @@ async function csrfToken(signal?: AbortSignal): Promise<string> {
   return body.csrfToken;
 }
 
+function isCsrfRefusal(response: Response, data: unknown): boolean {
+  if (response.status !== 403) return false;
+  const parsed = apiErrorSchema.safeParse(data);
+  return parsed.success && parsed.data.code === 'CSRF_INVALID';
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -189,22 +195,32 @@ export async function apiRequestWithStatus<T = unknown>(
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   if (csrf) headers.set(CSRF_HEADER, await csrfToken(signal));
 
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, query), {
-      method,
-      headers,
-      body: payload ?? null,
-      credentials: 'same-origin',
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    // An abort is the caller's own doing: let it through untouched.
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw networkError(cause, options);
-  }
+  const send = async (): Promise<{ response: Response; data: unknown }> => {
+    let response: Response;
+    try {
+      response = await fetch(withQuery(path, query), {
+        method,
+        headers,
+        body: payload ?? null,
+        credentials: 'same-origin',
+        signal: signal ?? null,
+      });
+    } catch (cause) {
+      // An abort is the caller's own doing: let it through untouched.
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw networkError(cause, options);
+    }
+    return { response, data: await readJson(response) };
+  };
 
-  const data = await readJson(response);
+  let { response, data } = await send();
+  if (csrf && isCsrfRefusal(response, data)) {
+    // The cached token is no longer accepted (the server's signing key changed, e.g. at an
+    // upgrade): fetch a fresh one and send the call once more, instead of failing for the cache's life.
+    csrfCache = null;
+    headers.set(CSRF_HEADER, await csrfToken(signal));
+    ({ response, data } = await send());
+  }
 
   if (!response.ok) {
     const error = answerError(response, data, options);
