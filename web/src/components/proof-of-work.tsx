@@ -34,12 +34,14 @@ function loadWidget(): Promise<void> {
 
 /**
  * Solves a throttle's proof-of-work challenge on its own and hands back the payload to send with
- * the same call again. Shown only when the API asks for it.
+ * the same call again. Shown only when the API asks for it. `onFailed`: the challenge could not be
+ * solved (or expired), for a page that offers to try again (a fresh challenge comes with the next call).
  */
-export function ProofOfWork({ challenge, onSolved }: { challenge: Challenge; onSolved: (payload: string) => void }) {
+export function ProofOfWork({ challenge, onSolved, onFailed }: { challenge: Challenge; onSolved: (payload: string) => void; onFailed?: () => void }) {
   const widget = useRef<Widget>(null);
-  // The caller's callback may change on every render; solving must not start over because of it.
+  // The caller's callbacks may change on every render; solving must not start over because of them.
   const solved = useEffectEvent(onSolved);
+  const gaveUp = useEffectEvent(() => onFailed?.());
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -50,14 +52,21 @@ export function ProofOfWork({ challenge, onSolved }: { challenge: Challenge; onS
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       if (!active) return;
       if (state === 'verified' && payload) solved(payload);
-      else if (state === 'error' || state === 'expired') setFailed(true);
+      else if (state === 'error' || state === 'expired') {
+        setFailed(true);
+        gaveUp();
+      }
     };
     element.addEventListener('statechange', onState);
     loadWidget()
       .then(() => customElements.whenDefined('altcha-widget'))
       .then(() => (active ? element.configure({ challenge, hideFooter: true, hideLogo: true }) : undefined))
       .then(() => (active ? element.verify() : undefined))
-      .catch(() => active && setFailed(true));
+      .catch(() => {
+        if (!active) return;
+        setFailed(true);
+        gaveUp();
+      });
     return () => {
       active = false;
       element.removeEventListener('statechange', onState);

@@ -38,11 +38,12 @@ export async function logoutAdmin(): Promise<void> {
 
 const changePasswordResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
-export async function changeMyPassword(input: ChangePasswordInput): Promise<string | undefined> {
+/** `altcha`: the solved proof of work, when the last answer asked for one (past the account's limit). */
+export async function changeMyPassword(input: ChangePasswordInput, altcha?: string): Promise<string | undefined> {
   const body = await apiRequest(apiPaths.admin.myPassword, {
     method: 'PUT',
     auth: 'admin',
-    body: input,
+    body: { ...input, altcha },
     schema: changePasswordResponseSchema,
     failureMessage: ADMIN_MESSAGES.changePasswordFailed,
   });

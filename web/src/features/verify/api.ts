@@ -4,6 +4,7 @@ import {
   type DocumentType,
   type VerificationState,
 } from '@ledgerwell/shared/verification';
+import { CHALLENGE_FIELD } from '@ledgerwell/shared/challenge';
 import { apiPaths } from '../../config/paths';
 import { apiRequest } from '../../lib/api-client';
 
@@ -13,10 +14,12 @@ import { apiRequest } from '../../lib/api-client';
  * request (call 8) is the portal's (features/portal/api.ts); by code, validation answers the same state.
  */
 
-export async function validateVerificationCode(code: string, signal?: AbortSignal): Promise<VerificationState> {
+/** `altcha`: the solved proof of work, when the last answer asked for one (429 CHALLENGE_REQUIRED). */
+export async function validateVerificationCode(code: string, options: { altcha?: string | undefined; signal?: AbortSignal } = {}): Promise<VerificationState> {
+  const { altcha, signal } = options;
   const body = await apiRequest(apiPaths.portal.validateVerificationCode, {
     method: 'POST',
-    body: { code },
+    body: { code, [CHALLENGE_FIELD]: altcha },
     schema: validateVerificationCodeResponseSchema,
     signal,
   });
@@ -27,13 +30,15 @@ export async function validateVerificationCode(code: string, signal?: AbortSigna
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 /**
- * The multipart form of one photo with the variant's credential field. The photo goes last: the
- * server checks the code before it reads the photo, and refuses a photo sent before the fields.
+ * The multipart form of one photo with the variant's credential field (and the solved proof of work,
+ * when the server asked for one). The photo goes last: the server checks the code and its throttle
+ * before it reads the photo, and refuses a photo sent before the fields.
  */
-function photoForm(kind: DocumentType, photo: Blob, credential: { verificationCode: string } | { requestId: string }): FormData {
+function photoForm(kind: DocumentType, photo: Blob, credential: { verificationCode: string } | { requestId: string }, altcha?: string): FormData {
   const form = new FormData();
   form.append('documentType', kind);
   for (const [name, value] of Object.entries(credential)) form.append(name, value);
+  if (altcha) form.append(CHALLENGE_FIELD, altcha);
   form.append('document', photo, `${kind}.jpg`);
   return form;
 }
@@ -49,9 +54,9 @@ async function sendPhoto(form: FormData, auth?: { bearer: string }): Promise<Ver
   return body.data;
 }
 
-/** Variant B: by verification code, no token. */
-export function uploadVerificationPhoto(input: { code: string; kind: DocumentType; photo: Blob }): Promise<VerificationState> {
-  return sendPhoto(photoForm(input.kind, input.photo, { verificationCode: input.code }));
+/** Variant B: by verification code, no token; past the address's limit, with a solved proof of work (`altcha`). */
+export function uploadVerificationPhoto(input: { code: string; kind: DocumentType; photo: Blob; altcha?: string | undefined }): Promise<VerificationState> {
+  return sendPhoto(photoForm(input.kind, input.photo, { verificationCode: input.code }, input.altcha));
 }
 
 /** Variant A: by request id, with the portal's signed-in (account) token; 401 once it has expired. */

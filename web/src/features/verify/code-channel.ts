@@ -18,8 +18,8 @@ export function codeChannel(code: string): VerificationChannel {
     deps: {
       ...deviceDeps(),
       ...codeRules,
-      validate: (key) => validateVerificationCode(key),
-      upload: ({ key, kind, photo }) => uploadVerificationPhoto({ code: key, kind, photo }),
+      validate: (key, proof) => validateVerificationCode(key, { altcha: proof }),
+      upload: ({ key, kind, photo, proof }) => uploadVerificationPhoto({ code: key, kind, photo, altcha: proof }),
     },
     checkingLabel: 'Checking your verification link',
     invalid: { title: 'Invalid Verification Code', message: VERIFICATION_MESSAGES.invalidCodeScreen },

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UPLOAD_SERVER_MESSAGES, VERIFICATION_MESSAGES, type DocumentType, type VerificationState } from '@ledgerwell/shared/verification';
+import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
 import { ApiRequestError } from '../../lib/api-client';
 import { codeRules } from './code-channel';
 import { REQUEST_PAGE_MESSAGES } from './messages';
@@ -269,6 +270,183 @@ describe('VerificationSession', () => {
     release(state());
     await started;
     expect(session.getSnapshot().phase).toBe('validating');
+  });
+});
+
+/**
+ * The code's throttle past its limit (decision 010): every call by code answers 429
+ * CHALLENGE_REQUIRED unless it carries a payload solved for a challenge the server issued, once.
+ */
+function throttledWorld(store?: PhotoStore) {
+  const w = world(store);
+  const gate = { past: true, issued: new Set<string>(), redeemed: new Set<string>(), calls: [] as string[] };
+  const pass = (proof: string | undefined) => {
+    if (!gate.past) return;
+    if (proof && gate.issued.has(proof) && !gate.redeemed.has(proof)) {
+      gate.redeemed.add(proof);
+      return;
+    }
+    const challenge: Challenge = {
+      parameters: { algorithm: 'PBKDF2/SHA-256', nonce: `n${gate.issued.size}`, salt: 's', cost: 1, keyLength: 32, keyPrefix: '00' },
+      signature: `sig-${gate.issued.size + 1}`,
+    };
+    gate.issued.add(`solved:${challenge.signature}`);
+    throw new ApiRequestError({ status: 429, code: 'CHALLENGE_REQUIRED', message: UPLOAD_SERVER_MESSAGES.tooManyAttempts, fromServer: true, challenge });
+  };
+  const { validate, upload } = w.deps;
+  w.deps.validate = vi.fn(async (key: string, proof?: string) => {
+    if (!w.net.online) throw networkError();
+    gate.calls.push(proof ? 'validate+proof' : 'validate');
+    pass(proof);
+    return validate(key);
+  });
+  w.deps.upload = vi.fn(async (input: { key: string; kind: DocumentType; photo: Blob; proof?: string | undefined }) => {
+    if (!w.net.online) throw networkError();
+    gate.calls.push(`upload:${input.kind}${input.proof ? '+proof' : ''}`);
+    pass(input.proof);
+    return upload(input);
+  });
+  return { ...w, gate };
+}
+
+/** What the page's widget does: solve the challenge on screen, as often as one is shown. */
+async function solveAll(session: VerificationSession, max = 10): Promise<number> {
+  let solved = 0;
+  for (let challenge = session.getSnapshot().challenge; challenge; challenge = session.getSnapshot().challenge) {
+    if (++solved > max) throw new Error('challenges never end');
+    await session.solveChallenge(`solved:${challenge.signature}`);
+  }
+  return solved;
+}
+
+const uploadsWithoutProof = (calls: string[]) => calls.filter((call) => call.startsWith('upload:') && !call.endsWith('+proof'));
+
+describe('VerificationSession past the throttle’s limit (proof of work)', () => {
+  it('the check at opening waits for the proof, then goes again with it', async () => {
+    const w = throttledWorld();
+    const session = w.open();
+    await session.start();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'validating', challenge: { signature: 'sig-1' } });
+    expect(w.gate.calls).toEqual(['validate']);
+
+    await session.solveChallenge('solved:sig-1');
+    expect(w.gate.calls).toEqual(['validate', 'validate+proof']);
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ready', challenge: null, server: { referenceNumber: 'TR-2025-000123' } });
+  });
+
+  it('photos go one at a time, each with its own proof asked for with the code check: no photo is sent only to be refused', async () => {
+    const w = throttledWorld();
+    const session = w.open();
+    await session.start();
+    await solveAll(session);
+    await addAll(session);
+    w.gate.calls.length = 0;
+
+    await session.submit();
+    // The spinner stays, the check is on screen, the photos are on the device and queued.
+    expect(session.getSnapshot()).toMatchObject({ phase: 'uploading', challenge: { signature: expect.any(String) }, queued: true, failure: null });
+    expect(await w.store.list(CODE)).toHaveLength(3);
+    expect(await w.store.isQueued(CODE)).toBe(true);
+    expect(w.gate.calls).toEqual(['validate']);
+
+    expect(await solveAll(session)).toBe(3);
+    expect(w.gate.calls).toEqual(['validate', 'upload:selfie+proof', 'validate', 'upload:id_front+proof', 'validate', 'upload:id_back+proof']);
+    expect(session.getSnapshot().phase).toBe('complete');
+    expect(await w.store.list(CODE)).toEqual([]);
+    expect(await w.store.isQueued(CODE)).toBe(false);
+  });
+
+  it('a challenge met by the parallel uploads: no panel, nothing dropped, no call on its own; the retry carries the payload', async () => {
+    const w = throttledWorld();
+    w.gate.past = false;
+    const session = w.open();
+    await session.start();
+    await addAll(session);
+    // Someone else's wrong codes from the same address trip the limit meanwhile.
+    w.gate.past = true;
+    w.gate.calls.length = 0;
+
+    await session.submit();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'uploading', failure: null, queued: true, challenge: { signature: expect.any(String) } });
+    expect((await w.store.list(CODE)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([['id_back', false], ['id_front', false], ['selfie', false]]);
+    expect(await w.store.isQueued(CODE)).toBe(true);
+    const before = w.gate.calls.length;
+    expect(w.gate.calls.sort()).toEqual(['upload:id_back', 'upload:id_front', 'upload:selfie']);
+
+    // Nothing loops while the challenge is on screen: not the `online` event, not Submit.
+    await session.resume();
+    await session.submit();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(w.gate.calls).toHaveLength(before);
+
+    expect(await solveAll(session)).toBe(3);
+    expect(uploadsWithoutProof(w.gate.calls.slice(before))).toEqual([]);
+    expect(w.uploads.sort()).toEqual(['id_back', 'id_front', 'selfie']);
+    expect(session.getSnapshot().phase).toBe('complete');
+  });
+
+  it('a queued set replayed into the challenge stays queued across a reload, then goes with its proofs', async () => {
+    const w = throttledWorld();
+    w.gate.past = false;
+    const first = w.open();
+    await first.start();
+    await addAll(first);
+    w.net.online = false;
+    await first.submit();
+    expect(first.getSnapshot()).toMatchObject({ queued: true, notice: 'queued' });
+    first.stop();
+
+    // Back online, past the limit: the reopened page is asked for a proof before anything is sent.
+    w.net.online = true;
+    w.gate.past = true;
+    const second = w.open();
+    await second.start();
+    expect(second.getSnapshot()).toMatchObject({ phase: 'validating', queued: true, challenge: { signature: expect.any(String) } });
+    second.stop();
+    expect(await w.store.list(CODE)).toHaveLength(3);
+    expect(await w.store.isQueued(CODE)).toBe(true);
+
+    const third = w.open();
+    await third.start();
+    expect(await solveAll(third)).toBe(4);
+    expect(third.getSnapshot().phase).toBe('complete');
+    expect(w.uploads.sort()).toEqual(['id_back', 'id_front', 'selfie']);
+    expect(uploadsWithoutProof(w.gate.calls)).toEqual([]);
+  });
+
+  it('the widget gives up: Try Again fetches a fresh challenge; at submit, the photos stay and Submit asks again', async () => {
+    const w = throttledWorld();
+    const session = w.open();
+    await session.start();
+    session.challengeFailed();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: CHALLENGE_MESSAGES.failed, challenge: null });
+    await session.retry();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'validating', challenge: { signature: 'sig-2' } });
+    await solveAll(session);
+    expect(session.getSnapshot().phase).toBe('ready');
+
+    await addAll(session);
+    await session.submit();
+    session.challengeFailed();
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ready', submitError: CHALLENGE_MESSAGES.failed, challenge: null });
+    expect(Object.keys(session.getSnapshot().photos)).toHaveLength(3);
+    await session.submit();
+    expect(session.getSnapshot().challenge).not.toBeNull();
+    await solveAll(session);
+    expect(session.getSnapshot().phase).toBe('complete');
+  });
+
+  it('back under the limit: the check lets the photos go without proofs', async () => {
+    const w = throttledWorld();
+    const session = w.open();
+    await session.start();
+    await solveAll(session);
+    await addAll(session);
+    w.gate.past = false;
+    w.gate.calls.length = 0;
+    await session.submit();
+    expect(session.getSnapshot().phase).toBe('complete');
+    expect(w.gate.calls).toEqual(['validate', 'upload:selfie', 'upload:id_front', 'upload:id_back']);
   });
 });
 

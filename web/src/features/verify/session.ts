@@ -5,8 +5,9 @@ import {
   type DocumentType,
   type VerificationState,
 } from '@ledgerwell/shared/verification';
+import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
 import { askPersistentStorage, type PhotoStore, type StoredPhoto } from './photo-store';
-import { classifyUploadError, planSubmission, shouldSendQueued, summariseUploads, type FailureLine, type LocalPhotos, type UploadResult } from './sync';
+import { challengeIn, classifyUploadError, planSubmission, shouldSendQueued, summariseUploads, type FailureLine, type LocalPhotos, type UploadResult } from './sync';
 
 /**
  * One verification's page, outside React: checks its key, keeps the photos (on the device first,
@@ -42,6 +43,11 @@ export interface SessionState {
   submitError: string | null;
   /** False when the photos cannot be kept on the device (no IndexedDB): they last as long as the page. */
   persistent: boolean;
+  /**
+   * Past the address's limit of failed codes the server asks for a proof of work (429
+   * CHALLENGE_REQUIRED): the page solves it (solveChallenge) and the waiting call goes again with it.
+   */
+  challenge: Challenge | null;
 }
 
 /** Why the first check failed, for the load-error screen's words. */
@@ -56,9 +62,12 @@ export interface SessionDeps {
   /** The key's own format (a code's letters and digits, a request id): a malformed key is invalid without a call. */
   wellFormed(key: string): boolean;
   openStore(): Promise<{ store: PhotoStore; persistent: boolean }>;
-  /** Where the verification stands; the errors of a refused key are 404 or 400 (invalid) and 401 (signed out). */
-  validate(key: string): Promise<VerificationState>;
-  upload(input: { key: string; kind: DocumentType; photo: Blob }): Promise<VerificationState>;
+  /**
+   * Where the verification stands; the errors of a refused key are 404 or 400 (invalid) and 401
+   * (signed out). `proof`: a solved proof of work, sent once, after a 429 CHALLENGE_REQUIRED.
+   */
+  validate(key: string, proof?: string): Promise<VerificationState>;
+  upload(input: { key: string; kind: DocumentType; photo: Blob; proof?: string | undefined }): Promise<VerificationState>;
   /** What the load-error screen says: each way in words it differently (the portal with the spec's status messages). */
   loadErrorMessage(failure: LoadFailure): string;
   isOnline(): boolean;
@@ -86,7 +95,11 @@ const INITIAL: SessionState = {
   failure: null,
   submitError: null,
   persistent: true,
+  challenge: null,
 };
+
+/** What waits for the proof of work: the check of the key, or the sending of the photos. */
+type Challenged = 'load' | 'submit';
 
 function errorFacts(error: unknown): { status: number; fromServer: boolean; isNetworkError: boolean; message: string } {
   const facts = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
@@ -106,6 +119,15 @@ export class VerificationSession {
   /** Bumped by start() and stop(): answers of an older run are dropped. */
   private generation = 0;
   private sending = false;
+  /**
+   * The address is past its limit: every call by code needs a proof of its own (each works once), so
+   * photos go one at a time, each after its own challenge, and no photo is sent only to be refused.
+   */
+  private challenged = false;
+  /** A solved payload not yet sent: the next call carries it. */
+  private proof: string | undefined;
+  /** The call that waits for the challenge shown (state.challenge). */
+  private waiting: Challenged | null = null;
 
   constructor(
     /** The verification code or `request:<id>`: also the photos' key on the device, so two ways in never share photos. */
@@ -156,6 +178,9 @@ export class VerificationSession {
   async start(): Promise<void> {
     const generation = ++this.generation;
     this.records = {};
+    this.challenged = false;
+    this.proof = undefined;
+    this.waiting = null;
     this.set({ ...INITIAL, persistent: this.state.persistent });
     if (!this.deps.wellFormed(this.key)) {
       this.set({ phase: 'invalid' });
@@ -191,9 +216,44 @@ export class VerificationSession {
 
   /** The connection is back: a queued set is checked against the server and sent. */
   async resume(): Promise<void> {
-    if (this.sending) return;
+    // A challenge on screen sends its call when solved; starting another would only fetch a new one.
+    if (this.sending || this.state.challenge) return;
     const waiting = this.state.phase === 'ready' && (this.state.queued || this.state.notice !== null);
     if (waiting || this.state.phase === 'load-error') await this.load(this.generation);
+  }
+
+  /** The page solved the challenge: the call that waited for it goes again, with the payload. */
+  async solveChallenge(payload: string): Promise<void> {
+    const waiting = this.waiting;
+    if (!this.state.challenge || !waiting) return;
+    this.waiting = null;
+    this.proof = payload;
+    this.set({ challenge: null });
+    if (waiting === 'load') await this.load();
+    else await this.send();
+  }
+
+  /** The page could not solve it (or it expired): the call can be tried again, for a fresh challenge. */
+  challengeFailed(): void {
+    const waiting = this.waiting;
+    if (!this.state.challenge || !waiting) return;
+    this.waiting = null;
+    if (this.state.phase === 'validating') this.set({ challenge: null, phase: 'load-error', loadError: CHALLENGE_MESSAGES.failed });
+    else this.set({ challenge: null, phase: 'ready', submitError: CHALLENGE_MESSAGES.failed });
+  }
+
+  private ask(challenge: Challenge, waiting: Challenged): void {
+    this.challenged = true;
+    this.waiting = waiting;
+    // The load error screen has no place for it (resume() checks again from there): back to the spinner.
+    this.set(this.state.phase === 'load-error' ? { challenge, phase: 'validating', loadError: null } : { challenge });
+  }
+
+  /** The payload for the next call, once. */
+  private takeProof(): string | undefined {
+    const proof = this.proof;
+    this.proof = undefined;
+    return proof;
   }
 
   /** Try Again on the load error screen. */
@@ -205,12 +265,17 @@ export class VerificationSession {
   /** Asks the server for the key's state, then sends a queued set. */
   async load(generation: number = this.generation): Promise<void> {
     let server: VerificationState;
+    const proof = this.takeProof();
     try {
-      server = await this.deps.validate(this.key);
+      server = await this.deps.validate(this.key, proof);
     } catch (error) {
       if (generation !== this.generation) return;
       const facts = errorFacts(error);
-      if ((facts.status === 404 || facts.status === 400) && facts.fromServer) {
+      const challenge = challengeIn(error);
+      if (challenge) {
+        // Still 'validating' (or 'ready' with the device's photos): the check goes again once solved.
+        this.ask(challenge, 'load');
+      } else if ((facts.status === 404 || facts.status === 400) && facts.fromServer) {
         await this.forget();
         this.set({ phase: 'invalid' });
       } else if (facts.status === 401 && facts.fromServer) {
@@ -226,6 +291,8 @@ export class VerificationSession {
       return;
     }
     if (generation !== this.generation) return;
+    // Let through without a proof: the address is no longer past its limit.
+    if (proof === undefined) this.challenged = false;
     if (server.verificationComplete) {
       await this.finish(server);
       return;
@@ -262,7 +329,12 @@ export class VerificationSession {
 
   /** Submit (and Try Again): the photos the server does not hold yet, in parallel. */
   async submit(): Promise<void> {
-    if (this.sending || this.state.phase === 'uploading') return;
+    if (this.sending || this.state.phase === 'uploading' || this.state.challenge) return;
+    await this.send();
+  }
+
+  /** Submit's work; also the set going again once a challenge is solved. */
+  private async send(): Promise<void> {
     const server = this.state.server?.documents ?? null;
     const plan = planSubmission(this.localStates(), server);
     if (plan.missing.length > 0) {
@@ -290,7 +362,7 @@ export class VerificationSession {
     this.set({ phase: 'uploading', failure: null, submitError: null, notice: null });
     let results: UploadResult[];
     try {
-      results = await Promise.all(plan.send.map((kind) => this.uploadOne(kind)));
+      results = this.challenged ? await this.uploadInTurn(plan.send) : await Promise.all(plan.send.map((kind) => this.uploadOne(kind)));
     } finally {
       this.sending = false;
     }
@@ -317,6 +389,13 @@ export class VerificationSession {
       case 'signed-out':
         this.set({ phase: 'signed-out' });
         return;
+      case 'challenge':
+        // Not a failure: the photos stay on the device and queued (a reload sends them too), the
+        // spinner stays, and the set goes again with the payload once the page has solved it.
+        await this.store?.setQueued(this.key, true).catch(() => undefined);
+        this.set({ queued: true });
+        this.ask(outcome.challenge, 'submit');
+        return;
       case 'not-accepting':
         // Another device may have completed it; otherwise the request no longer waits for photos.
         try {
@@ -337,10 +416,36 @@ export class VerificationSession {
     }
   }
 
-  private async uploadOne(kind: DocumentType): Promise<UploadResult> {
+  /**
+   * Past the limit: one photo at a time, each with a proof of its own. The challenge for the next
+   * photo is asked for with the code check (a few bytes), not with the photo the server would refuse.
+   * Stops at the first photo that does not go through.
+   */
+  private async uploadInTurn(kinds: DocumentType[]): Promise<UploadResult[]> {
+    const results: UploadResult[] = [];
+    for (const kind of kinds) {
+      const proof = this.takeProof();
+      if (proof === undefined && this.challenged) {
+        try {
+          await this.deps.validate(this.key);
+          // Let through without a proof: the address is no longer past its limit.
+          this.challenged = false;
+        } catch (error) {
+          results.push({ kind, ok: false, failure: classifyUploadError(error, this.deps.isOnline()) });
+          break;
+        }
+      }
+      const result = await this.uploadOne(kind, proof);
+      results.push(result);
+      if (!result.ok) break;
+    }
+    return results;
+  }
+
+  private async uploadOne(kind: DocumentType, proof?: string): Promise<UploadResult> {
     const record = this.records[kind]!;
     try {
-      const state = await this.deps.upload({ key: this.key, kind, photo: new Blob([record.buffer], { type: record.type }) });
+      const state = await this.deps.upload({ key: this.key, kind, photo: new Blob([record.buffer], { type: record.type }), proof });
       // Kept until all three are in: the panel and a reload still show it; it is not sent again.
       this.records[kind] = { ...record, uploaded: true };
       await this.store?.markUploaded(this.key, kind).catch(() => undefined);

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_SERVER_MESSAGES, type DocumentsState } from '@ledgerwell/shared/verification';
-import { classifyUploadError, failureLine, firstOpenStep, planSubmission, shouldSendQueued, summariseUploads, type UploadResult } from './sync';
+import type { Challenge } from '@ledgerwell/shared/challenge';
+import { challengeIn, classifyUploadError, failureLine, firstOpenStep, planSubmission, shouldSendQueued, summariseUploads, type UploadResult } from './sync';
 
 const none: DocumentsState = { selfie: false, id_front: false, id_back: false };
 const all: DocumentsState = { selfie: true, id_front: true, id_back: true };
 const fresh = { uploaded: false };
 const sent = { uploaded: true };
+const CHALLENGE: Challenge = {
+  parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'n', salt: 's', cost: 10, keyLength: 32, keyPrefix: '00' },
+  signature: 'sig',
+};
+const challengeAnswer = { status: 429, code: 'CHALLENGE_REQUIRED', fromServer: true, message: UPLOAD_SERVER_MESSAGES.tooManyAttempts, challenge: CHALLENGE };
 
 describe('steps', () => {
   it('opens at the first step with no photo anywhere', () => {
@@ -89,6 +95,16 @@ describe('classifyUploadError', () => {
     expect(classifyUploadError(timeout, false)).toEqual({ reason: 'network' });
   });
 
+  it('a 429 CHALLENGE_REQUIRED asks for a proof of work, not a failure line', () => {
+    expect(challengeIn(challengeAnswer)).toBe(CHALLENGE);
+    expect(classifyUploadError(challengeAnswer, true)).toEqual({ reason: 'challenge', challenge: CHALLENGE, message: UPLOAD_SERVER_MESSAGES.tooManyAttempts });
+    // A plain 429 (no challenge), or one without its challenge, stays a server refusal.
+    expect(challengeIn({ status: 429, code: 'RATE_LIMITED', fromServer: true, message: 'x' })).toBeNull();
+    expect(classifyUploadError({ ...challengeAnswer, challenge: undefined }, true)).toEqual({ reason: 'server', status: 429, message: UPLOAD_SERVER_MESSAGES.tooManyAttempts });
+    // Offline wins: the set is queued as before.
+    expect(classifyUploadError(challengeAnswer, false)).toEqual({ reason: 'network' });
+  });
+
   it('anything else thrown keeps its name and message', () => {
     expect(classifyUploadError(new TypeError('boom'), true)).toEqual({ reason: 'thrown', name: 'TypeError', message: 'boom' });
     expect(classifyUploadError('weird', true)).toEqual({ reason: 'thrown', name: undefined, message: undefined });
@@ -145,6 +161,16 @@ describe('summariseUploads', () => {
   it('every answer 409: no longer accepting', () => {
     const results = [bad('selfie', { reason: 'not-accepting', message: UPLOAD_SERVER_MESSAGES.notAccepting })];
     expect(summariseUploads(results, none)).toEqual({ outcome: 'not-accepting', message: UPLOAD_SERVER_MESSAGES.notAccepting });
+  });
+
+  it('a challenge on any photo: no panel and nothing dropped, the set goes again with the proof', () => {
+    const challenge = { reason: 'challenge' as const, challenge: CHALLENGE, message: UPLOAD_SERVER_MESSAGES.tooManyAttempts };
+    expect(summariseUploads([ok('selfie'), bad('id_front', challenge), bad('id_back', challenge)], none)).toEqual({ outcome: 'challenge', challenge: CHALLENGE, uploaded: ['selfie'] });
+    // Beats the network (queued) and the other refusals (the panel): those are for after the check.
+    expect(summariseUploads([bad('selfie', { reason: 'network' }), bad('id_front', challenge)], none)).toMatchObject({ outcome: 'challenge' });
+    expect(summariseUploads([bad('selfie', { reason: 'server', status: 400, message: UPLOAD_SERVER_MESSAGES.dimensions }), bad('id_front', challenge)], none)).toMatchObject({ outcome: 'challenge' });
+    // An unknown code still ends it all.
+    expect(summariseUploads([bad('selfie', { reason: 'invalid-code' }), bad('id_front', challenge)], none)).toEqual({ outcome: 'invalid-code' });
   });
 
   it('server refusals: the failure panel, a line per failed photo', () => {

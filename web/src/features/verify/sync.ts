@@ -7,6 +7,7 @@ import {
   type DocumentsState,
   type DocumentType,
 } from '@ledgerwell/shared/verification';
+import { CHALLENGE_REQUIRED, type Challenge } from '@ledgerwell/shared/challenge';
 
 /**
  * What to send, what is missing and what a set of upload answers means: the decisions of the
@@ -59,6 +60,8 @@ export function shouldSendQueued(input: { queued: boolean; online: boolean; plan
 /** The parts of ApiRequestError (or any thrown value) the decisions read. */
 export interface ErrorFacts {
   status?: number;
+  code?: string;
+  challenge?: unknown;
   isNetworkError?: boolean;
   fromServer?: boolean;
   message?: string;
@@ -66,8 +69,20 @@ export interface ErrorFacts {
   cause?: unknown;
 }
 
+/**
+ * The proof of work a 429 CHALLENGE_REQUIRED answer asks for (decision 010), or null. Read from the
+ * error's facts like every other decision here, so the tests need no ApiRequestError.
+ */
+export function challengeIn(error: unknown): Challenge | null {
+  const facts = (typeof error === 'object' && error !== null ? error : {}) as ErrorFacts;
+  if (facts.status !== 429 || facts.code !== CHALLENGE_REQUIRED || typeof facts.challenge !== 'object' || facts.challenge === null) return null;
+  return facts.challenge as Challenge;
+}
+
 export type UploadFailure =
   | { reason: 'network' }
+  /** Past the address's limit: the same upload goes again with the solved proof of work. Not a failure of the photo. */
+  | { reason: 'challenge'; challenge: Challenge; message: string }
   | { reason: 'invalid-code' }
   /** The portal's token expired or was revoked (the upload by request): sign in again. */
   | { reason: 'signed-out' }
@@ -83,6 +98,8 @@ export function classifyUploadError(error: unknown, online: boolean): UploadFail
   const cause = facts.cause as { name?: unknown } | undefined;
   if (online && (facts.name === 'TimeoutError' || cause?.name === 'TimeoutError')) return { reason: 'thrown', name: 'TimeoutError', message: 'timeout' };
   if (facts.isNetworkError === true || !online) return { reason: 'network' };
+  const challenge = challengeIn(error);
+  if (challenge) return { reason: 'challenge', challenge, message: facts.message ?? '' };
   if (status === 401 && facts.fromServer) return { reason: 'signed-out' };
   if (status === 404 && facts.fromServer) return { reason: 'invalid-code' };
   if (status === 409 && facts.fromServer) return { reason: 'not-accepting', message: facts.message ?? '' };
@@ -105,6 +122,8 @@ export type SubmissionOutcome =
   | { outcome: 'queued'; uploaded: DocumentType[] }
   | { outcome: 'invalid-code' }
   | { outcome: 'signed-out' }
+  /** The server asks for a proof of work first: the photos stay (and stay queued), the set goes again with the payload. */
+  | { outcome: 'challenge'; challenge: Challenge; uploaded: DocumentType[] }
   | { outcome: 'not-accepting'; message: string }
   | { outcome: 'failed'; uploaded: DocumentType[]; lines: FailureLine[] };
 
@@ -121,6 +140,7 @@ export function failureLine(kind: DocumentType, failure: UploadFailure): Failure
     case 'thrown':
       return { kind, text: thrownUploadMessage({ name: failure.name, message: failure.message }) };
     case 'not-accepting':
+    case 'challenge':
       return { kind, ...failurePanelLine(label, failure.message) };
     case 'invalid-code':
     case 'signed-out':
@@ -135,6 +155,8 @@ export function summariseUploads(results: UploadResult[], previous: DocumentsSta
 
   if (failures.some((f) => f.failure.reason === 'invalid-code')) return { outcome: 'invalid-code' };
   if (failures.some((f) => f.failure.reason === 'signed-out')) return { outcome: 'signed-out' };
+  // Before any panel: the refusals of other photos are for after the check, when they go again.
+  for (const { failure } of failures) if (failure.reason === 'challenge') return { outcome: 'challenge', challenge: failure.challenge, uploaded };
   if (failures.length === 0) {
     if (results.some((result) => result.ok && result.verificationComplete)) return { outcome: 'complete' };
     const documents: DocumentsState = { selfie: false, id_front: false, id_back: false, ...previous };

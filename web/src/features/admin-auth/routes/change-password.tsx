@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ADMIN_MESSAGES, changePasswordSchema } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_MESSAGES, changePasswordSchema, type ChangePasswordInput } from '@ledgerwell/shared/admin-auth';
+import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
 import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
 import { isApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { TextField } from '../../../components/ui/text-field';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
 import { changeMyPassword } from '../api';
 import { useAdminAuth, useCurrentAdmin } from '../auth-context';
 
@@ -34,6 +36,9 @@ export function ChangePasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Wrong current passwords count against the account's sign-in limit; past it the API asks for a
+  // proof of work, and the same change is sent again with it.
+  const [challenge, setChallenge] = useState<{ challenge: Challenge; input: ChangePasswordInput } | null>(null);
   const continueTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(continueTimer.current), []);
@@ -59,9 +64,14 @@ export function ChangePasswordPage() {
     setErrors(nextErrors);
     if (!parsed.success || Object.keys(nextErrors).length > 0) return;
 
+    await change(parsed.data);
+  }
+
+  async function change(input: ChangePasswordInput, altcha?: string) {
     setBusy(true);
+    setChallenge(null);
     try {
-      const message = await changeMyPassword(parsed.data);
+      const message = await changeMyPassword(input, altcha);
       try {
         await refreshProfile();
       } catch {
@@ -71,6 +81,12 @@ export function ChangePasswordPage() {
       setSuccess(message || ADMIN_MESSAGES.passwordChanged);
       continueTimer.current = window.setTimeout(() => navigate(paths.admin.dashboard), CONTINUE_AFTER_MS);
     } catch (error) {
+      const asked = challengeOf(error);
+      if (asked) {
+        // Still busy: the widget solves it and sends the change again.
+        setChallenge({ challenge: asked, input });
+        return;
+      }
       const serverFieldErrors = isApiRequestError(error) ? error.fieldErrors : {};
       if (Object.keys(serverFieldErrors).length > 0) setErrors(serverFieldErrors);
       else setFormError(failureMessage(error));
@@ -136,8 +152,18 @@ export function ChangePasswordPage() {
           onChange={(event) => update('confirmPassword', event.target.value)}
           error={errors.confirmPassword}
         />
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Changing password...' : 'Change password'}
+        {challenge && (
+          <ProofOfWork
+            challenge={challenge.challenge}
+            onSolved={(altcha) => void change(challenge.input, altcha)}
+            onFailed={() => {
+              setChallenge(null);
+              setFormError(CHALLENGE_MESSAGES.failed);
+            }}
+          />
+        )}
+        <button type="submit" className="button" disabled={busy || challenge !== null} aria-busy={busy || challenge !== null || undefined}>
+          {busy || challenge ? 'Changing password...' : 'Change password'}
         </button>
       </form>
     </div>

@@ -2,6 +2,7 @@ import '../verify.css';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { DOCUMENT_LABELS, DOCUMENT_TYPES, VERIFICATION_MESSAGES, type DocumentType } from '@ledgerwell/shared/verification';
+import { ProofOfWork } from '../../../components/proof-of-work';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import type { VerificationChannel } from '../channel';
@@ -81,6 +82,11 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
     stepHeadingRef.current?.focus();
   }, [step, started]);
 
+  // Past the address's limit the server asks for a proof of work: solved here, then the waiting call goes again.
+  const challenge = state.challenge && (
+    <ProofOfWork challenge={state.challenge} onSolved={(payload) => void session.solveChallenge(payload)} onFailed={() => session.challengeFailed()} />
+  );
+
   const exit = () => navigate(channel.exit.to);
   const exitButton = (
     <button type="button" className="button" onClick={exit}>
@@ -95,6 +101,7 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
     return (
       <VerifyLayout title="Identity Verification" titleRef={titleRef} announcement={announcement}>
         <Spinner label={channel.checkingLabel} />
+        {challenge}
       </VerifyLayout>
     );
   }
@@ -190,6 +197,8 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
         </div>
       )}
 
+      {state.phase === 'ready' && challenge}
+
       {state.failure && <FailurePanel heading={channel.failureHeading} lines={state.failure} panelRef={failureRef} onTryAgain={() => void session.submit()} />}
 
       {!started && !anythingAdded ? (
@@ -205,6 +214,7 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
             <div className="card verify-uploading">
               <Spinner label="Uploading your photos" />
               <p className="muted">Keep this page open: it takes a few seconds.</p>
+              {challenge}
             </div>
           ) : (
             <CaptureStep
@@ -225,7 +235,7 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
                 {state.submitError}
               </p>
             )}
-            <button type="button" className="button button--block" onClick={() => void session.submit()} disabled={uploading || plan.missing.length > 0}>
+            <button type="button" className="button button--block" onClick={() => void session.submit()} disabled={uploading || plan.missing.length > 0 || state.challenge !== null}>
               Submit Verification
             </button>
             {plan.missing.length > 0 && <p className="muted verify-submit__hint">Still needed: {missingLabels.join(', ')}.</p>}
