@@ -28,6 +28,7 @@ describe('keys kept in the database by older versions', () => {
     await t.deps.db.insert(appSecrets).values([
       { name: LEGACY_CODE_KEY_NAME, value: legacyKey.toString('base64') },
       { name: 'csrf-signing-key', value: legacyCsrfKey.toString('base64') },
+      { name: 'altcha-hmac-key', value: randomBytes(32).toString('base64') },
     ]);
     const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: 'DEMO02' } });
     const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber: '200300400' } });
@@ -66,8 +67,8 @@ describe('keys kept in the database by older versions', () => {
     return { status: response.status, json: (await response.json()) as any };
   }
 
-  it('at start: stamps the old code key once, deletes the old CSRF key at once', async () => {
-    expect(await retireAppSecrets(t.deps)).toEqual(['csrf-signing-key']);
+  it('at start: stamps the old code key once, deletes the old CSRF and proof-of-work keys at once', async () => {
+    expect((await retireAppSecrets(t.deps)).sort()).toEqual(['altcha-hmac-key', 'csrf-signing-key']);
     const stamped = (await legacyRow())!.supersededAt;
     expect(stamped?.getTime()).toBe(t.clock.now().getTime());
     t.clock.advance(HOUR);

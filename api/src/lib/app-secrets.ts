@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '@ledgerwell/db/client';
 import { appSecrets } from '@ledgerwell/db/schema';
 import { VERIFICATION_CODE_TTL_MS } from '@ledgerwell/shared/portal-requests';
 import type { AppDeps } from './context';
@@ -11,8 +9,11 @@ import type { AppDeps } from './context';
  * is left in the table is read only while values made with it can still be alive, then deleted.
  */
 
-/** Rows nothing reads any more: deleted at the next sweep (a CSRF token signed with it is refused and re-fetched). */
-const UNUSED_SECRETS = ['csrf-signing-key'];
+/**
+ * Rows nothing reads any more: deleted at the next sweep. A CSRF token signed with the old key is
+ * refused (the web client fetches a new one); an open proof-of-work challenge is asked again.
+ */
+const UNUSED_SECRETS = ['csrf-signing-key', 'altcha-hmac-key'];
 
 /** The old verification-code key: codes hashed with it stay valid for their 24 hours. */
 export const LEGACY_CODE_KEY_NAME = 'verification-code-key';
@@ -58,25 +59,4 @@ export async function legacyVerificationCodeKey(deps: Pick<AppDeps, 'db' | 'cloc
   if (!row) return null;
   if (row.supersededAt && row.supersededAt.getTime() + LEGACY_CODE_KEY_LIFETIME_MS <= deps.clock.now().getTime()) return null;
   return Buffer.from(row.value, 'base64');
-}
-
-/**
- * A 32-byte secret generated once into the database, so every API process uses the same one.
- * Cached per process after the first read. Only the proof-of-work key still uses it.
- */
-export function appSecret(db: Db, name: string): () => Promise<Buffer> {
-  let cached: Promise<Buffer> | undefined;
-  const load = async () => {
-    await db.insert(appSecrets).values({ name, value: randomBytes(32).toString('base64') }).onConflictDoNothing();
-    const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
-    if (!row) throw new Error(`app secret ${name} missing after insert`);
-    return Buffer.from(row.value, 'base64');
-  };
-  return () => {
-    cached ??= load().catch((error: unknown) => {
-      cached = undefined;
-      throw error;
-    });
-    return cached;
-  };
 }

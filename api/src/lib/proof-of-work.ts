@@ -5,7 +5,6 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { challengeRedemptions } from '@ledgerwell/db/schema';
 import { challengePayloadSchema, type Challenge } from '@ledgerwell/shared/challenge';
-import { appSecret } from './app-secrets';
 import type { AppDeps } from './context';
 
 /** PBKDF2 runs natively in every browser's WebCrypto and in the widget's bundled worker. */
@@ -30,13 +29,12 @@ export function challengeScope(keys: readonly string[]): string {
   return createHash('sha256').update([...keys].sort().join('\n')).digest('base64url').slice(0, 22);
 }
 
-const secretLoaders = new WeakMap<Db, () => Promise<Buffer>>();
-
-/** Two HMAC keys from one app secret: one signs the challenge, one the expected key (so checks cost an HMAC, not a derivation). */
-async function secrets(db: Db) {
-  let load = secretLoaders.get(db);
-  if (!load) secretLoaders.set(db, (load = appSecret(db, 'altcha-hmac-key')));
-  const key = await load();
+/**
+ * Two HMAC keys from one key derived from ENCRYPTION_KEY (never stored in the database, so a dump
+ * forges no challenge): one signs the challenge, one the expected key (so checks cost an HMAC, not a derivation).
+ */
+function secrets(deps: Pick<AppDeps, 'cipher'>) {
+  const key = deps.cipher.deriveKey('altcha-hmac');
   const derive = (label: string) => createHmac('sha256', key).update(label).digest('base64');
   return { hmacSignatureSecret: derive('altcha challenge'), hmacKeySignatureSecret: derive('altcha key') };
 }
@@ -50,7 +48,7 @@ export async function issueChallenge(deps: AppDeps, scope: string, factor: numbe
     deriveKey,
     data: { scope, factor },
     expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
-    ...(await secrets(deps.db)),
+    ...secrets(deps),
   });
   return challenge as Challenge;
 }
@@ -79,7 +77,7 @@ export async function verifyProof(deps: AppDeps, payload: string | undefined, sc
   const { data, expiresAt } = challenge.parameters;
   if (data?.scope !== scope || typeof data.factor !== 'number') return null;
   if (!expiresAt || expiresAt * 1000 <= deps.clock.now().getTime()) return null;
-  const result = await verifySolution({ challenge, solution, deriveKey, ...(await secrets(deps.db)) }).catch(() => null);
+  const result = await verifySolution({ challenge, solution, deriveKey, ...secrets(deps) }).catch(() => null);
   if (!result?.verified) return null;
   return { signature: challenge.signature, factor: data.factor, expiresAt: new Date(expiresAt * 1000) };
 }
