@@ -18,6 +18,19 @@ export const ACTIVITY_ACTIONS = [
   'DOCUMENT_REJECTED',
   'DOCUMENT_VIEWED',
   'IMAGE_STATE_SAVED',
+  'ADMIN_USER_CREATED',
+  'ADMIN_USER_UPDATED',
+  'ADMIN_PASSWORD_RESET',
+  'IP_RULE_CREATED',
+  'IP_RULE_UPDATED',
+  'IP_RULE_DELETED',
+  'ADMIN_ACCESS_BLOCKED',
+  'CONTACT_VIEWED',
+  'CONTACT_STATUS_CHANGED',
+  'CONTACT_NOTES_UPDATED',
+  'CONTACT_ASSIGNED',
+  'CONTACT_FORWARD_RETRIED',
+  'CONTACT_EXPORTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -25,4 +38,4 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const PORTAL_SIGN_IN_RESOURCE = 'PORTAL_SIGN_IN';
 
 /** The resource types the log holds; the filter matches them without regard to case. */
-export const ACTIVITY_RESOURCE_TYPES = ['REQUEST', 'admin_session', 'admin_user', 'shareholder', PORTAL_SIGN_IN_RESOURCE] as const;
+export const ACTIVITY_RESOURCE_TYPES = ['REQUEST', 'admin_session', 'admin_user', 'shareholder', 'ip_rule', 'contact_submission', PORTAL_SIGN_IN_RESOURCE] as const;
