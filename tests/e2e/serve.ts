@@ -14,7 +14,7 @@ import { systemClock } from '../../api/src/lib/clock';
 import { createFieldCipher } from '../../api/src/lib/field-encryption';
 import { createLogger } from '../../api/src/lib/logger';
 import { localDiskStorage } from '../../api/src/lib/storage';
-import { E2E_ADMIN, E2E_NEWCOMER, E2E_READER } from './fixtures';
+import { E2E_ADMIN, E2E_NEWCOMER, E2E_READER, E2E_ROTATOR } from './fixtures';
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-e2e-'));
 process.env.ADMIN_USERNAME = E2E_ADMIN.username;
@@ -23,6 +23,10 @@ process.env.ADMIN_EMAIL = E2E_ADMIN.email;
 process.env.LOG_LEVEL ??= 'warn';
 // Proof-of-work challenges cheap enough to solve in a moment; the same code paths as the real cost.
 process.env.CHALLENGE_COST ??= '10';
+// As behind one load balancer: a request without X-Forwarded-For is still counted under its socket's
+// address (127.0.0.1, every test), and a test that trips an address's throttle (proof-of-work.spec.ts)
+// sends an address of its own in the header, so the failures it leaves challenge no other test.
+process.env.TRUST_PROXY ??= '1';
 
 if (process.env.DATABASE_URL) {
   const name = `lw_e2e_${Date.now()}`;
@@ -57,6 +61,14 @@ await seed.db.insert(adminUsers).values({
   lastName: 'Only',
   role: 'READ_ONLY',
   passwordHash: await hashPassword(E2E_READER.password),
+});
+await seed.db.insert(adminUsers).values({
+  username: E2E_ROTATOR.username,
+  email: E2E_ROTATOR.email,
+  firstName: 'Rota',
+  lastName: 'Tor',
+  role: 'REVIEWER',
+  passwordHash: await hashPassword(E2E_ROTATOR.password),
 });
 await seed.close();
 
