@@ -42,13 +42,18 @@ describe('the Actions panel’s transfer warning', () => {
   const transfer = (status: string, documents: { type: string; status: string }[], hasVerificationCode = true) =>
     transferVerificationNotice({ type: 'TRANSFER', status: status as never, hasVerificationCode, verificationDocuments: documents as never });
 
-  it('warns while verification is not complete', () => {
-    expect(transfer('VERIFICATION_SUBMITTED', three('PENDING'))).toBe('incomplete');
+  it('warns while photos are missing', () => {
+    expect(transfer('AWAITING_VERIFICATION', [])).toBe('incomplete');
+    expect(transfer('AWAITING_VERIFICATION', [doc('selfie'), doc('id_front')])).toBe('incomplete');
     expect(transfer('PROCESSING', [doc('selfie', 'APPROVED')])).toBe('incomplete');
   });
 
-  it('says complete when all three are approved, or the request is VERIFIED', () => {
+  it('says complete once all three photos are in, reviewed or not (VERIFICATION_SUBMITTED and later)', () => {
+    expect(transfer('VERIFICATION_SUBMITTED', three('PENDING'))).toBe('complete');
+    expect(transfer('AWAITING_VERIFICATION', three('PENDING'))).toBe('complete');
+    expect(transfer('PROCESSING', [doc('selfie', 'APPROVED'), doc('id_front', 'REJECTED'), doc('id_back')])).toBe('complete');
     expect(transfer('VERIFICATION_SUBMITTED', three('APPROVED'))).toBe('complete');
+    expect(transfer('VERIFICATION_SUBMITTED', [])).toBe('complete');
     expect(transfer('VERIFIED', [])).toBe('complete');
   });
 

@@ -29,11 +29,15 @@ export const VERIFICATION_NOTICES = {
   complete: 'ID verification complete. All required documents have been submitted.',
 } as const;
 
+/** The statuses that say the holder's three photos are in (VERIFICATION_SUBMITTED and later in the identity check). */
+const PHOTOS_IN_STATUSES: readonly string[] = ['VERIFICATION_SUBMITTED', 'VERIFIED'];
+
 /**
  * The Actions panel's transfer warning (spec 4): none without a verification code; complete once all
- * three current documents are approved (or the request is VERIFIED); otherwise incomplete.
+ * three current photos are in (submitted, whether reviewed yet or not: "all required documents have
+ * been submitted", as its words say), or the status says so; otherwise incomplete.
  */
 export function transferVerificationNotice(request: VerificationFacts): keyof typeof VERIFICATION_NOTICES | null {
   if (request.type !== 'TRANSFER' || !request.hasVerificationCode) return null;
-  return request.status === 'VERIFIED' || verificationState(request.verificationDocuments) === 'VERIFIED' ? 'complete' : 'incomplete';
+  return PHOTOS_IN_STATUSES.includes(request.status) || verificationState(request.verificationDocuments) !== 'PENDING' ? 'complete' : 'incomplete';
 }
