@@ -192,8 +192,9 @@ test.describe('admin request review', () => {
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
     const actions = page.getByRole('region', { name: 'Actions' });
-    await expect(actions).toContainText('ID verification is not complete. Consider waiting for verification before approving.');
-    await expect(actions).not.toContainText('ID verification complete.');
+    // The three photos are in (not yet reviewed): the warning says so, in its own words.
+    await expect(actions).toContainText('ID verification complete. All required documents have been submitted.');
+    await expect(actions).not.toContainText('ID verification is not complete.');
     await expect(overviewValue(page, 'Verification status')).toHaveText('Submitted, awaiting review');
 
     for (const label of DOCUMENT_LABELS) {
