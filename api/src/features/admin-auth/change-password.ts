@@ -4,6 +4,7 @@ import { ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, ADMIN_LOGIN_WINDOW_MS, ADMIN_MESS
 import { AppError } from '../../lib/errors';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { guardAttempt } from '../../lib/attempt-guard';
+import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
 import { accountKey } from './login';
 import { hashPassword, verifyPassword } from './passwords';
@@ -39,6 +40,8 @@ export async function changeOwnPassword(deps: AppDeps, admin: AdminContext, inpu
       .where(eq(adminUsers.id, user.id));
     await revokeUserSessions(tx, clock, user.id, 'password_changed', admin.sessionId);
     await attempt.forgive(tx);
+    // As a sign-in does: the right password ends the account's run of failures.
+    await clearHits(tx, accountKey(user.username));
     await recordActivity(tx, { actor, action: 'PASSWORD_CHANGED', resourceType: 'admin_user', resourceId: user.id, meta });
   });
   // The cached profile still says the password must change, and other sessions still live.

@@ -57,6 +57,16 @@ describe('PUT /api/admin/users/me/password', () => {
     expect((await change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(429);
   });
 
+  it('a successful change ends the run of failures, as a sign-in does', async () => {
+    for (let i = 0; i < 9; i++) expect((await change({ currentPassword: `Wrong-${i}-Aa`, newPassword: NEW_PASSWORD })).status).toBe(400);
+    expect((await change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200);
+    // Ten more failures are needed before the account is challenged again.
+    for (let i = 0; i < 10; i++) expect((await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: `Wrong-${i}-Aa` } })).status).toBe(401);
+    const eleventh = await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: NEW_PASSWORD } });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.json.code).toBe('CHALLENGE_REQUIRED');
+  });
+
   it('needs a session', async () => {
     const res = await t.request('PUT', '/api/admin/users/me/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
     expect(res.status).toBe(401);
