@@ -7,6 +7,8 @@ import { contactRoutes } from './features/contact/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { healthRoutes } from './features/health/routes';
+import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
+import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
@@ -56,6 +58,8 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/shareholder-portal', portalAuthRoutes(deps));
   api.route('/shareholder-portal', portalRequestRoutes(deps));
   api.route('/shareholder-portal', verificationRoutes(deps, csrf));
+  // The IP whitelist guards every admin call, login included, before the session or the password is checked.
+  api.use('/admin/*', enforceIpWhitelist(deps));
   api.route('/admin', adminLoginRoutes(deps));
 
   const admin = new Hono<AppEnv>();
@@ -63,6 +67,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', adminSessionRoutes(deps));
   admin.route('/', registryRoutes(deps));
   admin.route('/', requestReviewRoutes(deps));
+  admin.route('/', ipWhitelistRoutes(deps));
   api.route('/admin', admin);
 
   api.all('*', apiNotFound);

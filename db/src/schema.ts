@@ -515,3 +515,29 @@ export const emailOutbox = pgTable(
   },
   (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * The admin IP whitelist (issue 15): while at least one rule is active and unexpired, /api/admin
+ * answers only addresses inside one of them. `ip_address` is normalised (shared/src/ip-rules.ts).
+ * Read on every admin call (a handful of rows through a partial index), so a change applies to the
+ * next call in every process.
+ */
+export const ipWhitelistRules = pgTable(
+  'ip_whitelist_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ipAddress: text('ip_address').notNull(),
+    description: text('description').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Null for the recovery command (`pnpm admin:ip-allow`), whose rows say `system`. */
+    addedById: uuid('added_by_id').references(() => adminUsers.id),
+    addedByUsername: text('added_by_username'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ip_whitelist_rules_ip_idx').on(t.ipAddress),
+    index('ip_whitelist_rules_active_idx').on(t.expiresAt).where(sql`${t.isActive}`),
+  ],
+);

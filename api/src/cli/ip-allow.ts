@@ -1,0 +1,100 @@
+// `pnpm admin:ip-allow <address-or-cidr> [--description "…"] [--force]`: the way back in when the
+// admin IP whitelist shuts everyone out. Adds an active rule with no expiry (or reactivates the
+// existing rule for that address) in the database the environment names, recorded in the activity
+// log with the system as the actor.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDatabase, type Db } from '@ledgerwell/db/client';
+import { IP_RULE_MESSAGES, normalizeIpRule } from '@ledgerwell/shared/ip-rules';
+import { EnvError, loadConfig } from '../config/env';
+import { allowAddress } from '../features/ip-whitelist/rules';
+
+export const USAGE = 'Usage: pnpm admin:ip-allow <address-or-cidr> [--description "why"] [--force]';
+const DEFAULT_DESCRIPTION = 'Added from the command line (pnpm admin:ip-allow)';
+
+export interface IpAllowArgs {
+  address: string;
+  description: string;
+  force: boolean;
+}
+
+/** The command line, or a message saying what is wrong with it. */
+export function parseIpAllowArgs(argv: readonly string[]): IpAllowArgs | { error: string } {
+  let address: string | undefined;
+  let description = DEFAULT_DESCRIPTION;
+  let force = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--force') force = true;
+    else if (arg === '--description') {
+      const value = argv[++i]?.trim();
+      if (!value) return { error: `--description needs a text. ${USAGE}` };
+      description = value.slice(0, 500);
+    } else if (arg === '--') continue;
+    else if (arg.startsWith('--')) return { error: `Unknown option ${arg}. ${USAGE}` };
+    else if (address === undefined) address = arg;
+    else return { error: `One address at a time. ${USAGE}` };
+  }
+  if (address === undefined) return { error: `${IP_RULE_MESSAGES.ipRequired}. ${USAGE}` };
+  return { address, description, force };
+}
+
+/** Adds the rule; the message to print, and whether it worked. */
+export async function ipAllow(db: Db, now: Date, args: Pick<IpAllowArgs, 'address' | 'description'>): Promise<{ ok: boolean; message: string }> {
+  const normalized = normalizeIpRule(args.address);
+  if (!normalized) return { ok: false, message: IP_RULE_MESSAGES.ipInvalid };
+  const { rule, created } = await allowAddress(db, now, normalized, args.description);
+  return {
+    ok: true,
+    message: created
+      ? `Added an active IP rule for ${rule.ipAddress}: admin access is allowed from it now.`
+      : `The IP rule for ${rule.ipAddress} already existed; it is active again, with no expiry.`,
+  };
+}
+
+/** The embedded database belongs to one process: PGlite leaves postmaster.pid in its folder while it is open. */
+export function embeddedDatabaseInUse(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'pgdata', 'postmaster.pid'));
+}
+
+async function main(): Promise<number> {
+  const args = parseIpAllowArgs(process.argv.slice(2));
+  if ('error' in args) {
+    console.error(args.error);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  if (!config.DATABASE_URL && embeddedDatabaseInUse(config.dataDir) && !args.force) {
+    console.error(
+      [
+        `The embedded database under ${config.dataDir} is locked: the server (or another command) has it open.`,
+        'Stop the server first, then run this command again; the rule applies as soon as the server starts.',
+        'If no server is running (it stopped without closing the database), run it again with --force.',
+      ].join('\n'),
+    );
+    return 1;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    await database.migrate();
+    const result = await ipAllow(database.db, new Date(), args);
+    (result.ok ? console.log : console.error)(`${result.message} (${database.engine} database)`);
+    return result.ok ? 0 : 2;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await main();
+}
