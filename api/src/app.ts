@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
 import { requireAdmin, requirePasswordChanged } from './features/admin-auth/middleware';
+import { adminUserRoutes } from './features/admin-users/routes';
 import { intercomMessagingService, type MessagingService } from './features/contact/messaging-service';
 import { contactRoutes } from './features/contact/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.use('*', requireAdmin(deps), requirePasswordChanged);
   admin.route('/', adminSessionRoutes(deps));
   admin.route('/', registryRoutes(deps));
+  // After the session routes, which answer /users/me for every role.
+  admin.route('/', adminUserRoutes(deps));
   admin.route('/', requestReviewRoutes(deps));
   admin.route('/', ipWhitelistRoutes(deps));
   api.route('/admin', admin);

@@ -1,11 +1,12 @@
+import type { InferSelectModel } from 'drizzle-orm';
 import type { Db, DbEngine } from '@ledgerwell/db/client';
+import type { adminSessions, adminUsers } from '@ledgerwell/db/schema';
 import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
 import type { AppConfig } from '../config/env';
 import type { Clock } from './clock';
 import type { FieldCipher } from './field-encryption';
 import type { Logger } from './logger';
 import type { FileStorage } from './storage';
-import type { SessionCacheOf } from '../features/admin-auth/sessions';
 
 /** What every service needs, passed explicitly so tests can build an app on their own database and clock. */
 export interface AppDeps {
@@ -19,7 +20,31 @@ export interface AppDeps {
   /** Uploaded files (identity photos). */
   storage: FileStorage;
   /** Admin sessions this process checked recently (session-cache.ts); without it every call reads its session. */
-  sessionCache?: SessionCacheOf;
+  sessionCache?: AdminSessionCache;
+}
+
+/**
+ * What the session cache keeps for a token: the session's row and its user's profile columns (never
+ * the password hash). Declared here, from the database schema, so the core names no feature: the
+ * admin-auth session lookup must produce exactly this (its `keep` call does not compile otherwise).
+ */
+export interface CachedAdminSession {
+  session: Pick<InferSelectModel<typeof adminSessions>, 'id' | 'revokedAt' | 'expiresAt' | 'lastSeenAt'>;
+  user: Pick<
+    InferSelectModel<typeof adminUsers>,
+    'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'isActive' | 'mustChangePassword' | 'lastLoginAt' | 'createdAt'
+  >;
+}
+
+/** The per-process session cache as services use it (implemented by features/admin-auth/session-cache.ts). */
+export interface AdminSessionCache {
+  get(tokenHash: string): CachedAdminSession | undefined;
+  /** Taken before reading the database; `keep` refuses the read if anything changed meanwhile. */
+  mark(): number;
+  keep(tokenHash: string, userId: string, value: CachedAdminSession, mark: number): void;
+  drop(tokenHash: string): void;
+  /** Drops a user's sessions (their user, sessions or rights changed). */
+  forget(userId: string): void;
 }
 
 /** Who sent a request, for the activity log and throttles. */

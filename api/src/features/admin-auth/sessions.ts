@@ -4,15 +4,14 @@ import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS } from '@ledgerwell/shared/admin-auth';
 import type { Clock } from '../../lib/clock';
 import { preparedQueries } from '../../lib/prepared';
-import type { RequestMeta } from '../../lib/context';
+import type { AdminSessionCache, CachedAdminSession, RequestMeta } from '../../lib/context';
 import { profileColumns, type ProfileRow } from './profile';
-import type { SessionCache } from './session-cache';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
 const TOUCH_AFTER_MS = 60 * 1000;
 
-export type RevokeReason = 'logout' | 'password_changed' | 'deactivated' | 'expired';
+export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'deactivated' | 'expired';
 
 export async function createSession(tx: Db, clock: Clock, userId: string, meta: RequestMeta) {
   const token = newSessionToken();
@@ -53,16 +52,15 @@ const buildSessionQuery = (db: Db, name: string) =>
     .prepare(name);
 const sessionQueries = preparedQueries<ReturnType<typeof buildSessionQuery>>('admin_session_by_token');
 
-/** What the session cache keeps for a token: the session's row and its user's profile. */
-export type SessionCacheValue = Awaited<ReturnType<ReturnType<typeof buildSessionQuery>['execute']>>[number];
-export type SessionCacheOf = SessionCache<SessionCacheValue>;
+/** What the session cache keeps for a token (declared in lib/context.ts); the query above produces it. */
+export type SessionCacheValue = CachedAdminSession;
 
 /**
  * The session behind a token, or null when it is unknown, revoked, idle too long, past its absolute
  * limit, or its user is inactive. With a cache (session-cache.ts) a session checked recently is not
  * read again; one that looks expired there is read again before it is ended.
  */
-export async function findActiveSession(db: Db, clock: Clock, token: string, cache?: SessionCacheOf): Promise<ActiveSession | null> {
+export async function findActiveSession(db: Db, clock: Clock, token: string, cache?: AdminSessionCache): Promise<ActiveSession | null> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash);
   let row = cached;
