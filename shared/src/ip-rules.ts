@@ -11,8 +11,7 @@ export const IP_RULE_MESSAGES = {
   expiryInvalid: 'Invalid expiration date',
   isActiveInvalid: 'isActive must be true or false',
   blocked: 'Access to the admin area is not allowed from your IP address. Ask a Super Administrator to add it to the IP whitelist.',
-  selfLockout:
-    'This change would block your own current IP address from the admin area: after it, no active IP rule includes your address. Send it again with confirmSelfLockout to save it anyway.',
+  selfLockout: 'This change would block your own current IP address from the admin area: after it, no active IP rule includes your address.',
   notFound: 'IP rule not found',
   // Section 8.
   fetchFailed: 'Failed to fetch IP rules',

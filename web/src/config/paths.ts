@@ -102,6 +102,8 @@ export const apiPaths = {
     requestImageState: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/image-state`,
     requestImage: (id: string, imageType: string) => `/api/admin/requests/${encodeURIComponent(id)}/verification/${encodeURIComponent(imageType)}`,
     documentStatus: (id: string, documentId: string) => `/api/admin/requests/${encodeURIComponent(id)}/documents/${encodeURIComponent(documentId)}/status`,
+    ipWhitelist: '/api/admin/ip-whitelist',
+    ipRule: (id: string) => `/api/admin/ip-whitelist/${encodeURIComponent(id)}`,
   },
   portal: {
     validateCode: '/api/shareholder-portal/validate-code',

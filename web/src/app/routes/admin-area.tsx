@@ -52,7 +52,8 @@ function ShareholdersRoute() {
 }
 
 function IpWhitelistRoute() {
-  return <IpWhitelistPage role={useCurrentAdmin().role} />;
+  const { logout } = useAdminAuth();
+  return <IpWhitelistPage role={useCurrentAdmin().role} onLogout={logout} />;
 }
 
 export default function AdminArea() {
