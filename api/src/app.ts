@@ -4,6 +4,7 @@ import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/rout
 import { requireAdmin, requirePasswordChanged } from './features/admin-auth/middleware';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { intercomMessagingService, type MessagingService } from './features/contact/messaging-service';
+import { contactAdminRoutes } from './features/contact/admin-routes';
 import { contactRoutes } from './features/contact/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   // After the session routes, which answer /users/me for every role.
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', requestReviewRoutes(deps));
+  admin.route('/', contactAdminRoutes(deps, messaging));
   admin.route('/', ipWhitelistRoutes(deps));
   api.route('/admin', admin);
 

@@ -5,6 +5,8 @@ import { CONTACT_MESSAGES, type ContactForm } from '@ledgerwell/shared/contact';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { throttleAddress } from '../../lib/client-address';
 import { guardAttempt } from '../../lib/attempt-guard';
+import type { Db } from '@ledgerwell/db/client';
+import { queueEmail } from '../email/queue-email';
 import type { MessagingService } from './messaging-service';
 
 type ContactRow = InferSelectModel<typeof contactSubmissions>;
@@ -63,6 +65,7 @@ export async function submitContact(
       })
       .returning();
     if (!inserted) throw new Error('contact insert returned no row');
+    if (deps.config.CONTACT_NOTIFY_TO) await queueStaffNotification(deps, tx, deps.config.CONTACT_NOTIFY_TO, inserted);
     return inserted;
   });
 
@@ -71,8 +74,30 @@ export async function submitContact(
   return intercomId ? { outcome: 'forwarded', id: row.id, intercomId } : { outcome: 'forward_failed', id: row.id };
 }
 
+/**
+ * Tells staff a message came in, through the outbox in the submission's own transaction. Who wrote,
+ * from which company, about what, and where to read it: the message itself stays in the admin screen.
+ */
+async function queueStaffNotification(deps: AppDeps, tx: Db, to: string, row: ContactRow): Promise<void> {
+  await queueEmail(deps, tx, {
+    to,
+    subject: `New contact submission from ${row.name}`,
+    lines: [
+      'A new message arrived through the contact form.',
+      '',
+      `Name: ${row.name}`,
+      `Company: ${row.company ?? 'Not provided'}`,
+      `Inquiry type: ${row.inquiryType}`,
+      '',
+      `Read and answer it in the admin screen: ${deps.config.publicUrl}/admin/contact-submissions`,
+    ],
+    kind: 'CONTACT_SUBMITTED',
+    relatedId: row.id,
+  });
+}
+
 /** One forwarding attempt; records the outcome on the row and returns the conversation id on success. */
-async function attemptForward(deps: AppDeps, messaging: MessagingService, row: ContactRow): Promise<string | null> {
+export async function attemptForward(deps: AppDeps, messaging: MessagingService, row: ContactRow): Promise<string | null> {
   const attempts = row.forwardAttempts + 1;
   try {
     const { conversationId } = await messaging.forward(row);

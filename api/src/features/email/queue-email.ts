@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
 
 /** Why an e-mail is sent: kept with it in the outbox, for support and for tests. */
-export type EmailKind = 'REQUEST_CONFIRMATION' | 'STATUS_CHANGED' | 'IDENTITY_VERIFIED' | 'DOCUMENT_REJECTED';
+export type EmailKind = 'REQUEST_CONFIRMATION' | 'STATUS_CHANGED' | 'IDENTITY_VERIFIED' | 'DOCUMENT_REJECTED' | 'CONTACT_SUBMITTED';
 
 export interface OutgoingEmail {
   to: string;

@@ -1,0 +1,84 @@
+import { and, desc, sql } from 'drizzle-orm';
+import { adminUsers, contactSubmissions } from '@ledgerwell/db/schema';
+import { contactExportFileName, type ContactFilters } from '@ledgerwell/shared/contact-admin';
+import type { AppDeps } from '../../lib/context';
+import { csvResponse, type CsvColumn } from '../../lib/csv-export';
+import { recordActivity } from '../activity/record-activity';
+import { assigneeJoin, filterConditions, submissionColumns, type SubmissionRow, type TriageContext } from './triage';
+
+const c = contactSubmissions;
+
+/** Rows per keyset page: large enough that round trips do not dominate, small enough to be nothing in memory. */
+export const EXPORT_PAGE_ROWS = 2000;
+
+const COLUMNS: CsvColumn<SubmissionRow>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'Date', value: (row) => row.createdAt },
+  { header: 'Name', value: (row) => row.name },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Company', value: (row) => row.company },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'Inquiry Type', value: (row) => row.inquiryType },
+  { header: 'Status', value: (row) => row.status },
+  { header: 'Message', value: (row) => row.message },
+  { header: 'Admin Notes', value: (row) => row.adminNotes },
+  { header: 'Assigned To', value: (row) => row.assignedToName },
+  { header: 'Sent to Messaging Service', value: (row) => row.sentToIntercom },
+  { header: 'External ID', value: (row) => row.intercomId },
+  { header: 'Responded At', value: (row) => row.respondedAt },
+];
+
+/**
+ * The matching rows, newest first, a keyset page at a time: each page starts after the last
+ * (created_at, id) of the one before (read as text, to the microsecond, not through a JavaScript
+ * Date), so every page is an index range read, whatever its depth, and no transaction stays open.
+ * `upTo` bounds the export to what existed when it began.
+ */
+async function* keysetPages(deps: AppDeps, filters: ContactFilters, upTo: Date): AsyncGenerator<SubmissionRow[]> {
+  const where = and(filterConditions(filters), sql`${c.createdAt} <= ${upTo.toISOString()}::timestamptz`);
+  const page = (after: { createdAt: string; id: string } | null) =>
+    deps.db
+      .select({ ...submissionColumns, cursor: sql<string>`${c.createdAt}::text` })
+      .from(c)
+      .leftJoin(adminUsers, assigneeJoin)
+      .where(and(where, after ? sql`(${c.createdAt}, ${c.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+      .orderBy(desc(c.createdAt), desc(c.id))
+      .limit(EXPORT_PAGE_ROWS);
+  let rows = await page(null);
+  while (rows.length > 0) {
+    yield rows;
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    const last = rows[rows.length - 1]!;
+    rows = await page({ createdAt: last.cursor, id: last.id });
+  }
+}
+
+/**
+ * GET /contact-submissions/export/csv: every row the filters match, streamed. The export is
+ * recorded before the first row leaves, with its filters and the number of rows it holds.
+ */
+export async function exportSubmissions(deps: AppDeps, filters: ContactFilters, context: TriageContext): Promise<Response> {
+  const now = deps.clock.now();
+  const fileName = contactExportFileName(now);
+  const where = and(filterConditions(filters), sql`${c.createdAt} <= ${now.toISOString()}::timestamptz`);
+  await deps.db.transaction(async (tx) => {
+    const [count] = await tx.select({ rows: sql<number>`count(*)::int` }).from(c).where(where);
+    await recordActivity(tx, {
+      actor: context.actor,
+      action: 'CONTACT_EXPORTED',
+      resourceType: 'contact_submission',
+      details: { filters: definedOnly(filters), rowCount: count?.rows ?? 0, fileName },
+      meta: context.meta,
+    });
+  });
+  return csvResponse({
+    fileName,
+    columns: COLUMNS,
+    pages: keysetPages(deps, filters, now),
+    onEnd: (rows, error) => {
+      if (error) deps.logger.warn({ err: error, rows, requestId: context.meta.requestId }, 'contact export ended early');
+    },
+  });
+}
+
+const definedOnly = (filters: ContactFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
