@@ -44,7 +44,8 @@ function RequestDetailsRoute() {
 }
 
 function UsersRoute() {
-  return <UsersPage role={useCurrentAdmin().role} />;
+  const { logout } = useAdminAuth();
+  return <UsersPage role={useCurrentAdmin().role} onLogout={logout} />;
 }
 
 function ShareholdersRoute() {

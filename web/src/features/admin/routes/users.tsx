@@ -1,11 +1,364 @@
-import type { AdminRole } from '@ledgerwell/shared/admin-auth';
-import { AdminPlaceholder } from '../components/admin-placeholder';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_ROLE_LABELS, type AdminRole } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_USER_MESSAGES as M, type AdminUser } from '@ledgerwell/shared/admin-users';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { isApiRequestError } from '../../../lib/api-client';
+import { createAdminUser, deactivateAdminUser, fetchAdminUsers, resetAdminUserPassword, updateAdminUser, type AdminUserBody } from '../api/users';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { SuperAdminOnly } from '../components/super-admin-only';
+import { UserForm } from '../components/user-form';
+import { useApiData } from '../hooks/use-api-data';
+import { actionErrorMessage } from '../utils/action-error';
+import {
+  DEFAULT_USER_SORT,
+  displayDate,
+  fullName,
+  nextSort,
+  USER_ROLE_FILTERS,
+  USER_STATUS_FILTERS,
+  visibleUsers,
+  type UserRoleFilter,
+  type UserSort,
+  type UserSortKey,
+  type UserStatusFilter,
+} from '../utils/users-view';
 
-export function UsersPage({ role }: { role: AdminRole }) {
+/** Spec 9: success banners hide after 5 seconds, the password-reset banner after 10. */
+export const SUCCESS_BANNER_MS = 5000;
+export const RESET_BANNER_MS = 10_000;
+
+interface UsersPageProps {
+  role: AdminRole;
+  onLogout: () => Promise<void>;
+}
+
+export function UsersPage({ role, onLogout }: UsersPageProps) {
+  useDocumentMeta('User Management');
   return (
-    <SuperAdminOnly role={role} message="Only Super Administrators can access user management functionality.">
-      <AdminPlaceholder heading="User Management" lead="Admin accounts and roles. This screen arrives in a later release." />
+    <SuperAdminOnly role={role} message={M.accessDenied}>
+      <UsersScreen onLogout={onLogout} />
     </SuperAdminOnly>
+  );
+}
+
+type Banner = { kind: 'success' | 'error'; text: string; ms?: number };
+
+/** A green banner hides itself after its time; a red one stays until dismissed or replaced. */
+function useBanner() {
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const show = useCallback((next: Banner | null) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setBanner(next);
+    if (next?.kind === 'success') timer.current = setTimeout(() => setBanner(null), next.ms ?? SUCCESS_BANNER_MS);
+  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return { banner, show };
+}
+
+const COLUMNS: { key: UserSortKey; label: string }[] = [
+  { key: 'username', label: 'Username' },
+  { key: 'email', label: 'Email' },
+  { key: 'name', label: 'Name' },
+  { key: 'role', label: 'Role' },
+  { key: 'status', label: 'Status' },
+  { key: 'lastLoginAt', label: 'Last Login' },
+];
+
+type Pending = { kind: 'deactivate' | 'reset'; user: AdminUser };
+
+/** A form failure: the network text, the server's message, else 'Failed to save user' (spec 5.2, 8). */
+function saveErrorMessage(error: unknown): string {
+  if (isApiRequestError(error)) {
+    if (error.isNetworkError) return M.networkError;
+    if (error.fromServer && error.message) return error.message;
+  }
+  return M.saveFailed;
+}
+
+function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
+  const { data, error: loadError, loading, reload } = useApiData('admin-users', (signal) => fetchAdminUsers(signal));
+  const { banner, show } = useBanner();
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState<UserRoleFilter>('ALL');
+  const [status, setStatus] = useState<UserStatusFilter>('ALL');
+  const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
+  const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const all = data?.users ?? [];
+  const visible = visibleUsers(all, search, roleFilter, status, sort);
+
+  function openForm(user: AdminUser | 'new') {
+    setFormErrors({});
+    setFormError(null);
+    setEditing(user);
+  }
+
+  async function save(body: AdminUserBody & { password?: string }) {
+    const user = editing;
+    setBusy(true);
+    setFormErrors({});
+    setFormError(null);
+    try {
+      if (user === 'new' || user === null) await createAdminUser({ ...body, password: body.password ?? '' });
+      else await updateAdminUser(user.id, body);
+      setEditing(null);
+      show({ kind: 'success', text: user === 'new' ? M.created : M.updated });
+      reload();
+    } catch (error) {
+      // Field errors (400, or a duplicate's 409) go under their fields; anything else above the form.
+      if (isApiRequestError(error) && error.fromServer && Object.keys(error.fieldErrors).length > 0) setFormErrors(error.fieldErrors);
+      else setFormError(saveErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmPending() {
+    if (!pending) return;
+    const { kind, user } = pending;
+    setBusy(true);
+    try {
+      if (kind === 'deactivate') {
+        await deactivateAdminUser(user.id);
+        show({ kind: 'success', text: M.deactivated });
+      } else {
+        const newPassword = await resetAdminUserPassword(user.id);
+        show({ kind: 'success', text: `${M.passwordReset}${newPassword}`, ms: RESET_BANNER_MS });
+      }
+      reload();
+    } catch (error) {
+      show({ kind: 'error', text: actionErrorMessage(error, kind === 'deactivate' ? M.deactivateFailed : M.resetFailed) });
+    } finally {
+      setPending(null);
+      setBusy(false);
+    }
+  }
+
+  async function logout() {
+    setLeaving(true);
+    await onLogout();
+  }
+
+  const loadFailed = loadError !== null && data === null;
+  const sortLabel = `${COLUMNS.find((c) => c.key === sort.key)?.label} ${sort.order === 'asc' ? 'ascending' : 'descending'}`;
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header admin-page__header--split">
+        <div>
+          <h1>User Management</h1>
+          <p className="muted">Admin accounts, their roles and their access.</p>
+        </div>
+        <div className="header-actions">
+          <button type="button" className="button" onClick={() => openForm('new')}>
+            Add User
+          </button>
+          <Link className="button button--secondary" to={paths.admin.ipWhitelist}>
+            IP Whitelist
+          </Link>
+          <button type="button" className="button button--ghost" onClick={logout} disabled={leaving}>
+            Logout
+          </button>
+        </div>
+      </header>
+
+      <div role="status" aria-live="polite">
+        {banner?.kind === 'success' && (
+          <div className="notice notice--success users-banner">
+            <p className="users-banner__text">{banner.text}</p>
+          </div>
+        )}
+      </div>
+      <div role="alert">
+        {banner?.kind === 'error' && (
+          <div className="notice notice--error users-banner">
+            <p className="users-banner__text">{banner.text}</p>
+            <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => show(null)}>
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="filter-row users-filters">
+        <div className="field">
+          <label htmlFor="users-search" className="field__label">
+            Search
+          </label>
+          <input
+            id="users-search"
+            type="search"
+            className="field__input"
+            placeholder="Username, email or name"
+            maxLength={100}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="users-role" className="field__label">
+            Role
+          </label>
+          <select id="users-role" className="field__input" value={roleFilter} onChange={(event) => setRoleFilter(event.target.value as UserRoleFilter)}>
+            {USER_ROLE_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="users-status" className="field__label">
+            Status
+          </label>
+          <select id="users-status" className="field__input" value={status} onChange={(event) => setStatus(event.target.value as UserStatusFilter)}>
+            {USER_STATUS_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {loadFailed ? (
+        <div className="notice notice--error">
+          <p>{actionErrorMessage(loadError, M.fetchFailed)}</p>
+          <button type="button" className="button button--secondary button--small" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : data === null ? (
+        <Spinner label="Loading users" block />
+      ) : (
+        <div className={loading ? 'table-scroll results--loading' : 'table-scroll'} aria-busy={loading}>
+          <table className="data-table users-table">
+            <caption className="visually-hidden">Admin users, sorted by {sortLabel}</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column.key} scope="col" aria-sort={sort.key === column.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <button type="button" className="users-sort" onClick={() => setSort((current) => nextSort(current, column.key))}>
+                      {column.label}
+                      <span aria-hidden="true">{sort.key === column.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                    </button>
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="empty-state">
+                    {M.emptyState}
+                  </td>
+                </tr>
+              ) : (
+                visible.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    busy={busy}
+                    onEdit={() => openForm(user)}
+                    onReset={() => setPending({ kind: 'reset', user })}
+                    onDeactivate={() => setPending({ kind: 'deactivate', user })}
+                  />
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data !== null && (
+        <p className="status-counts users-footer">
+          Showing {visible.length} of {data.total} users
+        </p>
+      )}
+
+      {editing !== null && (
+        <UserForm
+          user={editing === 'new' ? null : editing}
+          busy={busy}
+          serverErrors={formErrors}
+          formError={formError}
+          onSubmit={(body) => void save(body)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={pending.kind === 'deactivate' ? `Deactivate ${pending.user.username}` : `Reset password for ${pending.user.username}`}
+          message={pending.kind === 'deactivate' ? M.confirmDeactivate : M.confirmResetPassword}
+          confirmLabel={pending.kind === 'deactivate' ? 'Deactivate' : 'Reset password'}
+          danger
+          busy={busy}
+          onConfirm={() => void confirmPending()}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface UserRowProps {
+  user: AdminUser;
+  busy: boolean;
+  onEdit: () => void;
+  onReset: () => void;
+  onDeactivate: () => void;
+}
+
+function UserRow({ user, busy, onEdit, onReset, onDeactivate }: UserRowProps) {
+  return (
+    <tr>
+      <td data-label="Username">
+        <span className="users-table__username">{user.username}</span>
+        {user.mustChangePassword && <span className="users-table__hint">Must change password</span>}
+      </td>
+      <td data-label="Email" className="users-table__email">
+        {user.email}
+      </td>
+      <td data-label="Name">{fullName(user)}</td>
+      <td data-label="Role">
+        <span className="role-badge">{ADMIN_ROLE_LABELS[user.role]}</span>
+      </td>
+      <td data-label="Status">
+        <span className={`status-badge ${user.isActive ? 'status-badge--success' : 'status-badge--neutral'}`}>{user.isActive ? 'Active' : 'Inactive'}</span>
+      </td>
+      <td data-label="Last Login">{displayDate(user.lastLoginAt, 'Never')}</td>
+      <td>
+        <div className="action-buttons">
+          <button type="button" className="button button--secondary button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${user.username}`}>
+            Edit
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={onReset} disabled={busy} aria-label={`Reset password for ${user.username}`}>
+            Reset password
+          </button>
+          {user.isActive && (
+            <button type="button" className="button button--danger-outline button--small" onClick={onDeactivate} disabled={busy} aria-label={`Deactivate ${user.username}`}>
+              Deactivate
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }
