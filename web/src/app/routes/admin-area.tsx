@@ -52,6 +52,11 @@ function ShareholdersRoute() {
   return <ShareholdersPage role={useCurrentAdmin().role} />;
 }
 
+function ContactSubmissionsRoute() {
+  const { logout } = useAdminAuth();
+  return <ContactSubmissionsPage role={useCurrentAdmin().role} onLogout={logout} />;
+}
+
 function IpWhitelistRoute() {
   const { logout } = useAdminAuth();
   return <IpWhitelistPage role={useCurrentAdmin().role} onLogout={logout} />;
@@ -72,7 +77,7 @@ export default function AdminArea() {
             <Route path={r.shareholders} element={<ShareholdersRoute />} />
             <Route path={r.users} element={<UsersRoute />} />
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
-            <Route path={r.contactSubmissions} element={<ContactSubmissionsPage />} />
+            <Route path={r.contactSubmissions} element={<ContactSubmissionsRoute />} />
             <Route path={r.issuerApplications} element={<IssuerApplicationsPage />} />
             <Route path={r.activity} element={<ActivityPage />} />
             <Route path={r.changePassword} element={<ChangePasswordPage />} />
