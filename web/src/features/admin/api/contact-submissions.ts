@@ -12,7 +12,8 @@ import {
 } from '@ledgerwell/shared/contact-admin';
 import type { ContactStatus, InquiryType } from '@ledgerwell/shared/contact';
 import { apiPaths } from '../../../config/paths';
-import { apiBlob, apiRequest } from '../../../lib/api-client';
+import { apiBlob } from '../../../lib/api-client';
+import { adminRequest } from './admin-request';
 
 export type { ContactAssignee, ContactStats, ContactSubmission };
 export type ContactList = z.infer<typeof contactListResponseSchema>['data'];
@@ -33,10 +34,8 @@ const filterQuery = (filters: ContactFilterValues) => ({
 const submissionAnswer = z.object({ success: z.literal(true), message: z.string().optional(), data: contactSubmissionSchema });
 
 export async function fetchContactSubmissions(filters: ContactFilterValues, page: number, signal?: AbortSignal): Promise<ContactList> {
-  const body = await apiRequest(apiPaths.admin.contactSubmissions, {
-    auth: 'admin',
+  const body = await adminRequest(apiPaths.admin.contactSubmissions, contactListResponseSchema, {
     query: { ...filterQuery(filters), page, limit: CONTACT_PAGE_SIZE },
-    schema: contactListResponseSchema,
     signal,
     failureMessage: M.loadFailed,
   });
@@ -44,36 +43,32 @@ export async function fetchContactSubmissions(filters: ContactFilterValues, page
 }
 
 export async function fetchContactStats(signal?: AbortSignal): Promise<ContactStats> {
-  const body = await apiRequest(apiPaths.admin.contactStats, { auth: 'admin', schema: z.object({ data: contactStatsSchema }), signal });
-  return body.data;
+  return (await adminRequest(apiPaths.admin.contactStats, z.object({ data: contactStatsSchema }), { signal })).data;
 }
 
 export async function fetchContactAssignees(signal?: AbortSignal): Promise<ContactAssignee[]> {
-  const body = await apiRequest(apiPaths.admin.contactAssignees, { auth: 'admin', schema: z.object({ data: z.array(contactAssigneeSchema) }), signal });
-  return body.data;
+  return (await adminRequest(apiPaths.admin.contactAssignees, z.object({ data: z.array(contactAssigneeSchema) }), { signal })).data;
 }
 
 /** Opening a submission marks an UNREAD one READ on the server. */
 export async function openContactSubmission(id: string, signal?: AbortSignal): Promise<ContactSubmission> {
-  return (await apiRequest(apiPaths.admin.contactSubmission(id), { auth: 'admin', schema: submissionAnswer, signal, failureMessage: M.loadFailed })).data;
+  return (await adminRequest(apiPaths.admin.contactSubmission(id), submissionAnswer, { signal, failureMessage: M.loadFailed })).data;
 }
 
-export async function updateContactStatus(id: string, status: ContactStatus): Promise<ContactSubmission> {
-  return (await apiRequest(apiPaths.admin.contactStatus(id), { method: 'PUT', auth: 'admin', body: { status }, schema: submissionAnswer, failureMessage: M.statusFailed })).data;
+/** A PUT that changes one thing of a submission and answers with the whole submission. */
+async function changeSubmission(path: string, body: object, failureMessage: string): Promise<ContactSubmission> {
+  return (await adminRequest(path, submissionAnswer, { method: 'PUT', body, failureMessage })).data;
 }
 
-export async function updateContactNotes(id: string, adminNotes: string): Promise<ContactSubmission> {
-  return (await apiRequest(apiPaths.admin.contactNotes(id), { method: 'PUT', auth: 'admin', body: { adminNotes }, schema: submissionAnswer, failureMessage: M.notesFailed }))
-    .data;
-}
+export const updateContactStatus = (id: string, status: ContactStatus) => changeSubmission(apiPaths.admin.contactStatus(id), { status }, M.statusFailed);
 
-export async function assignContactSubmission(id: string, assignedTo: string | null): Promise<ContactSubmission> {
-  return (await apiRequest(apiPaths.admin.contactAssign(id), { method: 'PUT', auth: 'admin', body: { assignedTo }, schema: submissionAnswer, failureMessage: M.assignFailed }))
-    .data;
-}
+export const updateContactNotes = (id: string, adminNotes: string) => changeSubmission(apiPaths.admin.contactNotes(id), { adminNotes }, M.notesFailed);
+
+export const assignContactSubmission = (id: string, assignedTo: string | null) =>
+  changeSubmission(apiPaths.admin.contactAssign(id), { assignedTo }, M.assignFailed);
 
 export async function retryContactForward(id: string): Promise<{ message: string; submission: ContactSubmission }> {
-  const body = await apiRequest(apiPaths.admin.contactRetryForward(id), { method: 'POST', auth: 'admin', schema: submissionAnswer, failureMessage: M.retryFailed });
+  const body = await adminRequest(apiPaths.admin.contactRetryForward(id), submissionAnswer, { method: 'POST', failureMessage: M.retryFailed });
   return { message: body.message ?? M.retrySent, submission: body.data };
 }
 

@@ -1,7 +1,7 @@
 import { IP_RULE_MESSAGES, ipRuleListResponseSchema, ipRuleResponseSchema, type IpRule } from '@ledgerwell/shared/ip-rules';
 import { z } from 'zod';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { adminRequest } from './admin-request';
 
 export type { IpRule };
 
@@ -15,9 +15,7 @@ export interface IpRuleBody {
 const deletedSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export async function fetchIpRules(signal?: AbortSignal): Promise<IpRule[]> {
-  const body = await apiRequest(apiPaths.admin.ipWhitelist, {
-    auth: 'admin',
-    schema: ipRuleListResponseSchema,
+  const body = await adminRequest(apiPaths.admin.ipWhitelist, ipRuleListResponseSchema, {
     signal,
     failureMessage: IP_RULE_MESSAGES.fetchFailed,
     networkErrorMessage: IP_RULE_MESSAGES.loadFailed,
@@ -26,45 +24,28 @@ export async function fetchIpRules(signal?: AbortSignal): Promise<IpRule[]> {
 }
 
 /** `confirmSelfLockout` is sent only after the user confirmed the server's self-lockout warning. */
-export async function createIpRule(input: IpRuleBody, confirmSelfLockout = false): Promise<IpRule> {
-  const body = await apiRequest(apiPaths.admin.ipWhitelist, {
-    method: 'POST',
-    auth: 'admin',
+async function saveIpRule(method: 'POST' | 'PUT', path: string, input: object, confirmSelfLockout: boolean, failureMessage: string): Promise<IpRule> {
+  const body = await adminRequest(path, ipRuleResponseSchema, {
+    method,
     body: confirmSelfLockout ? { ...input, confirmSelfLockout } : input,
-    schema: ipRuleResponseSchema,
-    failureMessage: IP_RULE_MESSAGES.createFailed,
+    failureMessage,
   });
   return body.data;
 }
 
-export async function updateIpRule(id: string, input: IpRuleBody, confirmSelfLockout = false): Promise<IpRule> {
-  const body = await apiRequest(apiPaths.admin.ipRule(id), {
-    method: 'PUT',
-    auth: 'admin',
-    body: confirmSelfLockout ? { ...input, confirmSelfLockout } : input,
-    schema: ipRuleResponseSchema,
-    failureMessage: IP_RULE_MESSAGES.updateFailed,
-  });
-  return body.data;
-}
+export const createIpRule = (input: IpRuleBody, confirmSelfLockout = false) =>
+  saveIpRule('POST', apiPaths.admin.ipWhitelist, input, confirmSelfLockout, IP_RULE_MESSAGES.createFailed);
 
-export async function toggleIpRule(id: string, isActive: boolean, confirmSelfLockout = false): Promise<IpRule> {
-  const body = await apiRequest(apiPaths.admin.ipRule(id), {
-    method: 'PUT',
-    auth: 'admin',
-    body: confirmSelfLockout ? { isActive, confirmSelfLockout } : { isActive },
-    schema: ipRuleResponseSchema,
-    failureMessage: IP_RULE_MESSAGES.updateFailed,
-  });
-  return body.data;
-}
+export const updateIpRule = (id: string, input: IpRuleBody, confirmSelfLockout = false) =>
+  saveIpRule('PUT', apiPaths.admin.ipRule(id), input, confirmSelfLockout, IP_RULE_MESSAGES.updateFailed);
+
+export const toggleIpRule = (id: string, isActive: boolean, confirmSelfLockout = false) =>
+  saveIpRule('PUT', apiPaths.admin.ipRule(id), { isActive }, confirmSelfLockout, IP_RULE_MESSAGES.updateFailed);
 
 export async function deleteIpRule(id: string, confirmSelfLockout = false): Promise<void> {
-  await apiRequest(apiPaths.admin.ipRule(id), {
+  await adminRequest(apiPaths.admin.ipRule(id), deletedSchema, {
     method: 'DELETE',
-    auth: 'admin',
     ...(confirmSelfLockout ? { body: { confirmSelfLockout } } : {}),
-    schema: deletedSchema,
     failureMessage: IP_RULE_MESSAGES.deleteFailed,
   });
 }

@@ -8,7 +8,7 @@ import {
   type AdminUser,
 } from '@ledgerwell/shared/admin-users';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { adminRequest } from './admin-request';
 
 export type { AdminUser };
 
@@ -25,9 +25,7 @@ export interface AdminUserBody {
 const messageSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export async function fetchAdminUsers(signal?: AbortSignal): Promise<{ users: AdminUser[]; total: number }> {
-  const body = await apiRequest(apiPaths.admin.users, {
-    auth: 'admin',
-    schema: adminUserListResponseSchema,
+  const body = await adminRequest(apiPaths.admin.users, adminUserListResponseSchema, {
     signal,
     failureMessage: ADMIN_USER_MESSAGES.fetchFailed,
     networkErrorMessage: ADMIN_USER_MESSAGES.loadFailed,
@@ -35,46 +33,30 @@ export async function fetchAdminUsers(signal?: AbortSignal): Promise<{ users: Ad
   return { users: body.users, total: body.total };
 }
 
-export async function createAdminUser(input: AdminUserBody & { password: string }): Promise<AdminUser> {
-  const body = await apiRequest(apiPaths.admin.users, {
-    method: 'POST',
-    auth: 'admin',
+/** Create (POST) or update (PUT): the same failure texts, the saved user back. */
+async function saveAdminUser(method: 'POST' | 'PUT', path: string, input: AdminUserBody): Promise<AdminUser> {
+  const body = await adminRequest(path, adminUserResponseSchema, {
+    method,
     body: input,
-    schema: adminUserResponseSchema,
     failureMessage: ADMIN_USER_MESSAGES.saveFailed,
     networkErrorMessage: ADMIN_USER_MESSAGES.networkError,
   });
   return body.data;
 }
 
-export async function updateAdminUser(id: string, input: AdminUserBody): Promise<AdminUser> {
-  const body = await apiRequest(apiPaths.admin.user(id), {
-    method: 'PUT',
-    auth: 'admin',
-    body: input,
-    schema: adminUserResponseSchema,
-    failureMessage: ADMIN_USER_MESSAGES.saveFailed,
-    networkErrorMessage: ADMIN_USER_MESSAGES.networkError,
-  });
-  return body.data;
-}
+export const createAdminUser = (input: AdminUserBody & { password: string }) => saveAdminUser('POST', apiPaths.admin.users, input);
+
+export const updateAdminUser = (id: string, input: AdminUserBody) => saveAdminUser('PUT', apiPaths.admin.user(id), input);
 
 /** DELETE deactivates (spec 4); the list is reloaded afterwards. */
 export async function deactivateAdminUser(id: string): Promise<void> {
-  await apiRequest(apiPaths.admin.user(id), {
-    method: 'DELETE',
-    auth: 'admin',
-    schema: messageSchema,
-    failureMessage: ADMIN_USER_MESSAGES.deactivateFailed,
-  });
+  await adminRequest(apiPaths.admin.user(id), messageSchema, { method: 'DELETE', failureMessage: ADMIN_USER_MESSAGES.deactivateFailed });
 }
 
 /** The new temporary password, shown once in the banner. */
 export async function resetAdminUserPassword(id: string): Promise<string> {
-  const body = await apiRequest(apiPaths.admin.userResetPassword(id), {
+  const body = await adminRequest(apiPaths.admin.userResetPassword(id), resetPasswordResponseSchema, {
     method: 'POST',
-    auth: 'admin',
-    schema: resetPasswordResponseSchema,
     failureMessage: ADMIN_USER_MESSAGES.resetFailed,
   });
   return body.newPassword;

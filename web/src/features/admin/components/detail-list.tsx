@@ -9,11 +9,20 @@ export function DetailList({ rows }: { rows: DetailRow[] }) {
   return (
     <dl className="detail-list">
       {shown.map(([label, value], index) => (
-        <div key={`${index}-${label}`} className="detail-list__row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
+        <DetailListRow key={`${index}-${label}`} label={label}>
+          {value}
+        </DetailListRow>
       ))}
     </dl>
+  );
+}
+
+/** One label/value row of a `detail-list`. */
+export function DetailListRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail-list__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
 import {
@@ -14,7 +14,9 @@ import { PasswordStrengthMeter } from '../../../components/password-strength-met
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import type { AdminUserBody } from '../api/users';
+import { useFormFields } from '../hooks/use-form-fields';
 import { Modal } from './modal';
+import { ModalFormActions } from './modal-form-actions';
 
 type Field = 'username' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'password' | 'confirmPassword';
 const ALL_FIELDS: Field[] = ['username', 'email', 'firstName', 'lastName', 'phone', 'role', 'password', 'confirmPassword'];
@@ -39,26 +41,19 @@ interface UserFormProps {
  */
 export function UserForm({ user, busy, serverErrors, formError, onSubmit, onCancel }: UserFormProps) {
   const creating = user === null;
-  const [values, setValues] = useState<Record<Field, string>>({
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    phone: user?.phone ?? '',
-    role: user?.role ?? 'READ_ONLY',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  // Server errors show until their field is edited, like the form's own.
-  const [clearedServerErrors, setClearedServerErrors] = useState<ReadonlySet<Field>>(new Set());
-  const shown = (field: Field) => errors[field] ?? (clearedServerErrors.has(field) ? undefined : serverErrors[field]);
-
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setClearedServerErrors((current) => new Set(current).add(field));
-  }
+  const { values, field, showErrors, clearErrors } = useFormFields<Field>(
+    {
+      username: user?.username ?? '',
+      email: user?.email ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      phone: user?.phone ?? '',
+      role: user?.role ?? 'READ_ONLY',
+      password: '',
+      confirmPassword: '',
+    },
+    serverErrors,
+  );
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,15 +70,13 @@ export function UserForm({ user, busy, serverErrors, formError, onSubmit, onCanc
       : updateAdminUserSchema.safeParse(body);
     if (!result.success) {
       const found = zodFieldErrors(result.error) as Partial<Record<Field, string>>;
-      setErrors(found);
-      setClearedServerErrors(new Set(ALL_FIELDS));
+      showErrors(found);
       // Focus the first field in error so a keyboard or screen-reader user lands on it.
-      const first = ALL_FIELDS.find((field) => found[field]);
+      const first = ALL_FIELDS.find((name) => found[name]);
       if (first) document.querySelector<HTMLElement>(`.user-form [name="${first}"]`)?.focus();
       return;
     }
-    setErrors({});
-    setClearedServerErrors(new Set());
+    clearErrors();
     const data = result.data;
     const common: AdminUserBody = {
       username: creating ? data.username! : user.username,
@@ -106,7 +99,7 @@ export function UserForm({ user, busy, serverErrors, formError, onSubmit, onCanc
         )}
         <TextField
           label="Username"
-          name="username"
+          {...field('username')}
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="none"
@@ -115,97 +108,69 @@ export function UserForm({ user, busy, serverErrors, formError, onSubmit, onCanc
           readOnly={!creating}
           aria-readonly={!creating || undefined}
           data-autofocus={creating || undefined}
-          value={values.username}
-          error={shown('username')}
           description={creating ? 'At least 3 characters. It cannot be changed later.' : 'The username cannot be changed.'}
-          onChange={(event) => change('username', event.target.value)}
         />
         <TextField
           label="Email"
-          name="email"
+          {...field('email')}
           type="email"
           autoComplete="off"
           maxLength={254}
           required
           data-autofocus={!creating || undefined}
-          value={values.email}
-          error={shown('email')}
-          onChange={(event) => change('email', event.target.value)}
         />
         <div className="form-row">
           <TextField
             label="First name"
-            name="firstName"
+            {...field('firstName')}
             autoComplete="off"
             maxLength={NAME_MAX_LENGTH}
             required
-            value={values.firstName}
-            error={shown('firstName')}
-            onChange={(event) => change('firstName', event.target.value)}
           />
           <TextField
             label="Last name"
-            name="lastName"
+            {...field('lastName')}
             autoComplete="off"
             maxLength={NAME_MAX_LENGTH}
             required
-            value={values.lastName}
-            error={shown('lastName')}
-            onChange={(event) => change('lastName', event.target.value)}
           />
         </div>
         <TextField
           label="Phone (optional)"
-          name="phone"
+          {...field('phone')}
           type="tel"
           autoComplete="off"
           maxLength={PHONE_MAX_LENGTH}
-          value={values.phone}
-          error={shown('phone')}
           description="At least 10 digits; spaces, hyphens, parentheses and a leading + are fine."
-          onChange={(event) => change('phone', event.target.value)}
         />
-        <SelectField label="Role" name="role" options={ROLE_OPTIONS} required value={values.role} error={shown('role')} onChange={(event) => change('role', event.target.value)} />
+        <SelectField label="Role" options={ROLE_OPTIONS} required {...field('role')} />
         {creating && (
           <>
             <TextField
               label="Password"
-              name="password"
+              {...field('password')}
               type="password"
               autoComplete="new-password"
               maxLength={PASSWORD_MAX_LENGTH}
               required
-              value={values.password}
-              error={shown('password')}
               description={
                 <>
                   <span className="field__hint">The user must change it at first sign-in.</span>
                   <PasswordStrengthMeter password={values.password} />
                 </>
               }
-              onChange={(event) => change('password', event.target.value)}
             />
             <TextField
               label="Confirm password"
-              name="confirmPassword"
+              {...field('confirmPassword')}
               type="password"
               autoComplete="new-password"
               maxLength={PASSWORD_MAX_LENGTH}
               required
-              value={values.confirmPassword}
-              error={shown('confirmPassword')}
-              onChange={(event) => change('confirmPassword', event.target.value)}
             />
           </>
         )}
-        <div className="form-actions modal__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Saving...' : creating ? 'Create user' : 'Save changes'}
-          </button>
-        </div>
+        <ModalFormActions busy={busy} submitLabel={creating ? 'Create user' : 'Save changes'} onCancel={onCancel} />
       </form>
     </Modal>
   );

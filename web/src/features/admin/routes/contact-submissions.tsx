@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { CONTACT_STATUSES, INQUIRY_TYPES, type ContactStatus, type InquiryType } from '@ledgerwell/shared/contact';
@@ -22,37 +22,24 @@ import {
   type ContactStats,
   type ContactSubmission,
 } from '../api/contact-submissions';
+import { Banner } from '../components/banner';
+import { DetailListRow } from '../components/detail-list';
+import { SearchFilter, SelectFilter, type FilterOption } from '../components/filter-fields';
 import { Modal } from '../components/modal';
+import { LogoutButton, PageHeader } from '../components/page-header';
+import { ActionsHeader } from '../components/sortable-headers';
 import { useApiData } from '../hooks/use-api-data';
+import { useBanner, type BannerMessage } from '../hooks/use-banner';
 import { actionErrorMessage } from '../utils/action-error';
 import { formatCount } from '../utils/format';
 import { formatWhen, orNotProvided, pageSummary, saveBlob, titleCase } from '../utils/contact-view';
 import '../../../styles/contact-submissions.css';
 
-const SUCCESS_MS = 5000;
 const SEARCH_DELAY_MS = 300;
 const NO_FILTERS: ContactFilterValues = { search: '', status: '', inquiryType: '' };
-
-type Banner = { kind: 'success' | 'error'; text: string };
-
-/** Spec 8: a green banner hides itself after 5 seconds; a red one stays until dismissed or replaced. */
-function useBanner() {
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const show = useCallback((next: Banner | null) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    setBanner(next);
-    if (next?.kind === 'success') timer.current = setTimeout(() => setBanner(null), SUCCESS_MS);
-  }, []);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return { banner, show };
-}
+const STATUS_OPTIONS: FilterOption<ContactStatus>[] = CONTACT_STATUSES.map((status) => ({ value: status, label: contactStatusLabel(status) }));
+const STATUS_FILTERS: FilterOption<ContactStatus | ''>[] = [{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS];
+const TYPE_FILTERS: FilterOption<InquiryType | ''>[] = [{ value: '', label: 'All types' }, ...INQUIRY_TYPES.map((type) => ({ value: type, label: titleCase(type) }))];
 
 interface ContactSubmissionsPageProps {
   role: AdminRole;
@@ -69,7 +56,6 @@ export function ContactSubmissionsPage({ role, onLogout }: ContactSubmissionsPag
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { banner, show } = useBanner();
 
@@ -126,19 +112,10 @@ export function ContactSubmissionsPage({ role, onLogout }: ContactSubmissionsPag
     }
   }
 
-  async function logout() {
-    setLeaving(true);
-    await onLogout();
-  }
-
   const filtered = filters.search !== '' || filters.status !== '' || filters.inquiryType !== '' || searchInput !== '';
   return (
     <div className="admin-page contact-page">
-      <header className="admin-page__header admin-page__header--split">
-        <div>
-          <h1>Contact Submissions</h1>
-          <p className="muted">Messages sent through the public contact form.</p>
-        </div>
+      <PageHeader title="Contact Submissions" intro="Messages sent through the public contact form.">
         <div className="header-actions">
           {canExport && (
             <button type="button" className="button" onClick={exportCsv} disabled={exporting} aria-busy={exporting || undefined}>
@@ -148,83 +125,37 @@ export function ContactSubmissionsPage({ role, onLogout }: ContactSubmissionsPag
           <Link className="button button--secondary" to={paths.admin.dashboard}>
             Back to Dashboard
           </Link>
-          <button type="button" className="button button--ghost" onClick={logout} disabled={leaving}>
-            Logout
-          </button>
+          <LogoutButton onLogout={onLogout} />
         </div>
-      </header>
+      </PageHeader>
 
-      <div role="status" aria-live="polite">
-        {banner?.kind === 'success' && (
-          <div className="notice notice--success contact-banner">
-            <p>{banner.text}</p>
-          </div>
-        )}
-      </div>
-      <div role="alert">
-        {banner?.kind === 'error' && (
-          <div className="notice notice--error contact-banner">
-            <p>{banner.text}</p>
-            <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => show(null)}>
-              ×
-            </button>
-          </div>
-        )}
-      </div>
+      <Banner banner={banner} className="contact-banner" onDismiss={() => show(null)} />
 
       <StatCards stats={stats.data} />
 
       <form className="filter-row contact-filters" role="search" aria-label="Filter contact submissions" onSubmit={(event) => event.preventDefault()}>
-        <div className="field contact-filters__search">
-          <label htmlFor="contact-search" className="field__label">
-            Search
-          </label>
-          <input
-            id="contact-search"
-            type="search"
-            className="field__input"
-            placeholder="Name, e-mail or company"
-            maxLength={100}
-            value={searchInput}
-            onChange={(event) => changeSearch(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-status" className="field__label">
-            Status
-          </label>
-          <select
-            id="contact-status"
-            className="field__input"
-            value={filters.status}
-            onChange={(event) => applyFilters({ ...filters, search: searchInput.trim(), status: event.target.value as ContactStatus | '' })}
-          >
-            <option value="">All statuses</option>
-            {CONTACT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {contactStatusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="contact-type" className="field__label">
-            Inquiry type
-          </label>
-          <select
-            id="contact-type"
-            className="field__input"
-            value={filters.inquiryType}
-            onChange={(event) => applyFilters({ ...filters, search: searchInput.trim(), inquiryType: event.target.value as InquiryType | '' })}
-          >
-            <option value="">All types</option>
-            {INQUIRY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {titleCase(type)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id="contact-search"
+          label="Search"
+          className="contact-filters__search"
+          placeholder="Name, e-mail or company"
+          value={searchInput}
+          onChange={changeSearch}
+        />
+        <SelectFilter
+          id="contact-status"
+          label="Status"
+          value={filters.status}
+          options={STATUS_FILTERS}
+          onChange={(status) => applyFilters({ ...filters, search: searchInput.trim(), status })}
+        />
+        <SelectFilter
+          id="contact-type"
+          label="Inquiry type"
+          value={filters.inquiryType}
+          options={TYPE_FILTERS}
+          onChange={(inquiryType) => applyFilters({ ...filters, search: searchInput.trim(), inquiryType })}
+        />
         <div className="contact-filters__clear">
           <button type="button" className="button button--secondary" onClick={clearFilters} disabled={!filtered}>
             Clear Filters
@@ -306,9 +237,7 @@ function SubmissionTable({ list, loading, error, onRetry, onOpen, onPage }: Subm
                 <th scope="col">
                   <abbr title="Sent to the customer messaging service">Sent</abbr>
                 </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
@@ -382,7 +311,7 @@ interface SubmissionDetailProps {
   canChange: boolean;
   onClose: () => void;
   onChanged: () => void;
-  onBanner: (banner: Banner) => void;
+  onBanner: (banner: BannerMessage) => void;
 }
 
 /** Opening loads the submission (which marks an UNREAD one READ), so the list and cards are refreshed. */
@@ -448,39 +377,26 @@ function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: Submi
       ) : (
         <div className="contact-detail__body">
           <dl className="detail-list">
-            <DetailRow label="Name">{submission.name}</DetailRow>
-            <DetailRow label="Email">
+            <DetailListRow label="Name">{submission.name}</DetailListRow>
+            <DetailListRow label="Email">
               <a href={`mailto:${submission.email}`}>{submission.email}</a>
-            </DetailRow>
-            <DetailRow label="Company">{orNotProvided(submission.company)}</DetailRow>
-            <DetailRow label="Phone">{orNotProvided(submission.phone)}</DetailRow>
-            <DetailRow label="Type">{titleCase(submission.inquiryType)}</DetailRow>
-            <DetailRow label="Submitted">{formatWhen(submission.createdAt)}</DetailRow>
-            <DetailRow label="Responded">{formatWhen(submission.respondedAt)}</DetailRow>
+            </DetailListRow>
+            <DetailListRow label="Company">{orNotProvided(submission.company)}</DetailListRow>
+            <DetailListRow label="Phone">{orNotProvided(submission.phone)}</DetailListRow>
+            <DetailListRow label="Type">{titleCase(submission.inquiryType)}</DetailListRow>
+            <DetailListRow label="Submitted">{formatWhen(submission.createdAt)}</DetailListRow>
+            <DetailListRow label="Responded">{formatWhen(submission.respondedAt)}</DetailListRow>
           </dl>
 
           <div className="contact-detail__controls">
-            <div className="field">
-              <label htmlFor="contact-detail-status" className="field__label">
-                Status
-              </label>
-              <select
-                id="contact-detail-status"
-                className="field__input"
-                value={submission.status}
-                disabled={!canChange || busy}
-                onChange={(event) => {
-                  const status = event.target.value as ContactStatus;
-                  void act(() => updateContactStatus(id, status), M.statusUpdated, M.statusFailed);
-                }}
-              >
-                {CONTACT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {contactStatusLabel(status)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectFilter
+              id="contact-detail-status"
+              label="Status"
+              value={submission.status}
+              options={STATUS_OPTIONS}
+              disabled={!canChange || busy}
+              onChange={(status) => void act(() => updateContactStatus(id, status), M.statusUpdated, M.statusFailed)}
+            />
             <AssigneeSelect
               assignees={assignees.data}
               value={submission.assignedTo}
@@ -535,15 +451,6 @@ function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: Submi
   );
 }
 
-function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="detail-list__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 interface AssigneeSelectProps {
   assignees: ContactAssignee[] | null;
   value: string | null;
@@ -556,27 +463,20 @@ function AssigneeSelect({ assignees, value, currentName, disabled, onChange }: A
   const options = assignees ?? [];
   // Someone assigned before being deactivated is still shown, though no longer offered.
   const missing = value !== null && !options.some((admin) => admin.id === value);
+  const choices = [
+    { value: '', label: 'Unassigned' },
+    ...(missing ? [{ value, label: currentName ?? 'Unknown admin' }] : []),
+    ...options.map((admin) => ({ value: admin.id, label: admin.name })),
+  ];
   return (
-    <div className="field">
-      <label htmlFor="contact-detail-assignee" className="field__label">
-        Assigned to
-      </label>
-      <select
-        id="contact-detail-assignee"
-        className="field__input"
-        value={value ?? ''}
-        disabled={disabled || assignees === null}
-        onChange={(event) => onChange(event.target.value || null)}
-      >
-        <option value="">Unassigned</option>
-        {missing && <option value={value}>{currentName ?? 'Unknown admin'}</option>}
-        {options.map((admin) => (
-          <option key={admin.id} value={admin.id}>
-            {admin.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectFilter
+      id="contact-detail-assignee"
+      label="Assigned to"
+      value={value ?? ''}
+      options={choices}
+      disabled={disabled || assignees === null}
+      onChange={(assignedTo) => onChange(assignedTo || null)}
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
 import { paths } from '../../../config/paths';
@@ -6,6 +5,7 @@ import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { fetchDashboardStats } from '../api/dashboard';
 import { CompliancePanel } from '../components/dashboard/compliance-panel';
 import { MetricCards, MetricCardsSkeleton } from '../components/dashboard/metric-cards';
+import { LogoutButton, PageHeader } from '../components/page-header';
 import { RecentActivity } from '../components/dashboard/recent-activity';
 import { useApiData } from '../hooks/use-api-data';
 
@@ -16,7 +16,6 @@ interface DashboardPageProps {
 
 export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
   useDocumentMeta('Admin dashboard');
-  const [leaving, setLeaving] = useState(false);
   const stats = useApiData('dashboard', fetchDashboardStats);
   const quickActions = [
     { to: paths.admin.requests({ status: 'pending' }), label: 'Pending requests', hint: 'Waiting for review' },
@@ -31,22 +30,11 @@ export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
     { to: paths.admin.activity, label: 'Admin activity', hint: 'Who did what, and when' },
   ];
 
-  async function handleLogout() {
-    setLeaving(true);
-    await onLogout();
-  }
-
   return (
     <div className="admin-page">
-      <header className="admin-page__header admin-page__header--split">
-        <div>
-          <h1>Dashboard</h1>
-          <p className="muted">Welcome back, {admin.email}</p>
-        </div>
-        <button type="button" className="button button--secondary" onClick={handleLogout} disabled={leaving}>
-          Logout
-        </button>
-      </header>
+      <PageHeader title="Dashboard" intro={<>Welcome back, {admin.email}</>}>
+        <LogoutButton onLogout={onLogout} className="button button--secondary" />
+      </PageHeader>
 
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions">Quick actions</h2>

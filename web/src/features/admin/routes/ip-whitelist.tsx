@@ -1,16 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { IP_RULE_MESSAGES as M, ipRuleStatus, SELF_LOCKOUT_FIELD, type IpRule } from '@ledgerwell/shared/ip-rules';
 import { paths } from '../../../config/paths';
-import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
 import { createIpRule, deleteIpRule, fetchIpRules, toggleIpRule, updateIpRule, type IpRuleBody } from '../api/ip-whitelist';
+import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { SearchFilter, SelectFilter } from '../components/filter-fields';
 import { IpRuleForm } from '../components/ip-rule-form';
+import { LogoutButton, PageHeader } from '../components/page-header';
+import { ActionsHeader, SortableHeaders, sortedByLabel, type SortColumn } from '../components/sortable-headers';
 import { SuperAdminOnly } from '../components/super-admin-only';
+import { TableState } from '../components/table-state';
 import { useApiData } from '../hooks/use-api-data';
+import { useBanner } from '../hooks/use-banner';
 import { actionErrorMessage } from '../utils/action-error';
 import { formatDate } from '../utils/format';
 import {
@@ -23,8 +28,6 @@ import {
   type IpRuleSortKey,
   type IpRuleStatusFilter,
 } from '../utils/ip-rules-view';
-
-const SUCCESS_MS = 5000;
 
 interface IpWhitelistPageProps {
   role: AdminRole;
@@ -40,34 +43,13 @@ export function IpWhitelistPage({ role, onLogout }: IpWhitelistPageProps) {
   );
 }
 
-type Banner = { kind: 'success' | 'error'; text: string };
-
-/** Spec 8: a green banner hides itself after 5 seconds, a red one stays until dismissed or replaced. */
-function useBanner() {
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const show = useCallback((next: Banner | null) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    setBanner(next);
-    if (next?.kind === 'success') timer.current = setTimeout(() => setBanner(null), SUCCESS_MS);
-  }, []);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return { banner, show };
-}
-
 /** A change the server refused as a self-lockout (409), kept so it can be sent again with the confirmation. */
 interface PendingLockout {
   message: string;
   send: () => Promise<void>;
 }
 
-const COLUMNS: { key: IpRuleSortKey; label: string }[] = [
+const COLUMNS: SortColumn<IpRuleSortKey>[] = [
   { key: 'ipAddress', label: 'IP Address' },
   { key: 'description', label: 'Description' },
   { key: 'addedBy', label: 'Added By' },
@@ -88,7 +70,6 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
   const [deleting, setDeleting] = useState<IpRule | null>(null);
   const [pendingLockout, setPendingLockout] = useState<PendingLockout | null>(null);
   const [busy, setBusy] = useState(false);
-  const [leaving, setLeaving] = useState(false);
 
   const now = new Date();
   const all = rules ?? [];
@@ -145,26 +126,15 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
     setSort((current) => (current.key === key ? { key, order: current.order === 'asc' ? 'desc' : 'asc' } : { key, order: key === 'createdAt' ? 'desc' : 'asc' }));
   }
 
-  async function logout() {
-    setLeaving(true);
-    await onLogout();
-  }
-
   const loadFailed = loadError !== null && rules === null;
   return (
     <div className="admin-page">
-      <header className="admin-page__header admin-page__header--split">
-        <div>
-          <h1>IP Whitelist</h1>
-          <p className="muted">Addresses and ranges allowed to reach the admin area.</p>
-        </div>
+      <PageHeader title="IP Whitelist" intro="Addresses and ranges allowed to reach the admin area.">
         <div className="header-actions">
           <Link className="button button--secondary" to={paths.admin.users}>
             User Management
           </Link>
-          <button type="button" className="button button--ghost" onClick={logout} disabled={leaving}>
-            Logout
-          </button>
+          <LogoutButton onLogout={onLogout} />
           <button
             type="button"
             className="button"
@@ -176,25 +146,9 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
             Add IP Rule
           </button>
         </div>
-      </header>
+      </PageHeader>
 
-      <div role="status" aria-live="polite">
-        {banner?.kind === 'success' && (
-          <div className="notice notice--success ip-banner">
-            <p>{banner.text}</p>
-          </div>
-        )}
-      </div>
-      <div role="alert">
-        {banner?.kind === 'error' && (
-          <div className="notice notice--error ip-banner">
-            <p>{banner.text}</p>
-            <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => show(null)}>
-              ×
-            </button>
-          </div>
-        )}
-      </div>
+      <Banner banner={banner} className="ip-banner" onDismiss={() => show(null)} />
 
       <section className="notice notice--info" aria-labelledby="ip-security-notice">
         <h2 id="ip-security-notice" className="ip-notice__title">
@@ -214,77 +168,33 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
       )}
 
       <div className="filter-row ip-filters">
-        <div className="field">
-          <label htmlFor="ip-search" className="field__label">
-            Search
-          </label>
-          <input
-            id="ip-search"
-            type="search"
-            className="field__input"
-            placeholder="Address, description or added by"
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="ip-status" className="field__label">
-            Status
-          </label>
-          <select id="ip-status" className="field__input" value={status} onChange={(event) => setStatus(event.target.value as IpRuleStatusFilter)}>
-            {IP_RULE_STATUS_FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter id="ip-search" label="Search" placeholder="Address, description or added by" value={search} onChange={setSearch} />
+        <SelectFilter id="ip-status" label="Status" value={status} options={IP_RULE_STATUS_FILTERS} onChange={setStatus} />
       </div>
 
-      {loadFailed ? (
-        <div className="notice notice--error">
-          <p>{actionErrorMessage(loadError, M.loadFailed)}</p>
-          <button type="button" className="button button--secondary button--small" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : rules === null ? (
-        <Spinner label="Loading IP rules" block />
-      ) : (
-        <div className={loading ? 'table-scroll results--loading' : 'table-scroll'} aria-busy={loading}>
-          <table className="data-table ip-table">
-            <caption className="visually-hidden">IP rules, sorted by {COLUMNS.find((c) => c.key === sort.key)?.label} {sort.order === 'asc' ? 'ascending' : 'descending'}</caption>
-            <thead>
+      <TableState failure={loadFailed ? actionErrorMessage(loadError, M.loadFailed) : null} onRetry={reload} ready={rules !== null} loading={loading} loadingLabel="Loading IP rules">
+        <table className="data-table ip-table">
+          <caption className="visually-hidden">IP rules, sorted by {sortedByLabel(COLUMNS, sort)}</caption>
+          <thead>
+            <tr>
+              <SortableHeaders columns={COLUMNS} sort={sort} buttonClassName="sort-header" onSort={sortBy} />
+              <th scope="col">Status</th>
+              <ActionsHeader />
+            </tr>
+          </thead>
+          <tbody>
+            {visible.length === 0 ? (
               <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column.key} scope="col" aria-sort={sort.key === column.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="sort-header" onClick={() => sortBy(column.key)}>
-                      {column.label}
-                      <span aria-hidden="true">{sort.key === column.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                    </button>
-                  </th>
-                ))}
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <td colSpan={7} className="empty-state">
+                  {all.length === 0 ? 'No IP rules yet.' : 'No IP rules match the search and filter.'}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {visible.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="empty-state">
-                    {all.length === 0 ? 'No IP rules yet.' : 'No IP rules match the search and filter.'}
-                  </td>
-                </tr>
-              ) : (
-                visible.map((rule) => <RuleRow key={rule.id} rule={rule} now={now} busy={busy} onEdit={() => { setFormErrors({}); setEditing(rule); }} onToggle={() => toggle(rule)} onDelete={() => setDeleting(rule)} />)
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ) : (
+              visible.map((rule) => <RuleRow key={rule.id} rule={rule} now={now} busy={busy} onEdit={() => { setFormErrors({}); setEditing(rule); }} onToggle={() => toggle(rule)} onDelete={() => setDeleting(rule)} />)
+            )}
+          </tbody>
+        </table>
+      </TableState>
 
       {rules !== null && (
         <p className="status-counts ip-footer">

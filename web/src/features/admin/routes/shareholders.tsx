@@ -3,6 +3,8 @@ import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { Spinner } from '../../../components/ui/spinner';
 import { fetchShareholders, SHAREHOLDERS_PAGE_SIZE, type ImportResult, type ShareholderList, type ShareholderView } from '../api/shareholders';
+import { SearchInput } from '../components/filter-fields';
+import { PageHeader } from '../components/page-header';
 import { ShareholderForm } from '../components/shareholder-form';
 import { ShareholderImport } from '../components/shareholder-import';
 
@@ -79,11 +81,7 @@ export function ShareholdersPage({ role }: { role: AdminRole }) {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header admin-page__header--split">
-        <div>
-          <h1>Shareholders</h1>
-          <p className="muted">The registry: holders, their addresses and their accounts.</p>
-        </div>
+      <PageHeader title="Shareholders" intro="The registry: holders, their addresses and their accounts.">
         {canWrite && (
           <div className="header-actions">
             <button
@@ -104,7 +102,7 @@ export function ShareholdersPage({ role }: { role: AdminRole }) {
             </button>
           </div>
         )}
-      </header>
+      </PageHeader>
 
       <div role="status">
         {banner && (
@@ -122,15 +120,7 @@ export function ShareholdersPage({ role }: { role: AdminRole }) {
           Search shareholders
         </label>
         <div className="search-bar__row">
-          <input
-            id="shareholder-search"
-            type="search"
-            className="field__input"
-            placeholder="Code, name or account number"
-            maxLength={100}
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-          />
+          <SearchInput id="shareholder-search" placeholder="Code, name or account number" value={searchInput} onChange={setSearchInput} />
           <button type="submit" className="button">
             Search
           </button>

@@ -1,16 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_ROLE_LABELS, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { ADMIN_USER_MESSAGES as M, type AdminUser } from '@ledgerwell/shared/admin-users';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
 import { createAdminUser, deactivateAdminUser, fetchAdminUsers, resetAdminUserPassword, updateAdminUser, type AdminUserBody } from '../api/users';
+import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { SearchFilter, SelectFilter } from '../components/filter-fields';
+import { LogoutButton, PageHeader } from '../components/page-header';
+import { ActionsHeader, SortableHeaders, sortedByLabel, type SortColumn } from '../components/sortable-headers';
 import { SuperAdminOnly } from '../components/super-admin-only';
+import { TableState } from '../components/table-state';
 import { UserForm } from '../components/user-form';
 import { useApiData } from '../hooks/use-api-data';
+import { useBanner } from '../hooks/use-banner';
 import { actionErrorMessage } from '../utils/action-error';
 import {
   DEFAULT_USER_SORT,
@@ -26,8 +31,7 @@ import {
   type UserStatusFilter,
 } from '../utils/users-view';
 
-/** Spec 9: success banners hide after 5 seconds, the password-reset banner after 10. */
-export const SUCCESS_BANNER_MS = 5000;
+/** Spec 9: success banners hide after 5 seconds (useBanner's default), the password-reset banner after 10. */
 export const RESET_BANNER_MS = 10_000;
 
 interface UsersPageProps {
@@ -44,28 +48,7 @@ export function UsersPage({ role, onLogout }: UsersPageProps) {
   );
 }
 
-type Banner = { kind: 'success' | 'error'; text: string; ms?: number };
-
-/** A green banner hides itself after its time; a red one stays until dismissed or replaced. */
-function useBanner() {
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const show = useCallback((next: Banner | null) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    setBanner(next);
-    if (next?.kind === 'success') timer.current = setTimeout(() => setBanner(null), next.ms ?? SUCCESS_BANNER_MS);
-  }, []);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return { banner, show };
-}
-
-const COLUMNS: { key: UserSortKey; label: string }[] = [
+const COLUMNS: SortColumn<UserSortKey>[] = [
   { key: 'username', label: 'Username' },
   { key: 'email', label: 'Email' },
   { key: 'name', label: 'Name' },
@@ -97,7 +80,6 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const [leaving, setLeaving] = useState(false);
 
   const all = data?.users ?? [];
   const visible = visibleUsers(all, search, roleFilter, status, sort);
@@ -149,20 +131,10 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
     }
   }
 
-  async function logout() {
-    setLeaving(true);
-    await onLogout();
-  }
-
   const loadFailed = loadError !== null && data === null;
-  const sortLabel = `${COLUMNS.find((c) => c.key === sort.key)?.label} ${sort.order === 'asc' ? 'ascending' : 'descending'}`;
   return (
     <div className="admin-page">
-      <header className="admin-page__header admin-page__header--split">
-        <div>
-          <h1>User Management</h1>
-          <p className="muted">Admin accounts, their roles and their access.</p>
-        </div>
+      <PageHeader title="User Management" intro="Admin accounts, their roles and their access.">
         <div className="header-actions">
           <button type="button" className="button" onClick={() => openForm('new')}>
             Add User
@@ -170,122 +142,49 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
           <Link className="button button--secondary" to={paths.admin.ipWhitelist}>
             IP Whitelist
           </Link>
-          <button type="button" className="button button--ghost" onClick={logout} disabled={leaving}>
-            Logout
-          </button>
+          <LogoutButton onLogout={onLogout} />
         </div>
-      </header>
+      </PageHeader>
 
-      <div role="status" aria-live="polite">
-        {banner?.kind === 'success' && (
-          <div className="notice notice--success users-banner">
-            <p className="users-banner__text">{banner.text}</p>
-          </div>
-        )}
-      </div>
-      <div role="alert">
-        {banner?.kind === 'error' && (
-          <div className="notice notice--error users-banner">
-            <p className="users-banner__text">{banner.text}</p>
-            <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => show(null)}>
-              ×
-            </button>
-          </div>
-        )}
-      </div>
+      <Banner banner={banner} className="users-banner" textClassName="users-banner__text" onDismiss={() => show(null)} />
 
       <div className="filter-row users-filters">
-        <div className="field">
-          <label htmlFor="users-search" className="field__label">
-            Search
-          </label>
-          <input
-            id="users-search"
-            type="search"
-            className="field__input"
-            placeholder="Username, email or name"
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="users-role" className="field__label">
-            Role
-          </label>
-          <select id="users-role" className="field__input" value={roleFilter} onChange={(event) => setRoleFilter(event.target.value as UserRoleFilter)}>
-            {USER_ROLE_FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="users-status" className="field__label">
-            Status
-          </label>
-          <select id="users-status" className="field__input" value={status} onChange={(event) => setStatus(event.target.value as UserStatusFilter)}>
-            {USER_STATUS_FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter id="users-search" label="Search" placeholder="Username, email or name" value={search} onChange={setSearch} />
+        <SelectFilter id="users-role" label="Role" value={roleFilter} options={USER_ROLE_FILTERS} onChange={setRoleFilter} />
+        <SelectFilter id="users-status" label="Status" value={status} options={USER_STATUS_FILTERS} onChange={setStatus} />
       </div>
 
-      {loadFailed ? (
-        <div className="notice notice--error">
-          <p>{actionErrorMessage(loadError, M.fetchFailed)}</p>
-          <button type="button" className="button button--secondary button--small" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : data === null ? (
-        <Spinner label="Loading users" block />
-      ) : (
-        <div className={loading ? 'table-scroll results--loading' : 'table-scroll'} aria-busy={loading}>
-          <table className="data-table users-table">
-            <caption className="visually-hidden">Admin users, sorted by {sortLabel}</caption>
-            <thead>
+      <TableState failure={loadFailed ? actionErrorMessage(loadError, M.fetchFailed) : null} onRetry={reload} ready={data !== null} loading={loading} loadingLabel="Loading users">
+        <table className="data-table users-table">
+          <caption className="visually-hidden">Admin users, sorted by {sortedByLabel(COLUMNS, sort)}</caption>
+          <thead>
+            <tr>
+              <SortableHeaders columns={COLUMNS} sort={sort} buttonClassName="users-sort" onSort={(key) => setSort((current) => nextSort(current, key))} />
+              <ActionsHeader />
+            </tr>
+          </thead>
+          <tbody>
+            {visible.length === 0 ? (
               <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column.key} scope="col" aria-sort={sort.key === column.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="users-sort" onClick={() => setSort((current) => nextSort(current, column.key))}>
-                      {column.label}
-                      <span aria-hidden="true">{sort.key === column.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                    </button>
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <td colSpan={7} className="empty-state">
+                  {M.emptyState}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {visible.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="empty-state">
-                    {M.emptyState}
-                  </td>
-                </tr>
-              ) : (
-                visible.map((user) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    busy={busy}
-                    onEdit={() => openForm(user)}
-                    onReset={() => setPending({ kind: 'reset', user })}
-                    onDeactivate={() => setPending({ kind: 'deactivate', user })}
-                  />
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ) : (
+              visible.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  busy={busy}
+                  onEdit={() => openForm(user)}
+                  onReset={() => setPending({ kind: 'reset', user })}
+                  onDeactivate={() => setPending({ kind: 'deactivate', user })}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableState>
 
       {data !== null && (
         <p className="status-counts users-footer">

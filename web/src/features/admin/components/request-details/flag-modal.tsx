@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FLAG_PRIORITIES, REVIEW_MESSAGES, type FlagPriority } from '@ledgerwell/shared/request-review';
 import { FLAG_PRIORITY_LABELS } from '../../utils/request-labels';
 import { Modal } from '../modal';
+import { ModalFormActions } from '../modal-form-actions';
 
 export interface FlagInput {
   reason: string;
@@ -92,14 +93,7 @@ export function FlagModal({ busy, assigneeError, onSubmit, onCancel }: FlagModal
             </p>
           )}
         </div>
-        <div className="form-actions modal__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Flagging...' : 'Flag request'}
-          </button>
-        </div>
+        <ModalFormActions busy={busy} submitLabel="Flag request" busyLabel="Flagging..." onCancel={onCancel} />
       </form>
     </Modal>
   );

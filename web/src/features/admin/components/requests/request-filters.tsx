@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { SORT_OPTIONS, STATUS_FILTER_OPTIONS, TYPE_FILTER_OPTIONS, type RequestFilters } from '../../utils/requests-query';
 import { statusLabel } from '../../utils/request-labels';
+import { SearchInput, SelectFilter } from '../filter-fields';
 
 interface RequestFiltersBarProps {
   filters: RequestFilters;
@@ -35,15 +36,7 @@ export function RequestFiltersBar({ filters, onChange }: RequestFiltersBarProps)
           Search requests
         </label>
         <div className="search-bar__row">
-          <input
-            id="request-search"
-            type="search"
-            className="field__input"
-            placeholder="Search by code, name, or reference"
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+          <SearchInput id="request-search" placeholder="Search by code, name, or reference" value={search} onChange={setSearch} />
           <button type="submit" className="button">
             Search
           </button>
@@ -56,30 +49,8 @@ export function RequestFiltersBar({ filters, onChange }: RequestFiltersBarProps)
       </form>
 
       <div className="filter-row">
-        <div className="field">
-          <label htmlFor="request-status" className="field__label">
-            Status
-          </label>
-          <select id="request-status" className="field__input" value={filters.status} onChange={(event) => onChange({ status: event.target.value })}>
-            {statusOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="request-type" className="field__label">
-            Type
-          </label>
-          <select id="request-type" className="field__input" value={filters.type} onChange={(event) => onChange({ type: event.target.value })}>
-            {TYPE_FILTER_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter id="request-status" label="Status" value={filters.status} options={statusOptions} onChange={(status) => onChange({ status })} />
+        <SelectFilter id="request-type" label="Type" value={filters.type} options={TYPE_FILTER_OPTIONS} onChange={(type) => onChange({ type })} />
         <div className="field field--sort">
           <label htmlFor="request-sort" className="field__label">
             Sort by

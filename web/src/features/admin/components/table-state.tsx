@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+
+interface TableStateProps {
+  /** The load failure's text when the list could not be loaded at all. */
+  failure: string | null;
+  onRetry: () => void;
+  /** The list has arrived (it may be reloading). */
+  ready: boolean;
+  /** A reload is under way: the table dims and says it is busy. */
+  loading: boolean;
+  loadingLabel: string;
+  children: ReactNode;
+}
+
+/** A whole-list table: its failure with Try again, its first load's spinner, or the table in its scroll box. */
+export function TableState({ failure, onRetry, ready, loading, loadingLabel, children }: TableStateProps) {
+  if (failure !== null) {
+    return (
+      <div className="notice notice--error">
+        <p>{failure}</p>
+        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!ready) return <Spinner label={loadingLabel} block />;
+  return (
+    <div className={loading ? 'table-scroll results--loading' : 'table-scroll'} aria-busy={loading}>
+      {children}
+    </div>
+  );
+}
