@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '@ledgerwell/db/client';
 import { createApp } from './app';
-import { EnvError, loadConfig } from './config/env';
+import { loadConfigOrExit } from './config/env';
 import { bootstrapAdmin } from './features/admin-auth/bootstrap';
 import { startSessionCache } from './features/admin-auth/session-cache';
 import type { SessionCacheValue } from './features/admin-auth/sessions';
@@ -22,16 +22,7 @@ import { encryptedStorage, FILE_KEY_PURPOSE } from './lib/encrypted-storage';
 import { localDiskStorage } from './lib/storage';
 import { encryptLegacyPhotos } from './features/verification/encrypt-legacy-photos';
 
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const logger = createLogger(config.LOG_LEVEL);
 const database = await openDatabase({

@@ -3,50 +3,16 @@
 // connections, next to GET /api/health as the ceiling. Prints p50/p95/p99 latency and requests per
 // second; it reports the targets of issue 6 but never fails on them.
 // Targets: list and search p95 ≤ 30 ms, stats p95 ≤ 60 ms, list throughput ≥ 30 % of health's.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startBenchServer } from './support/bench-server';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 5_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 16;
 const PORT = Number(process.env.BENCH_PORT ?? 4330);
-const base = `http://127.0.0.1:${PORT}`;
-const ADMIN = { username: 'bench-admin', password: 'Bench-Admin-Pass-1' };
-
-const dbName = `lw_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: SERVER_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-await admin.end();
-const url = new URL(SERVER_URL);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-api-'));
-const server = spawn('pnpm', ['exec', 'tsx', 'api/src/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function cleanUp() {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  if (process.env.BENCH_KEEP) {
-    console.log(`Kept the database ${databaseUrl} (BENCH_KEEP).`);
-  } else {
-    const client = new pg.Client({ connectionString: SERVER_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await client.end();
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+const bench = await startBenchServer('api', PORT);
 
 /** Runs autocannon and computes exact percentiles from every response time (autocannon reports no p95). */
 async function measure(target: string, requestHeaders: Record<string, string>) {
@@ -63,15 +29,8 @@ async function measure(target: string, requestHeaders: Record<string, string>) {
 }
 
 try {
-  // The server migrates the database and creates the admin at start.
-  for (let i = 0; ; i++) {
-    if (i > 120) throw new Error('the server did not start');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-
   const started = Date.now();
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = new pg.Client({ connectionString: bench.databaseUrl });
   await db.connect();
   await db.query(
     `insert into shareholders (code, name, email, address_line1, city, state, postal_code)
@@ -133,8 +92,7 @@ try {
   await db.end();
   console.log(`Seeded ${REQUESTS.toLocaleString('en-US')} requests for ${HOLDERS.toLocaleString('en-US')} holders in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-  const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const token = ((await login.json()) as { token: string }).token;
+  const token = await bench.signIn();
   // The bootstrap admin must change the given password? Only a generated one; ours is set in the environment.
   const headers = { Authorization: `Bearer ${token}` };
 
@@ -150,9 +108,9 @@ try {
 
   const results: { name: string; p50: number; p95: number; p99: number; rps: number; target?: string | undefined; errors: number }[] = [];
   for (const c of cases) {
-    const check = await fetch(`${base}${c.path}`, { headers: c.auth ? headers : {} });
+    const check = await fetch(`${bench.base}${c.path}`, { headers: c.auth ? headers : {} });
     if (!check.ok) throw new Error(`${c.path} answered ${check.status}: ${await check.text()}`);
-    results.push({ name: c.name, target: c.target, ...(await measure(`${base}${c.path}`, c.auth ? headers : {})) });
+    results.push({ name: c.name, target: c.target, ...(await measure(`${bench.base}${c.path}`, c.auth ? headers : {})) });
   }
 
   const health = results[0]!.rps;
@@ -170,5 +128,5 @@ try {
     );
   }
 } finally {
-  await cleanUp();
+  await bench.stop();
 }

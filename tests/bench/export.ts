@@ -4,49 +4,15 @@
 // (/proc/<pid>/status VmRSS). Prints rows per second and the memory's growth during the export;
 // it reports the targets of issue 15 but never fails on them.
 // Targets: at least 50,000 rows per second, at most 50 MB of growth.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
+import { startBenchServer } from './support/bench-server';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
-const PORT = Number(process.env.BENCH_PORT ?? 4331);
-const base = `http://127.0.0.1:${PORT}`;
-const ADMIN = { username: 'bench-admin', password: 'Bench-Admin-Pass-1' };
 const TARGET_ROWS_PER_SECOND = 50_000;
 const TARGET_GROWTH_MB = 50;
-
-const dbName = `lw_bench_export_${Date.now()}`;
-const admin = new pg.Client({ connectionString: SERVER_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-await admin.end();
-const url = new URL(SERVER_URL);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-
-// Node itself with tsx's loader, not `pnpm exec`: the child's pid is then the server's, whose memory is read.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-export-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function cleanUp() {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  if (process.env.BENCH_KEEP) {
-    console.log(`Kept the database ${databaseUrl} (BENCH_KEEP).`);
-  } else {
-    const client = new pg.Client({ connectionString: SERVER_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await client.end();
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+const PORT = Number(process.env.BENCH_PORT ?? 4331);
+const bench = await startBenchServer('export', PORT);
 
 /** The server's resident memory in bytes (Linux). */
 function residentBytes(pid: number): number {
@@ -64,7 +30,7 @@ async function download(query: string, headers: Record<string, string>, pid: num
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
   const started = performance.now();
-  const response = await fetch(`${base}/api/admin/contact-submissions/export/csv${query}`, { headers });
+  const response = await fetch(`${bench.base}/api/admin/contact-submissions/export/csv${query}`, { headers });
   if (!response.ok || !response.body) throw new Error(`export answered ${response.status}: ${await response.text()}`);
   let bytes = 0;
   let records = 0;
@@ -84,15 +50,8 @@ async function download(query: string, headers: Record<string, string>, pid: num
 }
 
 try {
-  // The server migrates the database and creates the admin at start.
-  for (let i = 0; ; i++) {
-    if (i > 120) throw new Error('the server did not start');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-
   const started = Date.now();
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = new pg.Client({ connectionString: bench.databaseUrl });
   await db.connect();
   // Like a live inbox: names, companies and messages of realistic length, some with commas, quotes,
   // line breaks and accents (cells the CSV must quote), spread over two years, mostly handled.
@@ -119,10 +78,9 @@ try {
   await db.end();
   console.log(`Seeded ${ROWS.toLocaleString('en-US')} contact submissions in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-  const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const token = ((await login.json()) as { token: string }).token;
+  const token = await bench.signIn();
   const headers = { Authorization: `Bearer ${token}` };
-  const pid = server.pid!;
+  const pid = bench.pid;
 
   // A small export first, so the code is loaded and compiled before the memory baseline is read.
   await download('?status=SPAM&search=dana', headers, pid);
@@ -151,5 +109,5 @@ try {
   console.log(`Target ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en-US')} rows/s: ${rate(all) >= TARGET_ROWS_PER_SECOND ? 'met' : 'MISSED'} (${rate(all).toLocaleString('en-US')})`);
   console.log(`Target ≤ ${TARGET_GROWTH_MB} MB growth: ${growth(all) <= TARGET_GROWTH_MB * 1024 * 1024 ? 'met' : 'MISSED'} (${mb(growth(all))} MB)`);
 } finally {
-  await cleanUp();
+  await bench.stop();
 }

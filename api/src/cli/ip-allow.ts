@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type Db } from '@ledgerwell/db/client';
 import { IP_RULE_MESSAGES, normalizeIpRule } from '@ledgerwell/shared/ip-rules';
-import { EnvError, loadConfig } from '../config/env';
+import { loadConfigOrExit } from '../config/env';
 import { allowAddress } from '../features/ip-whitelist/rules';
 
 export const USAGE = 'Usage: pnpm admin:ip-allow <address-or-cidr> [--description "why"] [--force]';
@@ -64,16 +64,7 @@ async function main(): Promise<number> {
     console.error(args.error);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.DATABASE_URL && embeddedDatabaseInUse(config.dataDir) && !args.force) {
     console.error(
       [

@@ -116,3 +116,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     publicUrl: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
   };
 }
+
+/** For the server and the command-line tools: the config, or each bad variable printed and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
