@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -550,5 +551,121 @@ export const ipWhitelistRules = pgTable(
   (t) => [
     uniqueIndex('ip_whitelist_rules_ip_idx').on(t.ipAddress),
     index('ip_whitelist_rules_active_idx').on(t.expiresAt).where(sql`${t.isActive}`),
+  ],
+);
+
+/** Raw bytes (drizzle has no bytea of its own): node-postgres gives a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Issuer application statuses (shared/src/issuer-applications.ts holds the same list for the API and screens). */
+const ISSUER_STATUS_CHECK = sql.raw(`('DRAFT', 'SUBMITTED', 'UNDER_REVIEW', 'APPROVED', 'REJECTED')`);
+
+/** An onboarding wizard opened (POST /api/issuer-onboarding/start): the browser's token, first and last seen. */
+export const issuerOnboardingSessions = pgTable('issuer_onboarding_sessions', {
+  sessionToken: text('session_token').primaryKey(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A company's onboarding application (issue 16). `onboarding_id` is the id the browser made; a
+ * resend with it is answered from this row (`request_fingerprint`, an HMAC of the body under a key
+ * derived from the encryption key). The EIN is AES-256-GCM ciphertext bound to the row; only its
+ * last four digits are kept in clear, for masking. `application_data` is the submitted form without
+ * the EIN (its last four instead) and without the signature image.
+ */
+export const issuerApplications = pgTable(
+  'issuer_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onboardingId: text('onboarding_id').notNull(),
+    status: text('status').notNull().default('SUBMITTED'),
+    companyName: text('company_name').notNull(),
+    entityType: text('entity_type').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    legalName: text('legal_name').notNull(),
+    incorporationState: text('incorporation_state').notNull(),
+    incorporationDate: date('incorporation_date', { mode: 'string' }).notNull(),
+    einEncrypted: text('ein_encrypted').notNull(),
+    einLast4: text('ein_last4').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('USA'),
+    description: text('description'),
+    shareholderCount: text('shareholder_count'),
+    submissionNotes: text('submission_notes'),
+    applicationData: jsonb('application_data').$type<Record<string, unknown>>().notNull(),
+    requestFingerprint: text('request_fingerprint').notNull(),
+    sessionToken: text('session_token'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    adminNotes: text('admin_notes'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The words of the company, contact name and e-mail, for the admin search by word beginnings (as contact_submissions). */
+    searchWords: tsvector('search_words').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('simple', translate(${issuerApplications.companyName} || ' ' || ${issuerApplications.contactName} || ' ' || ${issuerApplications.contactEmail}, '@._+-/&,()''', '             '))`,
+    ),
+  },
+  // The admin list and the export read newest first, (created_at, id) as the key.
+  (t) => [
+    uniqueIndex('issuer_applications_onboarding_id_idx').on(t.onboardingId),
+    index('issuer_applications_created_idx').on(t.createdAt, t.id),
+    index('issuer_applications_status_idx').on(t.status, t.createdAt, t.id),
+    index('issuer_applications_search_idx').using('gin', t.searchWords),
+    check('issuer_applications_status_check', sql`${t.status} in ${ISSUER_STATUS_CHECK}`),
+  ],
+);
+
+/** The drawn signature of an application: the PNG as sent (checked by content), who signed, when. */
+export const issuerApplicationSignatures = pgTable(
+  'issuer_application_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => issuerApplications.id),
+    signatureName: text('signature_name').notNull(),
+    signatureTitle: text('signature_title').notNull(),
+    signaturePng: bytea('signature_png').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('issuer_application_signatures_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * An application's review history (spec 3 reviewHistory), append-only like the activity log: the
+ * first entry (SUBMITTED, by 'Applicant') is written with the application, one more per status change.
+ */
+export const issuerApplicationReviews = pgTable(
+  'issuer_application_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => issuerApplications.id),
+    status: text('status').notNull(),
+    notes: text('notes'),
+    reviewedById: uuid('reviewed_by_id').references(() => adminUsers.id),
+    /** The admin's username, or 'Applicant' for the first entry. */
+    reviewedBy: text('reviewed_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('issuer_application_reviews_application_idx').on(t.applicationId, t.createdAt),
+    check('issuer_application_reviews_status_check', sql`${t.status} in ${ISSUER_STATUS_CHECK}`),
   ],
 );

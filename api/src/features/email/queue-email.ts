@@ -5,7 +5,15 @@ import type { AppDeps } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
 
 /** Why an e-mail is sent: kept with it in the outbox, for support and for tests. */
-export type EmailKind = 'REQUEST_CONFIRMATION' | 'STATUS_CHANGED' | 'IDENTITY_VERIFIED' | 'DOCUMENT_REJECTED' | 'CONTACT_SUBMITTED';
+export type EmailKind =
+  | 'REQUEST_CONFIRMATION'
+  | 'STATUS_CHANGED'
+  | 'IDENTITY_VERIFIED'
+  | 'DOCUMENT_REJECTED'
+  | 'CONTACT_SUBMITTED'
+  | 'ISSUER_APPLICATION_RECEIVED'
+  | 'ISSUER_APPLICATION_STAFF_NOTICE'
+  | 'ISSUER_APPLICATION_DECIDED';
 
 export interface OutgoingEmail {
   to: string;
