@@ -11,6 +11,7 @@ import { csrfRoutes } from './features/csrf/routes';
 import { healthRoutes } from './features/health/routes';
 import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
+import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', requestReviewRoutes(deps));
   admin.route('/', contactAdminRoutes(deps, messaging));
+  admin.route('/', issuerApplicationAdminRoutes(deps));
   admin.route('/', ipWhitelistRoutes(deps));
   api.route('/admin', admin);
 

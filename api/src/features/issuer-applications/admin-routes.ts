@@ -1,0 +1,45 @@
+import { Hono, type Context } from 'hono';
+import {
+  ISSUER_APPLICATION_MESSAGES as M,
+  issuerApplicationExportQuerySchema,
+  issuerApplicationListQuerySchema,
+  issuerApplicationNotesBodySchema,
+  issuerApplicationStatusBodySchema,
+} from '@ledgerwell/shared/issuer-applications';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { parseJson, parseQuery } from '../../lib/validate';
+import { requireRole } from '../admin-auth/middleware';
+import { exportApplications } from './export-applications';
+import { applicationStats, changeApplicationStatus, getApplication, listApplications, updateApplicationNotes, type ReviewerContext } from './review';
+
+const context = (c: Context<AppEnv>): ReviewerContext => {
+  const { profile } = c.get('admin');
+  return { actor: { id: profile.id, username: profile.username }, meta: c.get('meta') };
+};
+
+/**
+ * Issuer application review (admin-management spec 2.5 and 7.1), under /api/admin (signed in,
+ * password changed), on the spec's paths as they are: list, stats, detail and status under
+ * /issuer-onboarding, notes and export under /issuer-applications. Every role reads; REVIEWER and
+ * up change status and notes; ADMIN and SUPER_ADMIN export.
+ */
+export function issuerApplicationAdminRoutes(deps: AppDeps) {
+  const act = requireRole('REVIEWER');
+  const exporter = requireRole('ADMIN');
+
+  return new Hono<AppEnv>()
+    .get('/issuer-onboarding', async (c) => c.json({ success: true, data: await listApplications(deps, parseQuery(c, issuerApplicationListQuerySchema)) }))
+    .get('/issuer-onboarding/stats', async (c) => c.json({ success: true, data: await applicationStats(deps) }))
+    .get('/issuer-onboarding/:id', async (c) => c.json({ success: true, data: await getApplication(deps, c.req.param('id')) }))
+    .put('/issuer-onboarding/:id/status', act, async (c) => {
+      const body = await parseJson(c, issuerApplicationStatusBodySchema);
+      const data = await changeApplicationStatus(deps, c.req.param('id'), context(c), body);
+      return c.json({ success: true, message: M.statusUpdated, data });
+    })
+    .put('/issuer-applications/:id/notes', act, async (c) => {
+      const { adminNotes } = await parseJson(c, issuerApplicationNotesBodySchema);
+      const data = await updateApplicationNotes(deps, c.req.param('id'), context(c), adminNotes);
+      return c.json({ success: true, message: M.notesUpdated, data });
+    })
+    .get('/issuer-applications/export/csv', exporter, async (c) => exportApplications(deps, parseQuery(c, issuerApplicationExportQuerySchema), context(c)));
+}

@@ -1,0 +1,39 @@
+import type { Db } from '@ledgerwell/db/client';
+import type { issuerApplications } from '@ledgerwell/db/schema';
+import type { AppDeps } from '../../lib/context';
+import { queueEmail } from '../email/queue-email';
+
+type Decision = 'APPROVED' | 'REJECTED';
+type ApplicationRow = typeof issuerApplications.$inferSelect;
+
+const SUBJECT: Record<Decision, string> = {
+  APPROVED: 'Your issuer application has been approved',
+  REJECTED: 'An update on your issuer application',
+};
+
+/**
+ * The applicant's e-mail when staff decide (issue 16), through the outbox in the decision's own
+ * transaction: it goes only if the decision commits. The reviewer's notes stay in the admin screen:
+ * they are written for colleagues, not for the applicant.
+ */
+export async function queueDecisionEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, row: ApplicationRow, decision: Decision): Promise<void> {
+  const reference = `${row.companyName} (application ID ${row.onboardingId})`;
+  const lines =
+    decision === 'APPROVED'
+      ? [
+          `Dear ${row.contactName},`,
+          '',
+          `We are pleased to tell you that the issuer application for ${reference} has been approved.`,
+          '',
+          'Our onboarding team will contact you within 1-2 business days to set up your account, import your shareholder records and schedule your first review call.',
+        ]
+      : [
+          `Dear ${row.contactName},`,
+          '',
+          `Thank you for your interest in Ledgerwell. After careful review, we are unable to approve the issuer application for ${reference} at this time.`,
+          '',
+          'If you would like to discuss this decision or apply again later, reply to this e-mail and our team will be glad to help.',
+        ];
+  lines.push('', 'Questions? Reply to this e-mail; we answer within 4 business hours.');
+  await queueEmail(deps, tx, { to: row.contactEmail, subject: SUBJECT[decision], lines, kind: 'ISSUER_APPLICATION_DECIDED', relatedId: row.id });
+}

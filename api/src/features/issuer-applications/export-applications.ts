@@ -1,0 +1,121 @@
+import { and, desc, sql } from 'drizzle-orm';
+import type { Db } from '@ledgerwell/db/client';
+import { issuerApplications } from '@ledgerwell/db/schema';
+import { issuerApplicationsExportFileName, type IssuerApplicationFilters } from '@ledgerwell/shared/issuer-applications';
+import type { AppDeps } from '../../lib/context';
+import { csvResponse, type CsvColumn } from '../../lib/csv-export';
+import { recordActivity } from '../activity/record-activity';
+import { filterConditions, ISSUER_RESOURCE, type ReviewerContext } from './review';
+
+const a = issuerApplications;
+
+/** Rows per keyset page: the contact export's measured size (bench:export), for rows of the same order of width. */
+export const EXPORT_PAGE_ROWS = 500;
+
+/**
+ * The latest signature's signer, "name, title", or null when unsigned. Spelled out: in a one-table
+ * select drizzle writes columns unqualified, so `${a.id}` would read the signature's own id here.
+ */
+const signer = sql<string | null>`(
+  select sig.signature_name || ', ' || sig.signature_title from issuer_application_signatures sig
+  where sig.application_id = "issuer_applications"."id" order by sig.signed_at desc, sig.id desc limit 1)`;
+
+/** What the export reads: never the EIN, in any form. */
+const exportColumns = {
+  id: a.id,
+  onboardingId: a.onboardingId,
+  submittedAt: a.submittedAt,
+  createdAt: a.createdAt,
+  companyName: a.companyName,
+  legalName: a.legalName,
+  entityType: a.entityType,
+  incorporationState: a.incorporationState,
+  contactName: a.contactName,
+  contactEmail: a.contactEmail,
+  contactPhone: a.contactPhone,
+  addressLine1: a.addressLine1,
+  addressLine2: a.addressLine2,
+  city: a.city,
+  state: a.state,
+  postalCode: a.postalCode,
+  shareholderCount: a.shareholderCount,
+  status: a.status,
+  adminNotes: a.adminNotes,
+  signer,
+  cursor: sql<string>`${a.createdAt}::text`,
+};
+const selectForExport = (db: Db) => db.select(exportColumns).from(a);
+type ExportRow = Awaited<ReturnType<typeof selectForExport>>[number];
+
+const COLUMNS: CsvColumn<ExportRow>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'Onboarding ID', value: (row) => row.onboardingId },
+  { header: 'Submitted', value: (row) => row.submittedAt ?? row.createdAt },
+  { header: 'Company', value: (row) => row.companyName },
+  { header: 'Legal Name', value: (row) => row.legalName },
+  { header: 'Entity Type', value: (row) => row.entityType },
+  { header: 'State of Incorporation', value: (row) => row.incorporationState },
+  { header: 'Contact Name', value: (row) => row.contactName },
+  { header: 'Email', value: (row) => row.contactEmail },
+  { header: 'Phone', value: (row) => row.contactPhone },
+  { header: 'Address', value: (row) => [row.addressLine1, row.addressLine2].filter(Boolean).join(', ') },
+  { header: 'City', value: (row) => row.city },
+  { header: 'State', value: (row) => row.state },
+  { header: 'ZIP', value: (row) => row.postalCode },
+  { header: 'Shareholders', value: (row) => row.shareholderCount },
+  { header: 'Status', value: (row) => row.status },
+  { header: 'Signed', value: (row) => row.signer !== null },
+  { header: 'Signer', value: (row) => row.signer },
+  { header: 'Admin Notes', value: (row) => row.adminNotes },
+];
+
+/**
+ * The matching rows, newest first, a keyset page at a time: each page starts after the last
+ * (created_at, id) of the one before (read as text, to the microsecond), so every page is an index
+ * range read and no transaction stays open. `upTo` bounds the export to what existed when it began.
+ */
+async function* keysetPages(deps: AppDeps, filters: IssuerApplicationFilters, upTo: Date): AsyncGenerator<ExportRow[]> {
+  const where = and(filterConditions(filters), sql`${a.createdAt} <= ${upTo.toISOString()}::timestamptz`);
+  const page = (after: { createdAt: string; id: string } | null) =>
+    selectForExport(deps.db)
+      .where(and(where, after ? sql`(${a.createdAt}, ${a.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+      .orderBy(desc(a.createdAt), desc(a.id))
+      .limit(EXPORT_PAGE_ROWS);
+  let rows = await page(null);
+  while (rows.length > 0) {
+    yield rows;
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    const last = rows[rows.length - 1]!;
+    rows = await page({ createdAt: last.cursor, id: last.id });
+  }
+}
+
+/**
+ * GET /issuer-applications/export/csv: every application the filters match, streamed. The export is
+ * recorded before the first row leaves, with its filters and the number of rows it holds.
+ */
+export async function exportApplications(deps: AppDeps, filters: IssuerApplicationFilters, context: ReviewerContext): Promise<Response> {
+  const now = deps.clock.now();
+  const fileName = issuerApplicationsExportFileName(now);
+  const where = and(filterConditions(filters), sql`${a.createdAt} <= ${now.toISOString()}::timestamptz`);
+  await deps.db.transaction(async (tx) => {
+    const [count] = await tx.select({ rows: sql<number>`count(*)::int` }).from(a).where(where);
+    await recordActivity(tx, {
+      actor: context.actor,
+      action: 'ISSUER_APPLICATIONS_EXPORTED',
+      resourceType: ISSUER_RESOURCE,
+      details: { filters: definedOnly(filters), rowCount: count?.rows ?? 0, fileName },
+      meta: context.meta,
+    });
+  });
+  return csvResponse({
+    fileName,
+    columns: COLUMNS,
+    pages: keysetPages(deps, filters, now),
+    onEnd: (rows, error) => {
+      if (error) deps.logger.warn({ err: error, rows, requestId: context.meta.requestId }, 'issuer application export ended early');
+    },
+  });
+}
+
+const definedOnly = (filters: IssuerApplicationFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
