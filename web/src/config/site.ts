@@ -24,6 +24,13 @@ export const site = {
     href: 'tel:+18005550148',
   },
   hours: 'Monday to Friday, 8:00 a.m. to 6:00 p.m. Pacific; urgent support 24/7',
+  /** Client support, as the onboarding confirmation and the bundled service documents state it. */
+  support: {
+    email: 'support@ledgerwell.com',
+    phone: { display: '1-800-555-0148', href: 'tel:+18005550148' },
+    hours: 'Mon-Fri 9am-6pm EST',
+    helpCenter: { host: 'help.ledgerwell.com', href: 'https://help.ledgerwell.com' },
+  },
   social: {
     linkedin: { label: 'LinkedIn', href: 'https://www.linkedin.com/company/ledgerwell' },
     x: { label: 'X (Twitter)', href: 'https://x.com/ledgerwell' },
