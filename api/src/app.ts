@@ -6,6 +6,7 @@ import { adminUserRoutes } from './features/admin-users/routes';
 import { intercomMessagingService, type MessagingService } from './features/contact/messaging-service';
 import { contactAdminRoutes } from './features/contact/admin-routes';
 import { contactRoutes } from './features/contact/routes';
+import { ONBOARDING_SUBMIT_PATH, issuerOnboardingRoutes } from './features/issuer-onboarding/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { healthRoutes } from './features/health/routes';
@@ -26,7 +27,7 @@ import { securityHeaders } from './middleware/security-headers';
 
 /** JSON bodies are small; upload routes set their own, larger limit. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
-const LARGE_BODY_PATHS = new Set(['/api/admin/shareholders/import', VERIFICATION_UPLOAD_PATH]);
+const LARGE_BODY_PATHS = new Set(['/api/admin/shareholders/import', VERIFICATION_UPLOAD_PATH, ONBOARDING_SUBMIT_PATH]);
 
 /** `messaging` defaults to Intercom when INTERCOM_ACCESS_TOKEN is set. */
 export function createApp(deps: AppDeps, messaging: MessagingService | null = intercomMessagingService(deps.config)) {
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   const csrf = csrfTokens(deps);
   api.route('/', csrfRoutes(csrf));
   api.route('/', contactRoutes(deps, messaging));
+  api.route('/', issuerOnboardingRoutes(deps));
   api.route('/shareholder-portal', portalAuthRoutes(deps));
   api.route('/shareholder-portal', portalRequestRoutes(deps));
   api.route('/shareholder-portal', verificationRoutes(deps, csrf));

@@ -160,6 +160,7 @@ export const ONBOARDING_MESSAGES = {
   signatureRequired: 'Please sign above to continue',
   signatureInvalid: 'The signature must be a PNG image of at most 500 KB',
   signatureUnreadable: 'The signature image could not be read. Please clear it and sign again.',
+  signatureSize: 'The signature image must be between 100x50 and 4000x2000 pixels. Please clear it and sign again.',
   queued: 'Saved on this device; it will be sent when you are back online',
   einInvalid: 'Please enter a valid 9-digit EIN (XX-XXXXXXX)',
   zipInvalid: 'Please enter a valid ZIP code (12345 or 12345-6789)',
@@ -177,6 +178,7 @@ export const ONBOARDING_MESSAGES = {
   dateInvalid: 'Please enter a valid date',
   conflict: 'This application ID was already used for a different application. Please reload the page and submit again.',
   tooMany: 'Too many applications from your connection. Please try again later, or contact us directly.',
+  tooManyStarts: 'Too many requests from your connection. Please try again later.',
 } as const;
 const M = ONBOARDING_MESSAGES;
 
@@ -491,6 +493,8 @@ export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
 export const SIGNATURE_DATA_URL_MAX_LENGTH = 512_000;
 /** The decoded PNG, in bytes. */
 export const SIGNATURE_MAX_BYTES = 500 * 1024;
+/** A drawn signature's sane size in pixels: a canvas from a 360 px phone to a wide screen at 3x density. */
+export const SIGNATURE_DIMENSIONS = { minWidth: 100, maxWidth: 4000, minHeight: 50, maxHeight: 2000 } as const;
 const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** A PNG data URL: prefix, base64 body, at most 512,000 characters (checked before anything reads it). */

@@ -78,6 +78,8 @@ export const envSchema = z
     INTERCOM_API_URL: z.url({ error: 'must be a URL such as https://api.intercom.io' }).default('https://api.intercom.io'),
     /** Staff address told of each new contact submission (name, company, type and a link; not the message). */
     CONTACT_NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address such as support@example.com').optional()),
+    /** Staff address told of each new issuer application (company, contact and a link; never the EIN). */
+    ONBOARDING_NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address such as onboarding@example.com').optional()),
     /** PBKDF2 iterations per step of a throttle's proof-of-work challenge (decision 010); tests set 1. */
     CHALLENGE_COST: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1_000_000).default(30000),
   });

@@ -23,6 +23,7 @@ export const fieldContext = {
   shareholderTaxId: (shareholderId: string) => `shareholders.tax_id_encrypted:${shareholderId}`,
   requestSensitive: (requestId: string) => `shareholder_requests.sensitive_encrypted:${requestId}`,
   emailBody: (emailId: string) => `email_outbox.body_encrypted:${emailId}`,
+  issuerEin: (applicationId: string) => `issuer_applications.ein_encrypted:${applicationId}`,
 };
 
 const IV_BYTES = 12;
