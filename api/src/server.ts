@@ -8,6 +8,7 @@ import { startSessionCache } from './features/admin-auth/session-cache';
 import type { SessionCacheValue } from './features/admin-auth/sessions';
 import { intercomMessagingService } from './features/contact/messaging-service';
 import { retryDueForwards } from './features/contact/submit-contact';
+import { startIpRuleCache } from './features/ip-whitelist/rule-cache';
 import { pruneIdempotencyKeys } from './features/portal-requests/idempotency';
 import { seedDemoData } from './demo-data';
 import { deliverDueEmails, smtpTransport } from './features/email/outbox-sender';
@@ -45,7 +46,8 @@ const legacyPhotos = await encryptLegacyPhotos(database.db, rawStorage, fileKey)
 if (legacyPhotos > 0) logger.info({ files: legacyPhotos }, 'identity photos stored before encryption were encrypted in place');
 const storage = encryptedStorage(rawStorage, fileKey);
 const sessions = await startSessionCache<SessionCacheValue>(database, systemClock, logger);
-const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache };
+const ipRules = await startIpRuleCache(database, systemClock, logger);
+const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache, ipRuleCache: ipRules.cache };
 
 const retireSecrets = async () => {
   const retired = await retireAppSecrets(deps);
@@ -115,6 +117,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
   await sessions.stop();
+  await ipRules.stop();
   await database.close();
   process.exit(0);
 }

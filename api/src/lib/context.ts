@@ -21,6 +21,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** Admin sessions this process checked recently (session-cache.ts); without it every call reads its session. */
   sessionCache?: AdminSessionCache;
+  /** Active IP whitelist rules this process read recently (ip-whitelist/rule-cache.ts); without it every admin call reads them. */
+  ipRuleCache?: AdminIpRuleCache;
 }
 
 /**
@@ -45,6 +47,23 @@ export interface AdminSessionCache {
   drop(tokenHash: string): void;
   /** Drops a user's sessions (their user, sessions or rights changed). */
   forget(userId: string): void;
+}
+
+/** An active IP whitelist rule as the rule cache keeps it: its expiry (epoch ms, or null) is judged at each check. */
+export interface ActiveIpRule {
+  ipAddress: string;
+  expiresAt: number | null;
+}
+
+/** The per-process IP rule cache as services use it (implemented by features/ip-whitelist/rule-cache.ts). */
+export interface AdminIpRuleCache {
+  /** The active rules, or undefined when they must be read from the database. */
+  get(): readonly ActiveIpRule[] | undefined;
+  /** Taken before reading the database; `keep` refuses the read if anything changed meanwhile. */
+  mark(): number;
+  keep(rules: readonly ActiveIpRule[], mark: number): void;
+  /** The rules changed: read them again. */
+  forget(): void;
 }
 
 /** Who sent a request, for the activity log and throttles. */

@@ -9,6 +9,7 @@ import { MIGRATIONS_FOLDER, openDatabase, type Database } from '@ledgerwell/db/c
 import { adminUsers } from '@ledgerwell/db/schema';
 import { startSessionCache } from '../features/admin-auth/session-cache';
 import type { SessionCacheValue } from '../features/admin-auth/sessions';
+import { startIpRuleCache } from '../features/ip-whitelist/rule-cache';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
@@ -106,6 +107,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   // As in production: sessions cached in the process, forgotten on the database's announcements.
   const sessions = await startSessionCache<SessionCacheValue>(database, clock, logger);
+  // Likewise the IP whitelist rules.
+  const ipRules = await startIpRuleCache(database, clock, logger);
   const deps: AppDeps = {
     db: database.db,
     engine: database.engine,
@@ -115,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     cipher,
     storage: encryptedStorage(localDiskStorage(uploadsDir), cipher.deriveKey(FILE_KEY_PURPOSE)),
     sessionCache: sessions.cache,
+    ipRuleCache: ipRules.cache,
   };
   const app = createApp(deps);
 
@@ -151,6 +155,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     /** The database itself, e.g. for a second process's own listener. */
     database,
     deps,
+    /** This process's IP rule cache (deps.ipRuleCache), to watch or silence in tests. */
+    ipRuleCache: ipRules.cache,
     clock,
     databaseUrl,
     /** The key behind deps.cipher, for tests that write what older versions stored. */
@@ -160,6 +166,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     uploadsDir,
     async close({ keepDatabase = false } = {}) {
       await sessions.stop();
+      await ipRules.stop();
       await database.close();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
       if (!keepDatabase) await dropDatabase?.();

@@ -1,10 +1,11 @@
 import { createMiddleware } from 'hono/factory';
-import { addressAllowed, IP_RULE_MESSAGES } from '@ledgerwell/shared/ip-rules';
+import { IP_RULE_MESSAGES } from '@ledgerwell/shared/ip-rules';
 import { throttleAddress } from '../../lib/client-address';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { ActiveIpRule, AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { recordActivity } from '../activity/record-activity';
-import { rulesInForce } from './rules';
+import { admits } from './rule-cache';
+import { activeRules } from './rules';
 
 /** A refused address is recorded at most once per window, and a window records at most this many addresses. */
 export const BLOCKED_RECORD_WINDOW_MS = 60 * 1000;
@@ -41,16 +42,28 @@ export function blockedRecorder(windowMs = BLOCKED_RECORD_WINDOW_MS, perWindow =
   };
 }
 
+/** The active rules from the database, kept in the process's cache unless a change overlapped the read. */
+async function readActiveRules(deps: AppDeps): Promise<ActiveIpRule[]> {
+  const mark = deps.ipRuleCache?.mark() ?? 0;
+  const rules = await activeRules(deps.db);
+  deps.ipRuleCache?.keep(rules, mark);
+  return rules;
+}
+
 /**
  * In front of every /api/admin route, login included: while at least one rule is in force, a client
  * whose address none of them includes gets 403. With no rule in force admin access is open.
+ * The rules come from the process's cache while it hears the database's announcements (decision
+ * 011); a refusal is always decided on the database's rules, so an address allowed a moment ago in
+ * another process is let in at once, and only an allowance is ever taken from the cache.
  */
 export function enforceIpWhitelist(deps: AppDeps) {
   const recorder = blockedRecorder();
   return createMiddleware<AppEnv>(async (c, next) => {
-    const rules = await rulesInForce(deps.db, deps.clock.now());
     const meta = c.get('meta');
-    if (rules.length === 0 || addressAllowed(meta.ip, rules)) return next();
+    const cached = deps.ipRuleCache?.get();
+    if (cached && admits(cached, meta.ip, deps.clock.now())) return next();
+    if (admits(await readActiveRules(deps), meta.ip, deps.clock.now())) return next();
 
     const { record, suppressedBefore } = recorder.shouldRecord(meta.ip, deps.clock.now().getTime());
     if (suppressedBefore > 0) c.get('log').warn({ suppressed: suppressedBefore }, 'admin access refusals not recorded in the activity log (per-minute cap)');

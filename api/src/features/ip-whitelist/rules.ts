@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { ipWhitelistRules } from '@ledgerwell/db/schema';
 import { addressAllowed, IP_RULE_MESSAGES, SELF_LOCKOUT_FIELD, type IpRule, type IpRuleInput } from '@ledgerwell/shared/ip-rules';
-import type { AppDeps, RequestMeta } from '../../lib/context';
+import type { ActiveIpRule, AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { changedFields } from '../activity/changes';
 import { recordActivity, type Actor } from '../activity/record-activity';
+import { inForce } from './rule-cache';
 
 type RuleRow = typeof ipWhitelistRules.$inferSelect;
 
@@ -34,16 +35,31 @@ const auditView = (row: RuleRow) => ({
 });
 
 /**
- * The rules in force at `now` (active, unexpired), as normalised text. One indexed read of a few
- * rows: cheap enough for every admin call, and always the committed state, so a change reaches the
- * next call in every process.
+ * The active rules (normalised text) with their expiry, expired ones included: whether a rule is in
+ * force is judged against the clock at each check (`inForce`), so a cached copy stays right as rules
+ * expire. One read of a few rows.
  */
-export async function rulesInForce(db: Db, now: Date): Promise<string[]> {
+export async function activeRules(db: Db): Promise<ActiveIpRule[]> {
   const rows = await db
-    .select({ ipAddress: ipWhitelistRules.ipAddress })
+    .select({ ipAddress: ipWhitelistRules.ipAddress, expiresAt: ipWhitelistRules.expiresAt })
     .from(ipWhitelistRules)
-    .where(and(eq(ipWhitelistRules.isActive, true), or(isNull(ipWhitelistRules.expiresAt), gt(ipWhitelistRules.expiresAt, now))));
-  return rows.map((row) => row.ipAddress);
+    .where(eq(ipWhitelistRules.isActive, true));
+  return rows.map((row) => ({ ipAddress: row.ipAddress, expiresAt: row.expiresAt?.getTime() ?? null }));
+}
+
+/** The rules in force at `now` (active, unexpired), as normalised text, read from the database. */
+export async function rulesInForce(db: Db, now: Date): Promise<string[]> {
+  return inForce(await activeRules(db), now);
+}
+
+/**
+ * After a change has committed: this process reads the rules again from its next call on. The other
+ * processes hear the trigger's announcement (migration 0020); this one must not wait for it.
+ */
+async function thenForget<T>(deps: AppDeps, change: Promise<T>): Promise<T> {
+  const result = await change;
+  deps.ipRuleCache?.forget();
+  return result;
 }
 
 export async function listIpRules(deps: AppDeps): Promise<IpRule[]> {
@@ -87,7 +103,7 @@ export function assertRuleId(id: string): void {
 }
 
 export async function createIpRule(deps: AppDeps, actor: Actor, input: IpRuleInput, meta: RequestMeta): Promise<IpRule> {
-  return deps.db.transaction(async (tx) => {
+  return thenForget(deps, deps.db.transaction(async (tx) => {
     await lockRules(tx);
     await assertAddressFree(tx, input.ipAddress);
     const now = deps.clock.now();
@@ -114,14 +130,14 @@ export async function createIpRule(deps: AppDeps, actor: Actor, input: IpRuleInp
       meta,
     });
     return toIpRule(row!);
-  });
+  }));
 }
 
 export type IpRuleChange = ({ kind: 'edit' } & IpRuleInput) | { kind: 'toggle'; isActive: boolean; confirmSelfLockout?: boolean | undefined };
 
 export async function updateIpRule(deps: AppDeps, actor: Actor, id: string, change: IpRuleChange, meta: RequestMeta): Promise<IpRule> {
   assertRuleId(id);
-  return deps.db.transaction(async (tx) => {
+  return thenForget(deps, deps.db.transaction(async (tx) => {
     await lockRules(tx);
     const before = await lockedRule(tx, id);
     const now = deps.clock.now();
@@ -155,12 +171,12 @@ export async function updateIpRule(deps: AppDeps, actor: Actor, id: string, chan
       meta,
     });
     return toIpRule(after!);
-  });
+  }));
 }
 
 export async function deleteIpRule(deps: AppDeps, actor: Actor, id: string, confirmSelfLockout: boolean, meta: RequestMeta): Promise<void> {
   assertRuleId(id);
-  await deps.db.transaction(async (tx) => {
+  await thenForget(deps, deps.db.transaction(async (tx) => {
     await lockRules(tx);
     const before = await lockedRule(tx, id);
     await tx.delete(ipWhitelistRules).where(eq(ipWhitelistRules.id, id));
@@ -173,7 +189,7 @@ export async function deleteIpRule(deps: AppDeps, actor: Actor, id: string, conf
       details: { ...auditView(before), ...(locksOut ? { selfLockoutConfirmed: true } : {}) },
       meta,
     });
-  });
+  }));
 }
 
 /**
