@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleSubmitBody } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 import { deliverDueEmails } from './features/email/outbox-sender';
+import { photoPng } from './test/images';
 import { portalFixtures } from './test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from './test/test-app';
 
@@ -75,5 +77,34 @@ describe('the log during a full transfer, at debug level', () => {
       password,
     };
     for (const [name, secret] of Object.entries(secrets)) expect(log.includes(secret), `${name} in the log`).toBe(false);
+  });
+});
+
+describe('the log of an issuer application, at debug level', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ env: { LOG_LEVEL: 'debug', ONBOARDING_NOTIFY_TO: 'onboarding-desk@ledgerwell.example' } });
+  });
+  afterEach(() => t.close());
+
+  it('holds no EIN, whether the application is stored, refused or sent again, nor in the e-mails it logs', async () => {
+    const signature = `data:image/png;base64,${(await photoPng(600, 200)).toString('base64')}`;
+    const body = sampleSubmitBody({ signatureDataUrl: signature, form: { ein: '87-6543219' } });
+    const stored = await t.request('POST', '/api/issuer-onboarding/submit', { body });
+    expect(stored.status).toBe(201);
+    expect((await t.request('POST', '/api/issuer-onboarding/submit', { body })).status).toBe(201);
+    const changed = { ...body, final_application_data: { ...body.final_application_data, ein: '87-6543218' } };
+    expect((await t.request('POST', '/api/issuer-onboarding/submit', { body: changed })).status).toBe(409);
+    const refused = sampleSubmitBody({ onboardingId: 'issuer_1767607200000_refused01', signatureDataUrl: signature, form: { ein: '87-6543217', postal_code: 'bad' } });
+    expect((await t.request('POST', '/api/issuer-onboarding/submit', { body: refused })).status).toBe(400);
+    // Without SMTP the outbox writes each e-mail, body included, to the log.
+    t.clock.advance(60 * 1000);
+    expect((await deliverDueEmails(t.deps, null)).sent).toBe(2);
+
+    const log = t.logLines.join('');
+    expect(log).toContain('e-mail (no SMTP_URL: logged, not sent)');
+    for (const ein of ['87-6543219', '876543219', '87-6543218', '876543218', '87-6543217', '876543217', '6543219']) {
+      expect(log.includes(ein), `${ein} in the log`).toBe(false);
+    }
   });
 });
