@@ -2,8 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminActivity, emailOutbox, issuerApplicationReviews, issuerApplications, issuerApplicationSignatures } from '@ledgerwell/db/schema';
-const DIRECT = true;
+import { adminActivity, emailOutbox, issuerApplications } from '@ledgerwell/db/schema';
 import { ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import {
   ISSUER_APPLICATION_MESSAGES as M,
@@ -83,50 +82,6 @@ describe('issuer applications (admin)', () => {
       submittedAt: now.toISOString(),
       signatureDate: now.toISOString(),
     };
-    if (DIRECT) {
-      const { ein, signatureData, ...data } = form;
-      const [row] = await t.deps.db
-        .insert(issuerApplications)
-        .values({
-          onboardingId,
-          companyName: form.company_name,
-          entityType: form.entity_type,
-          contactName: form.contact_name,
-          contactEmail: form.contact_email,
-          contactPhone: form.contact_phone,
-          legalName: form.legal_name,
-          incorporationState: form.incorporation_state,
-          incorporationDate: form.incorporation_date,
-          einEncrypted: t.deps.cipher.encrypt(ein, 'test'),
-          einLast4: ein.slice(-4),
-          addressLine1: form.address_line1,
-          addressLine2: form.address_line2 || null,
-          city: form.city,
-          state: form.state,
-          postalCode: form.postal_code,
-          description: form.description,
-          shareholderCount: form.shareholder_count,
-          submissionNotes: comments,
-          applicationData: { ...data, ein: ein.slice(-4) },
-          requestFingerprint: 'x',
-          sessionToken: `session-token-${String(seq).padStart(12, '0')}`,
-          ipAddress: `10.0.${seq % 250}.${1 + Math.floor(seq / 250)}`,
-          submittedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await t.deps.db.insert(issuerApplicationSignatures).values({
-        applicationId: row!.id,
-        signatureName: form.signature_name,
-        signatureTitle: form.signature_title,
-        signaturePng: Buffer.from(signatureData.dataUrl.slice(22), 'base64'),
-        signedAt: now,
-      });
-      await t.deps.db.insert(issuerApplicationReviews).values({ applicationId: row!.id, status: 'SUBMITTED', reviewedBy: 'Applicant', createdAt: now });
-      t.clock.advance(60_000);
-      return { id: row!.id, onboardingId };
-    }
     const res = await t.request('POST', '/api/issuer-onboarding/submit', {
       body: {
         session_token: `session-token-${String(seq).padStart(12, '0')}`,
