@@ -1,12 +1,14 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './error-boundary';
+import { useOnboardingOutbox } from './onboarding-outbox';
 import { ScrollToTop } from './scroll-to-top';
 
 const UpdatePrompt = lazy(() => import('./update-prompt'));
 
-/** Everything the whole app sits inside: router, scroll reset, error screen, update prompt. */
+/** Everything the whole app sits inside: router, scroll reset, error screen, update prompt, and the onboarding outbox's sender. */
 export function AppProvider({ children }: { children: ReactNode }) {
+  useOnboardingOutbox();
   return (
     <StrictMode>
       <BrowserRouter>

@@ -84,6 +84,10 @@ export function isAdminPath(pathname: string): boolean {
 export const apiPaths = {
   csrfToken: '/api/csrf-token',
   contact: '/api/contact',
+  issuerOnboarding: {
+    start: '/api/issuer-onboarding/start',
+    submit: '/api/issuer-onboarding/submit',
+  },
   admin: {
     login: '/api/admin/login',
     verify: '/api/admin/auth/verify',
