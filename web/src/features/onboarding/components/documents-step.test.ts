@@ -19,7 +19,7 @@ describe('DocumentsStep', () => {
     const html = render();
     for (const title of ['Service Agreement', 'Privacy Policy', 'Service Standards']) {
       expect(html).toContain(`aria-label="Open ${title}"`);
-      expect(html).toContain(`Mark as reviewed<span class="visually-hidden">: ${title}</span>`);
+      expect(html).toContain(`Mark as reviewed<span class="visually-hidden"> for ${title}</span>`);
     }
     const boxes = checkboxes(html);
     expect(boxes).toHaveLength(3);

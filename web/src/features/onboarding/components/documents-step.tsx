@@ -78,7 +78,7 @@ export function DocumentsStep({ reviewedDocuments, agreementsAccepted, errors, o
                     aria-describedby={isOpened ? undefined : hintId}
                     onChange={(event) => onChange(setReviewed(current, document.id, event.target.checked))}
                   />
-                  Mark as reviewed<span className="visually-hidden">: {document.title}</span>
+                  Mark as reviewed<span className="visually-hidden"> for {document.title}</span>
                 </label>
                 {!isOpened && (
                   <p id={hintId} className="document-row__hint">
@@ -97,8 +97,8 @@ export function DocumentsStep({ reviewedDocuments, agreementsAccepted, errors, o
       )}
 
       <div className="documents-step__progress">
-        <p id={progressLabelId} className="documents-step__progress-text">
-          {progress.text} <span className="muted">({progress.percent}%)</span>
+        <p className="documents-step__progress-text">
+          <span id={progressLabelId}>{progress.text}</span> <span className="muted">({progress.percent}%)</span>
         </p>
         <div
           className="documents-step__bar"
