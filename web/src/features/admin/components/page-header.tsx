@@ -1,4 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ExportCsvButton, type ExportCsvButtonProps } from './export-csv-button';
 
 interface PageHeaderProps {
   title: string;
@@ -31,5 +34,28 @@ export function LogoutButton({ onLogout, className = 'button button--ghost' }: {
     <button type="button" className={className} onClick={logout} disabled={leaving}>
       Logout
     </button>
+  );
+}
+
+interface ListPageHeaderProps {
+  title: string;
+  intro: ReactNode;
+  /** Export CSV, for the roles that may export; null hides the button. */
+  exportCsv: ExportCsvButtonProps | null;
+  onLogout: () => Promise<void>;
+}
+
+/** A list screen's header (spec 2.4, 2.5): Export CSV, Back to Dashboard and Logout. */
+export function ListPageHeader({ title, intro, exportCsv, onLogout }: ListPageHeaderProps) {
+  return (
+    <PageHeader title={title} intro={intro}>
+      <div className="header-actions">
+        {exportCsv && <ExportCsvButton {...exportCsv} />}
+        <Link className="button button--secondary" to={paths.admin.dashboard}>
+          Back to Dashboard
+        </Link>
+        <LogoutButton onLogout={onLogout} />
+      </div>
+    </PageHeader>
   );
 }

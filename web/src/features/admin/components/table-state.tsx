@@ -15,20 +15,23 @@ interface TableStateProps {
 
 /** A whole-list table: its failure with Try again, its first load's spinner, or the table in its scroll box. */
 export function TableState({ failure, onRetry, ready, loading, loadingLabel, children }: TableStateProps) {
-  if (failure !== null) {
-    return (
-      <div className="notice notice--error">
-        <p>{failure}</p>
-        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (failure !== null) return <LoadFailure text={failure} onRetry={onRetry} />;
   if (!ready) return <Spinner label={loadingLabel} block />;
   return (
     <div className={loading ? 'table-scroll results--loading' : 'table-scroll'} aria-busy={loading}>
       {children}
+    </div>
+  );
+}
+
+/** A list that could not be loaded, in the list's place, with Try again; `alert` announces it. */
+export function LoadFailure({ text, onRetry, alert = false }: { text: string; onRetry: () => void; alert?: boolean }) {
+  return (
+    <div className="notice notice--error" role={alert ? 'alert' : undefined}>
+      <p>{text}</p>
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }

@@ -1,10 +1,6 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { CONTACT_STATUSES, INQUIRY_TYPES, type ContactStatus, type InquiryType } from '@ledgerwell/shared/contact';
-import { CONTACT_ADMIN_MESSAGES as M, contactExportFileName, contactStatusLabel, RETRYABLE_FORWARD_STATUSES } from '@ledgerwell/shared/contact-admin';
-import { paths } from '../../../config/paths';
-import { Spinner } from '../../../components/ui/spinner';
+import { CONTACT_ADMIN_MESSAGES as M, CONTACT_NOTES_MAX, contactExportFileName, contactStatusLabel, RETRYABLE_FORWARD_STATUSES } from '@ledgerwell/shared/contact-admin';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import {
   assignContactSubmission,
@@ -19,125 +15,70 @@ import {
   type ContactAssignee,
   type ContactFilterValues,
   type ContactList,
-  type ContactStats,
   type ContactSubmission,
 } from '../api/contact-submissions';
+import { AdminNotesForm } from '../components/admin-notes-form';
 import { Banner } from '../components/banner';
 import { DetailListRow } from '../components/detail-list';
 import { SearchFilter, SelectFilter, type FilterOption } from '../components/filter-fields';
-import { Modal } from '../components/modal';
-import { LogoutButton, PageHeader } from '../components/page-header';
+import { DetailModal } from '../components/detail-modal';
+import { ListPageHeader } from '../components/page-header';
+import { PagedResults } from '../components/paged-results';
+import { TickCell, ViewCell } from '../components/row-cells';
 import { ActionsHeader } from '../components/sortable-headers';
+import { countCard, StatCards } from '../components/stat-cards';
 import { useApiData } from '../hooks/use-api-data';
-import { useBanner, type BannerMessage } from '../hooks/use-banner';
+import type { BannerMessage } from '../hooks/use-banner';
+import { useDetailAction } from '../hooks/use-detail-action';
+import { useListScreen, type ListScreenProps } from '../hooks/use-list-screen';
 import { actionErrorMessage } from '../utils/action-error';
-import { formatCount } from '../utils/format';
-import { formatWhen, orNotProvided, pageSummary, saveBlob, titleCase } from '../utils/contact-view';
+import { formatWhen, orNotProvided, titleCase } from '../utils/contact-view';
 import '../../../styles/contact-submissions.css';
 
-const SEARCH_DELAY_MS = 300;
 const NO_FILTERS: ContactFilterValues = { search: '', status: '', inquiryType: '' };
 const STATUS_OPTIONS: FilterOption<ContactStatus>[] = CONTACT_STATUSES.map((status) => ({ value: status, label: contactStatusLabel(status) }));
 const STATUS_FILTERS: FilterOption<ContactStatus | ''>[] = [{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS];
 const TYPE_FILTERS: FilterOption<InquiryType | ''>[] = [{ value: '', label: 'All types' }, ...INQUIRY_TYPES.map((type) => ({ value: type, label: titleCase(type) }))];
 
-interface ContactSubmissionsPageProps {
-  role: AdminRole;
-  onLogout: () => Promise<void>;
-}
-
-export function ContactSubmissionsPage({ role, onLogout }: ContactSubmissionsPageProps) {
+export function ContactSubmissionsPage({ role, onLogout }: ListScreenProps) {
   useDocumentMeta('Contact Submissions');
-  const canChange = ADMIN_ROLE_RANK[role] >= ADMIN_ROLE_RANK.REVIEWER;
-  const canExport = ADMIN_ROLE_RANK[role] >= ADMIN_ROLE_RANK.ADMIN;
+  const { searchInput, filters, setPage, changeSearch, changeFilter, clear, filtered, list, stats, refresh, openId, setOpenId, banner, show, canChange, canExport } =
+    useListScreen(role, NO_FILTERS, fetchContactSubmissions, fetchContactStats, 'contact');
 
-  const [searchInput, setSearchInput] = useState('');
-  const [filters, setFilters] = useState<ContactFilterValues>(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { banner, show } = useBanner();
-
-  const listKey = JSON.stringify([filters, page]);
-  const list = useApiData(listKey, (signal) => fetchContactSubmissions(filters, page, signal));
-  const stats = useApiData('contact-stats', (signal) =>
-    fetchContactStats(signal).catch((error: unknown) => {
-      // Spec 8: a stats failure is only logged.
-      console.error('Failed to load contact statistics', error);
-      return null;
-    }),
-  );
-  const reloadList = list.reload;
-  const reloadStats = stats.reload;
-  const refresh = useCallback(() => {
-    reloadList();
-    reloadStats();
-  }, [reloadList, reloadStats]);
-
-  useEffect(
-    () => () => {
-      if (searchTimer.current) clearTimeout(searchTimer.current);
-    },
-    [],
-  );
-
-  /** Spec 4: the page goes back to 1 whenever a filter changes. */
-  function applyFilters(next: ContactFilterValues) {
-    setFilters(next);
-    setPage(1);
-  }
-
-  function changeSearch(value: string) {
-    setSearchInput(value);
-    if (searchTimer.current) clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => applyFilters({ ...filters, search: value.trim() }), SEARCH_DELAY_MS);
-  }
-
-  function clearFilters() {
-    if (searchTimer.current) clearTimeout(searchTimer.current);
-    setSearchInput('');
-    applyFilters(NO_FILTERS);
-  }
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const blob = await exportContactSubmissions(filters);
-      saveBlob(blob, contactExportFileName(new Date()));
-    } catch (error) {
-      show({ kind: 'error', text: actionErrorMessage(error, M.exportFailed) });
-    } finally {
-      setExporting(false);
-    }
-  }
-
-  const filtered = filters.search !== '' || filters.status !== '' || filters.inquiryType !== '' || searchInput !== '';
   return (
     <div className="admin-page contact-page">
-      <PageHeader title="Contact Submissions" intro="Messages sent through the public contact form.">
-        <div className="header-actions">
-          {canExport && (
-            <button type="button" className="button" onClick={exportCsv} disabled={exporting} aria-busy={exporting || undefined}>
-              {exporting ? 'Exporting…' : 'Export CSV'}
-            </button>
-          )}
-          <Link className="button button--secondary" to={paths.admin.dashboard}>
-            Back to Dashboard
-          </Link>
-          <LogoutButton onLogout={onLogout} />
-        </div>
-      </PageHeader>
+      <ListPageHeader
+        title="Contact Submissions"
+        intro="Messages sent through the public contact form."
+        onLogout={onLogout}
+        exportCsv={
+          canExport
+            ? {
+                download: () => exportContactSubmissions(filters),
+                fileName: () => contactExportFileName(new Date()),
+                onFailed: (error) => show({ kind: 'error', text: actionErrorMessage(error, M.exportFailed) }),
+              }
+            : null
+        }
+      />
 
-      <Banner banner={banner} className="contact-banner" onDismiss={() => show(null)} />
+      <Banner banner={banner} className="list-banner" onDismiss={() => show(null)} />
 
-      <StatCards stats={stats.data} />
+      <StatCards
+        label="Contact submission statistics"
+        cards={[
+          countCard('Total Submissions', stats?.total),
+          countCard('Last 7 Days', stats?.recentCount),
+          countCard('Sent to the customer messaging service', stats?.intercomIntegrated),
+          countCard('Unread', stats?.byStatus.UNREAD),
+        ]}
+      />
 
-      <form className="filter-row contact-filters" role="search" aria-label="Filter contact submissions" onSubmit={(event) => event.preventDefault()}>
+      <form className="filter-row list-filters" role="search" aria-label="Filter contact submissions" onSubmit={(event) => event.preventDefault()}>
         <SearchFilter
           id="contact-search"
           label="Search"
-          className="contact-filters__search"
+          className="list-filters__search"
           placeholder="Name, e-mail or company"
           value={searchInput}
           onChange={changeSearch}
@@ -147,23 +88,23 @@ export function ContactSubmissionsPage({ role, onLogout }: ContactSubmissionsPag
           label="Status"
           value={filters.status}
           options={STATUS_FILTERS}
-          onChange={(status) => applyFilters({ ...filters, search: searchInput.trim(), status })}
+          onChange={(status) => changeFilter('status', status)}
         />
         <SelectFilter
           id="contact-type"
           label="Inquiry type"
           value={filters.inquiryType}
           options={TYPE_FILTERS}
-          onChange={(inquiryType) => applyFilters({ ...filters, search: searchInput.trim(), inquiryType })}
+          onChange={(inquiryType) => changeFilter('inquiryType', inquiryType)}
         />
-        <div className="contact-filters__clear">
-          <button type="button" className="button button--secondary" onClick={clearFilters} disabled={!filtered}>
+        <div className="list-filters__clear">
+          <button type="button" className="button button--secondary" onClick={clear} disabled={!filtered}>
             Clear Filters
           </button>
         </div>
       </form>
 
-      <SubmissionTable list={list.data} loading={list.loading} error={list.data === null ? list.error : null} onRetry={list.reload} onOpen={setOpenId} onPage={setPage} />
+      <SubmissionTable result={list} onOpen={setOpenId} onPage={setPage} />
 
       {openId && (
         <SubmissionDetail
@@ -178,118 +119,52 @@ export function ContactSubmissionsPage({ role, onLogout }: ContactSubmissionsPag
   );
 }
 
-function StatCards({ stats }: { stats: ContactStats | null }) {
-  const cards: [string, number | undefined][] = [
-    ['Total Submissions', stats?.total],
-    ['Last 7 Days', stats?.recentCount],
-    ['Sent to the customer messaging service', stats?.intercomIntegrated],
-    ['Unread', stats?.byStatus.UNREAD],
-  ];
-  return (
-    <ul className="metric-grid contact-stats" aria-label="Contact submission statistics">
-      {cards.map(([title, value]) => (
-        <li key={title} className="metric-card">
-          <h2 className="metric-card__title">{title}</h2>
-          <p className="metric-card__value">{value === undefined ? '—' : formatCount(value)}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 interface SubmissionTableProps {
-  list: ContactList | null;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
+  result: { data: ContactList | null; loading: boolean; error: unknown; reload: () => void };
   onOpen: (id: string) => void;
   onPage: (page: number) => void;
 }
 
-function SubmissionTable({ list, loading, error, onRetry, onOpen, onPage }: SubmissionTableProps) {
-  if (error) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{actionErrorMessage(error, M.loadFailed)}</p>
-        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (!list) return <Spinner label="Loading contact submissions" block />;
-  const { submissions, pagination } = list;
+const TABLE_TEXTS = { failure: M.loadFailed, loading: 'Loading contact submissions', table: 'Contact submissions', empty: M.empty };
+
+function SubmissionTable({ result, onOpen, onPage }: SubmissionTableProps) {
   return (
-    <div aria-busy={loading || undefined} className={loading ? 'results results--loading' : 'results'}>
-      {submissions.length === 0 ? (
-        <p className="empty-state">{M.empty}</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-label="Contact submissions" tabIndex={0}>
-          <table className="data-table contact-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Company</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <abbr title="Sent to the customer messaging service">Sent</abbr>
-                </th>
-                <ActionsHeader />
+    <PagedResults result={result} rowCount={(page) => page.submissions.length} texts={TABLE_TEXTS} onPage={onPage}>
+      {({ submissions }) => (
+        <table className="data-table contact-table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Company</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <abbr title="Sent to the customer messaging service">Sent</abbr>
+              </th>
+              <ActionsHeader />
+            </tr>
+          </thead>
+          <tbody>
+            {submissions.map((submission) => (
+              <tr key={submission.id} className={submission.status === 'UNREAD' ? 'contact-table__unread' : undefined}>
+                <td>{formatWhen(submission.createdAt)}</td>
+                <td>{submission.name}</td>
+                <td className="data-table__email">{submission.email}</td>
+                <td>{submission.company ?? <span className="muted">—</span>}</td>
+                <td>{titleCase(submission.inquiryType)}</td>
+                <td>
+                  <ContactStatusBadge status={submission.status} />
+                </td>
+                <TickCell on={submission.sentToIntercom} label="Sent to the customer messaging service" offLabel="Not sent" />
+                <ViewCell what={`message from ${submission.name}`} onView={() => onOpen(submission.id)} />
               </tr>
-            </thead>
-            <tbody>
-              {submissions.map((submission) => (
-                <tr key={submission.id} className={submission.status === 'UNREAD' ? 'contact-table__unread' : undefined}>
-                  <td>{formatWhen(submission.createdAt)}</td>
-                  <td>{submission.name}</td>
-                  <td className="data-table__email">{submission.email}</td>
-                  <td>{submission.company ?? <span className="muted">—</span>}</td>
-                  <td>{titleCase(submission.inquiryType)}</td>
-                  <td>
-                    <ContactStatusBadge status={submission.status} />
-                  </td>
-                  <td>
-                    {submission.sentToIntercom ? (
-                      <span className="contact-sent" role="img" aria-label="Sent to the customer messaging service">
-                        ✓
-                      </span>
-                    ) : (
-                      <span className="visually-hidden">Not sent</span>
-                    )}
-                  </td>
-                  <td>
-                    <button type="button" className="button button--secondary button--small" onClick={() => onOpen(submission.id)}>
-                      View<span className="visually-hidden"> message from {submission.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
-      <div className="contact-paging">
-        <p className="pagination__summary">{pageSummary(pagination.page, pagination.totalPages, pagination.totalCount)}</p>
-        {pagination.totalPages > 1 && (
-          <nav className="pagination__controls" aria-label="Pagination">
-            <button type="button" className="button button--secondary button--small" disabled={loading || pagination.page <= 1} onClick={() => onPage(pagination.page - 1)}>
-              Previous
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={loading || pagination.page >= pagination.totalPages}
-              onClick={() => onPage(pagination.page + 1)}
-            >
-              Next
-            </button>
-          </nav>
-        )}
-      </div>
-    </div>
+    </PagedResults>
   );
 }
 
@@ -318,8 +193,10 @@ interface SubmissionDetailProps {
 function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: SubmissionDetailProps) {
   const [submission, setSubmission] = useState<ContactSubmission | null>(null);
   const [failed, setFailed] = useState<unknown>(null);
-  const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, setBusy, act } = useDetailAction((updated: ContactSubmission) => {
+    setSubmission(updated);
+    onChanged();
+  }, onBanner);
   const assignees = useApiData('contact-assignees', (signal) => fetchContactAssignees(signal));
   const opened = useEffectEvent(() => onChanged());
 
@@ -328,7 +205,6 @@ function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: Submi
     openContactSubmission(id, controller.signal).then(
       (loaded) => {
         setSubmission(loaded);
-        setNotes(loaded.adminNotes ?? '');
         opened();
       },
       (error: unknown) => {
@@ -337,20 +213,6 @@ function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: Submi
     );
     return () => controller.abort();
   }, [id]);
-
-  async function act(send: () => Promise<ContactSubmission>, success: string, failure: string) {
-    setBusy(true);
-    try {
-      const updated = await send();
-      setSubmission(updated);
-      onBanner({ kind: 'success', text: success });
-      onChanged();
-    } catch (error) {
-      onBanner({ kind: 'error', text: actionErrorMessage(error, failure) });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function retry() {
     setBusy(true);
@@ -367,14 +229,15 @@ function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: Submi
   }
 
   return (
-    <Modal title="Contact Submission" onClose={onClose} className="contact-detail">
-      {failed !== null ? (
-        <p className="notice notice--error" role="alert">
-          {actionErrorMessage(failed, M.loadFailed)}
-        </p>
-      ) : !submission ? (
-        <Spinner label="Loading the submission" />
-      ) : (
+    <DetailModal
+      title="Contact Submission"
+      className="contact-detail"
+      onClose={onClose}
+      failure={failed === null ? null : actionErrorMessage(failed, M.loadFailed)}
+      record={submission}
+      loadingLabel="Loading the submission"
+    >
+      {(submission) => (
         <div className="contact-detail__body">
           <dl className="detail-list">
             <DetailListRow label="Name">{submission.name}</DetailListRow>
@@ -415,39 +278,17 @@ function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: Submi
 
           <ForwardBox submission={submission} canRetry={canChange} busy={busy} onRetry={retry} />
 
-          <form
-            className="contact-detail__notes"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void act(() => updateContactNotes(id, notes), M.notesUpdated, M.notesFailed);
-            }}
-          >
-            <label htmlFor="contact-detail-notes" className="field__label">
-              Admin Notes
-            </label>
-            <textarea
-              id="contact-detail-notes"
-              className="field__input"
-              rows={4}
-              maxLength={5000}
-              value={notes}
-              readOnly={!canChange}
-              onChange={(event) => setNotes(event.target.value)}
-            />
-            {canChange && (
-              <button type="submit" className="button button--small" disabled={busy || notes === (submission.adminNotes ?? '')}>
-                Save Notes
-              </button>
-            )}
-          </form>
+          <AdminNotesForm
+            id="contact-detail-notes"
+            saved={submission.adminNotes}
+            maxLength={CONTACT_NOTES_MAX}
+            canEdit={canChange}
+            busy={busy}
+            onSave={(notes) => void act(() => updateContactNotes(id, notes), M.notesUpdated, M.notesFailed)}
+          />
         </div>
       )}
-      <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Modal>
+    </DetailModal>
   );
 }
 
