@@ -120,6 +120,13 @@ export const apiPaths = {
     contactNotes: (id: string) => `/api/admin/contact-submissions/${encodeURIComponent(id)}/notes`,
     contactAssign: (id: string) => `/api/admin/contact-submissions/${encodeURIComponent(id)}/assign`,
     contactRetryForward: (id: string) => `/api/admin/contact-submissions/${encodeURIComponent(id)}/retry-forward`,
+    // Spec 7.1's paths as they are: list, stats, detail and status under issuer-onboarding, notes and export under issuer-applications.
+    issuerApplications: '/api/admin/issuer-onboarding',
+    issuerStats: '/api/admin/issuer-onboarding/stats',
+    issuerApplication: (id: string) => `/api/admin/issuer-onboarding/${encodeURIComponent(id)}`,
+    issuerStatus: (id: string) => `/api/admin/issuer-onboarding/${encodeURIComponent(id)}/status`,
+    issuerNotes: (id: string) => `/api/admin/issuer-applications/${encodeURIComponent(id)}/notes`,
+    issuerExport: '/api/admin/issuer-applications/export/csv',
   },
   portal: {
     validateCode: '/api/shareholder-portal/validate-code',

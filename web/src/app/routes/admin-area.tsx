@@ -57,6 +57,11 @@ function ContactSubmissionsRoute() {
   return <ContactSubmissionsPage role={useCurrentAdmin().role} onLogout={logout} />;
 }
 
+function IssuerApplicationsRoute() {
+  const { logout } = useAdminAuth();
+  return <IssuerApplicationsPage role={useCurrentAdmin().role} onLogout={logout} />;
+}
+
 function IpWhitelistRoute() {
   const { logout } = useAdminAuth();
   return <IpWhitelistPage role={useCurrentAdmin().role} onLogout={logout} />;
@@ -78,7 +83,7 @@ export default function AdminArea() {
             <Route path={r.users} element={<UsersRoute />} />
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
             <Route path={r.contactSubmissions} element={<ContactSubmissionsRoute />} />
-            <Route path={r.issuerApplications} element={<IssuerApplicationsPage />} />
+            <Route path={r.issuerApplications} element={<IssuerApplicationsRoute />} />
             <Route path={r.activity} element={<ActivityPage />} />
             <Route path={r.changePassword} element={<ChangePasswordPage />} />
             <Route
