@@ -1,0 +1,8 @@
+import type { OnboardingErrors, OnboardingForm } from '@ledgerwell/shared/issuer-onboarding';
+
+/** What every form step receives: the form, its messages, and the edit to apply. */
+export interface StepProps {
+  form: OnboardingForm;
+  errors: OnboardingErrors;
+  onChange: (patch: Partial<OnboardingForm>) => void;
+}
