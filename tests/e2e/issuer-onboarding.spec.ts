@@ -417,6 +417,19 @@ test.describe('issuer onboarding at 375 px', () => {
     expect(await storedValue(page, 'issuerOnboardingSession')).toMatch(/^[A-Za-z0-9_-]{22,128}$/);
   });
 
+  test('the draft autosaves every 30 seconds', async ({ page }) => {
+    await page.clock.install();
+    await openWizard(page);
+    await page.getByLabel('Company Name').fill('Autosaved Co');
+    await page.clock.runFor(29_000);
+    expect(await storedValue(page, 'issuer_onboarding_draft')).toBeUndefined();
+    await page.clock.runFor(1_500);
+    await expect.poll(() => storedValue(page, 'issuer_onboarding_draft')).toMatchObject({ step: 0, data: { company_name: 'Autosaved Co' } });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: M.draftLoaded })).toBeVisible();
+    await expect(page.getByLabel('Company Name')).toHaveValue('Autosaved Co');
+  });
+
   test('an application queued offline is sent when the app next opens on another page; the wizard then shows its confirmation', async ({ page, context }) => {
     await openWizard(page);
     await putStoredValue(page, 'issuer_onboarding_draft', { step: 3, data: { ...sampleOnboardingForm(), company_name: 'Later Co', signatureData: null }, savedAt: new Date().toISOString() });
