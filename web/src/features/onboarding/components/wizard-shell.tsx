@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ONBOARDING_MESSAGES, onboardingStepLabel, type OnboardingErrorField } from '@ledgerwell/shared/issuer-onboarding';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useOnboarding } from '../hooks/use-onboarding';
 import { progressPercent } from '../lib/wizard-state';
@@ -12,6 +11,7 @@ import { CompanyDetailsStep } from './steps/company-details-step';
 import { GetStartedStep } from './steps/get-started-step';
 import { SIGNATURE_PAD_ID, SignatureStep } from './steps/signature-step';
 import { StepTabs } from './step-tabs';
+import { WizardLoading } from './wizard-loading';
 import { WizardNav } from './wizard-nav';
 import { WizardNotices } from './wizard-notices';
 import { WizardToolbar } from './wizard-toolbar';
@@ -52,13 +52,7 @@ export function OnboardingWizard() {
   });
   const { state } = wizard;
 
-  if (state.phase === 'loading') {
-    return (
-      <section className="onboarding-wizard onboarding-wizard--loading" aria-label="Issuer onboarding application">
-        <Spinner label="Loading your application" />
-      </section>
-    );
-  }
+  if (state.phase === 'loading') return <WizardLoading />;
 
   const done = state.phase === 'done';
   const locked = state.phase !== 'editing';
