@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { ONBOARDING_MESSAGES as M } from '../../shared/src/issuer-onboarding';
 import { sampleOnboardingForm } from '../../shared/src/issuer-onboarding.fixtures';
+import { E2E_ADMIN } from './fixtures';
 import { signInAsAdmin } from './support/admin-helpers';
 import { guardPage } from './support/page-guards';
 
@@ -140,7 +141,7 @@ test.describe('issuer onboarding at 375 px', () => {
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${(++address % 250) + 1}` });
   });
 
-  test('every step filled, offline half-way, reload, the draft resumes, submitted offline, sent once back online; print; axe on every step', async ({ page, context, baseURL }) => {
+  test('every step filled, offline half-way, reload, the draft resumes, submitted offline, sent once back online; print; axe on every step; then staff review it with a note', async ({ page, context, baseURL }) => {
     test.setTimeout(180_000);
     const guard = guardPage(page, new URL(baseURL!).origin);
     const company = `Acme Robotics ${Date.now()}`;
@@ -301,18 +302,41 @@ test.describe('issuer onboarding at 375 px', () => {
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByRole('banner')).toBeVisible();
 
+    // Staff (on a desktop) find it, review it with a note and see the note in the review history.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsAdmin(page);
+    await page.goto('/admin/issuer-applications');
+    await expect(page.getByRole('heading', { level: 1, name: 'Issuer Applications' })).toBeVisible();
+    await page.getByLabel('Search').fill(company);
+    const table = page.getByRole('region', { name: 'Issuer applications' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const row = table.getByRole('row').filter({ hasText: company });
+    await expect(row).toContainText('Ada Lovelace');
+    await expect(row).toContainText('SUBMITTED');
+    await expect(row.getByRole('img', { name: 'Signed' })).toBeVisible();
+    await row.getByRole('button', { name: /View/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Issuer Application' });
+    const detail = (label: string) => dialog.locator('.detail-list__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+    await expect(detail('Confirmation ID')).toContainText(applicationId!);
+    await expect(detail('Entity Type')).toContainText('Trust');
+    await expect(detail('EIN')).toContainText('**-***6789');
+    await expect(dialog).not.toContainText('12-3456789');
+    await expect(dialog.getByRole('img', { name: 'Signature of Ada Lovelace' })).toBeVisible();
+    const history = dialog.getByRole('list', { name: 'Review history, oldest first' });
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history.getByRole('listitem').first()).toContainText('by Applicant');
+
+    await dialog.getByLabel('Status', { exact: true }).selectOption('UNDER_REVIEW');
+    await dialog.getByLabel('Note for the review history (optional)').fill('Trust agreement requested from the trustee.');
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await expect(dialog.getByText('Status updated successfully')).toBeVisible();
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    const latest = history.getByRole('listitem').last();
+    await expect(latest).toContainText('UNDER REVIEW');
+    await expect(latest).toContainText('Trust agreement requested from the trustee.');
+    await expect(latest).toContainText(`by ${E2E_ADMIN.username}`);
     expect(guard.violations).toEqual([]);
     expect(guard.foreign).toEqual([]);
-
-    // The server has it, once, under the browser's id.
-    const token = await signInAsAdmin(page);
-    const list = await page.request.get(`/api/admin/issuer-onboarding?search=${encodeURIComponent(company)}`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(list.status()).toBe(200);
-    const { applications } = (await list.json()).data as { applications: { id: string; company_name: string; status: string }[] };
-    expect(applications.map((a) => [a.company_name, a.status])).toEqual([[company, 'SUBMITTED']]);
-    const detail = await (await page.request.get(`/api/admin/issuer-onboarding/${applications[0]!.id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
-    expect(detail.data.application_data.onboardingId).toBe(applicationId);
-    expect(detail.data).toMatchObject({ entity_type: 'TRUST', ein: '**-***6789', postal_code: '19801-1234', shareholder_count: '51-100', country: 'USA' });
   });
 
   test.describe('with page.route in front of the API', () => {
