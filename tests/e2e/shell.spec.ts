@@ -27,6 +27,20 @@ test.describe('app shell', () => {
     expect(scripts.filter((s) => /admin|portal|shareholder|verify|issuer|onboarding/.test(s))).toEqual([]);
   });
 
+  test('no page breaks its own Content-Security-Policy (zod builds its parsers without eval)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+    });
+    for (const route of ['/', '/shareholder-requests', '/contact', '/issuer-portal', '/verify/ABC123', '/admin/login']) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }), route).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), route).toEqual([]);
+    }
+  });
+
   test('a route change scrolls back to the top', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => {
