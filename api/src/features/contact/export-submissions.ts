@@ -1,8 +1,9 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { adminUsers, contactSubmissions } from '@ledgerwell/db/schema';
 import { contactExportFileName, type ContactFilters } from '@ledgerwell/shared/contact-admin';
 import type { AppDeps } from '../../lib/context';
 import { csvResponse, type CsvColumn } from '../../lib/csv-export';
+import { createdUpTo, definedFilters, keysetCursor, keysetPages, newestFirst } from '../../lib/keyset-export';
 import { recordActivity } from '../activity/record-activity';
 import { assigneeJoin, filterConditions, submissionColumns, type SubmissionRow, type TriageContext } from './triage';
 
@@ -32,30 +33,19 @@ const COLUMNS: CsvColumn<SubmissionRow>[] = [
   { header: 'Responded At', value: (row) => row.respondedAt },
 ];
 
-/**
- * The matching rows, newest first, a keyset page at a time: each page starts after the last
- * (created_at, id) of the one before (read as text, to the microsecond, not through a JavaScript
- * Date), so every page is an index range read, whatever its depth, and no transaction stays open.
- * `upTo` bounds the export to what existed when it began.
- */
-async function* keysetPages(deps: AppDeps, filters: ContactFilters, upTo: Date): AsyncGenerator<SubmissionRow[]> {
-  const where = and(filterConditions(filters), sql`${c.createdAt} <= ${upTo.toISOString()}::timestamptz`);
-  const page = (after: { createdAt: string; id: string } | null) =>
+/** The matching rows, newest first, a keyset page at a time, up to the export's start. */
+const pages = (deps: AppDeps, filters: ContactFilters, upTo: Date): AsyncGenerator<SubmissionRow[]> => {
+  const where = and(filterConditions(filters), createdUpTo(c, upTo));
+  return keysetPages(c, EXPORT_PAGE_ROWS, (after) =>
     deps.db
-      .select({ ...submissionColumns, cursor: sql<string>`${c.createdAt}::text` })
+      .select({ ...submissionColumns, cursor: keysetCursor(c) })
       .from(c)
       .leftJoin(adminUsers, assigneeJoin)
-      .where(and(where, after ? sql`(${c.createdAt}, ${c.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
-      .orderBy(desc(c.createdAt), desc(c.id))
-      .limit(EXPORT_PAGE_ROWS);
-  let rows = await page(null);
-  while (rows.length > 0) {
-    yield rows;
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-    const last = rows[rows.length - 1]!;
-    rows = await page({ createdAt: last.cursor, id: last.id });
-  }
-}
+      .where(and(where, after))
+      .orderBy(...newestFirst(c))
+      .limit(EXPORT_PAGE_ROWS),
+  );
+};
 
 /**
  * GET /contact-submissions/export/csv: every row the filters match, streamed. The export is
@@ -64,25 +54,23 @@ async function* keysetPages(deps: AppDeps, filters: ContactFilters, upTo: Date):
 export async function exportSubmissions(deps: AppDeps, filters: ContactFilters, context: TriageContext): Promise<Response> {
   const now = deps.clock.now();
   const fileName = contactExportFileName(now);
-  const where = and(filterConditions(filters), sql`${c.createdAt} <= ${now.toISOString()}::timestamptz`);
+  const where = and(filterConditions(filters), createdUpTo(c, now));
   await deps.db.transaction(async (tx) => {
     const [count] = await tx.select({ rows: sql<number>`count(*)::int` }).from(c).where(where);
     await recordActivity(tx, {
       actor: context.actor,
       action: 'CONTACT_EXPORTED',
       resourceType: 'contact_submission',
-      details: { filters: definedOnly(filters), rowCount: count?.rows ?? 0, fileName },
+      details: { filters: definedFilters(filters), rowCount: count?.rows ?? 0, fileName },
       meta: context.meta,
     });
   });
   return csvResponse({
     fileName,
     columns: COLUMNS,
-    pages: keysetPages(deps, filters, now),
+    pages: pages(deps, filters, now),
     onEnd: (rows, error) => {
       if (error) deps.logger.warn({ err: error, rows, requestId: context.meta.requestId }, 'contact export ended early');
     },
   });
 }
-
-const definedOnly = (filters: ContactFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));

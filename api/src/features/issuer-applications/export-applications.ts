@@ -1,9 +1,10 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { issuerApplications } from '@ledgerwell/db/schema';
 import { issuerApplicationsExportFileName, type IssuerApplicationFilters } from '@ledgerwell/shared/issuer-applications';
 import type { AppDeps } from '../../lib/context';
 import { csvResponse, type CsvColumn } from '../../lib/csv-export';
+import { createdUpTo, definedFilters, keysetCursor, keysetPages, newestFirst } from '../../lib/keyset-export';
 import { recordActivity } from '../activity/record-activity';
 import { filterConditions, ISSUER_RESOURCE, type ReviewerContext } from './review';
 
@@ -42,7 +43,7 @@ const exportColumns = {
   status: a.status,
   adminNotes: a.adminNotes,
   signer,
-  cursor: sql<string>`${a.createdAt}::text`,
+  cursor: keysetCursor(a),
 };
 const selectForExport = (db: Db) => db.select(exportColumns).from(a);
 type ExportRow = Awaited<ReturnType<typeof selectForExport>>[number];
@@ -69,26 +70,16 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Admin Notes', value: (row) => row.adminNotes },
 ];
 
-/**
- * The matching rows, newest first, a keyset page at a time: each page starts after the last
- * (created_at, id) of the one before (read as text, to the microsecond), so every page is an index
- * range read and no transaction stays open. `upTo` bounds the export to what existed when it began.
- */
-async function* keysetPages(deps: AppDeps, filters: IssuerApplicationFilters, upTo: Date): AsyncGenerator<ExportRow[]> {
-  const where = and(filterConditions(filters), sql`${a.createdAt} <= ${upTo.toISOString()}::timestamptz`);
-  const page = (after: { createdAt: string; id: string } | null) =>
+/** The matching rows, newest first, a keyset page at a time, up to the export's start. */
+const pages = (deps: AppDeps, filters: IssuerApplicationFilters, upTo: Date): AsyncGenerator<ExportRow[]> => {
+  const where = and(filterConditions(filters), createdUpTo(a, upTo));
+  return keysetPages(a, EXPORT_PAGE_ROWS, (after) =>
     selectForExport(deps.db)
-      .where(and(where, after ? sql`(${a.createdAt}, ${a.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
-      .orderBy(desc(a.createdAt), desc(a.id))
-      .limit(EXPORT_PAGE_ROWS);
-  let rows = await page(null);
-  while (rows.length > 0) {
-    yield rows;
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-    const last = rows[rows.length - 1]!;
-    rows = await page({ createdAt: last.cursor, id: last.id });
-  }
-}
+      .where(and(where, after))
+      .orderBy(...newestFirst(a))
+      .limit(EXPORT_PAGE_ROWS),
+  );
+};
 
 /**
  * GET /issuer-applications/export/csv: every application the filters match, streamed. The export is
@@ -97,25 +88,23 @@ async function* keysetPages(deps: AppDeps, filters: IssuerApplicationFilters, up
 export async function exportApplications(deps: AppDeps, filters: IssuerApplicationFilters, context: ReviewerContext): Promise<Response> {
   const now = deps.clock.now();
   const fileName = issuerApplicationsExportFileName(now);
-  const where = and(filterConditions(filters), sql`${a.createdAt} <= ${now.toISOString()}::timestamptz`);
+  const where = and(filterConditions(filters), createdUpTo(a, now));
   await deps.db.transaction(async (tx) => {
     const [count] = await tx.select({ rows: sql<number>`count(*)::int` }).from(a).where(where);
     await recordActivity(tx, {
       actor: context.actor,
       action: 'ISSUER_APPLICATIONS_EXPORTED',
       resourceType: ISSUER_RESOURCE,
-      details: { filters: definedOnly(filters), rowCount: count?.rows ?? 0, fileName },
+      details: { filters: definedFilters(filters), rowCount: count?.rows ?? 0, fileName },
       meta: context.meta,
     });
   });
   return csvResponse({
     fileName,
     columns: COLUMNS,
-    pages: keysetPages(deps, filters, now),
+    pages: pages(deps, filters, now),
     onEnd: (rows, error) => {
       if (error) deps.logger.warn({ err: error, rows, requestId: context.meta.requestId }, 'issuer application export ended early');
     },
   });
 }
-
-const definedOnly = (filters: IssuerApplicationFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
