@@ -3,6 +3,7 @@ import { addressAllowed } from '@ledgerwell/shared/ip-rules';
 import type { ActiveIpRule, AdminIpRuleCache } from '../../lib/context';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import { AnnouncedCache, followAnnouncements } from '../../lib/pg-listener';
 
 /** The channel on which PostgreSQL announces any write to ip_whitelist_rules (migration 0020). */
 export const IP_RULES_CHANNEL = 'ip_whitelist_changed';
@@ -28,49 +29,33 @@ export function admits(rules: readonly ActiveIpRule[], ip: string, now: Date): b
  * session cache (decision 009):
  *  - PostgreSQL announces every write to ip_whitelist_rules (a trigger, migration 0020) when its
  *    transaction commits; each process forgets the rules on hearing it;
- *  - the cache answers only while it hears the announcements: when the listening connection is lost
- *    it empties itself and every call reads the database until it listens again;
- *  - a read that overlapped an announcement is not kept (it may have seen the state before);
+ *  - it answers only while it hears them, and keeps no read that overlapped one (AnnouncedCache);
  *  - the rules are read again after IP_RULE_CACHE_MAX_AGE_MS whatever happens.
  * The process that changes a rule forgets at once too (`forget`), so its own next call sees it.
  */
-export class IpRuleCache implements AdminIpRuleCache {
+export class IpRuleCache extends AnnouncedCache implements AdminIpRuleCache {
   private rules: readonly ActiveIpRule[] | undefined;
   private storedAt = 0;
-  private changes = 0;
-  private listening = false;
 
-  constructor(private readonly clock: Clock) {}
-
-  /** Whether the cache may answer: only while announcements are heard. */
-  get active(): boolean {
-    return this.listening;
+  constructor(private readonly clock: Clock) {
+    super();
   }
 
-  /** Announcements are heard (again): anything cached before may have missed some. */
-  heard(): void {
-    this.forget();
-    this.listening = true;
-  }
-
-  /** Announcements may be missed from now on: answer nothing until heard() again. */
-  deaf(): void {
-    this.listening = false;
-    this.forget();
+  /** Any write: the payload does not matter, the few rules are read again. */
+  announced(): void {
+    this.forgetAll();
   }
 
   forget(): void {
-    this.changes += 1;
+    this.forgetAll();
+  }
+
+  protected clear(): void {
     this.rules = undefined;
   }
 
-  /** Taken before reading the database; `keep` refuses the read if anything changed meanwhile. */
-  mark(): number {
-    return this.changes;
-  }
-
   get(): readonly ActiveIpRule[] | undefined {
-    if (!this.listening || !this.rules) return undefined;
+    if (!this.active || !this.rules) return undefined;
     const age = this.clock.now().getTime() - this.storedAt;
     // A clock that went back is no proof of freshness either.
     if (age >= IP_RULE_CACHE_MAX_AGE_MS || age < 0) {
@@ -81,7 +66,7 @@ export class IpRuleCache implements AdminIpRuleCache {
   }
 
   keep(rules: readonly ActiveIpRule[], mark: number): void {
-    if (!this.listening || mark !== this.changes) return;
+    if (!this.mayKeep(mark)) return;
     this.rules = rules;
     this.storedAt = this.clock.now().getTime();
   }
@@ -90,14 +75,12 @@ export class IpRuleCache implements AdminIpRuleCache {
 /** A cache that follows the database's announcements; `stop` ends the listening. */
 export async function startIpRuleCache(database: Database, clock: Clock, logger: Logger) {
   const cache = new IpRuleCache(clock);
-  const stop = await database.listen(IP_RULES_CHANNEL, {
-    // Any write: the payload does not matter, the few rules are read again.
-    onMessage: () => cache.forget(),
-    onListening: () => cache.heard(),
-    onLost: (error) => {
-      cache.deaf();
-      logger.warn({ err: error }, 'lost the IP whitelist announcements; reading the rules from the database on every admin call until they are back');
-    },
-  });
+  const stop = await followAnnouncements(
+    database,
+    IP_RULES_CHANNEL,
+    cache,
+    logger,
+    'lost the IP whitelist announcements; reading the rules from the database on every admin call until they are back',
+  );
   return { cache, stop };
 }
