@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { NativeDialog } from './native-dialog';
 
 export interface DocumentDialogProps {
   title: string;
@@ -7,37 +8,17 @@ export interface DocumentDialogProps {
 }
 
 /**
- * One document in a modal on the native <dialog>: showModal() makes the page behind it inert, focus
- * moves to the scrollable text (arrow keys scroll it at once), Escape or Close closes it and focus
- * returns to the control that opened it. Rendered only while open: the parent unmounts it to close.
+ * One document in a modal (NativeDialog): focus moves to the scrollable text (arrow keys scroll it at
+ * once), Escape, Close or a click on the backdrop closes it.
  */
 export function DocumentDialog({ title, onClose, children }: DocumentDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    bodyRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
+    <NativeDialog
       className="document-dialog"
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        // Escape: the parent unmounts the dialog, so it never closes behind React's back.
-        event.preventDefault();
-        onClose();
-      }}
+      onClose={onClose}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself, outside its inner frame.
         if (event.target === event.currentTarget) onClose();
@@ -52,7 +33,7 @@ export function DocumentDialog({ title, onClose, children }: DocumentDialogProps
             <span aria-hidden="true">×</span>
           </button>
         </header>
-        <div ref={bodyRef} className="document-dialog__body" tabIndex={0} role="region" aria-labelledby={titleId}>
+        <div className="document-dialog__body" tabIndex={0} role="region" aria-labelledby={titleId} data-autofocus>
           {children}
         </div>
         <footer className="document-dialog__footer">
@@ -61,6 +42,6 @@ export function DocumentDialog({ title, onClose, children }: DocumentDialogProps
           </button>
         </footer>
       </div>
-    </dialog>
+    </NativeDialog>
   );
 }

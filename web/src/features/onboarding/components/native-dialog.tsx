@@ -1,0 +1,42 @@
+import { useEffect, useRef, type ComponentPropsWithoutRef } from 'react';
+
+export interface NativeDialogProps extends Omit<ComponentPropsWithoutRef<'dialog'>, 'open' | 'onCancel' | 'onClose'> {
+  /** Escape (and whatever else the dialog offers): the parent unmounts it. */
+  onClose: () => void;
+}
+
+/**
+ * The onboarding wizard's modal on the native <dialog>, rendered only while open (the parent unmounts
+ * it to close): showModal() makes the page behind inert and keeps the focus inside, the focus goes to
+ * the element marked `data-autofocus`, Escape calls onClose, and the focus returns to the control that
+ * opened it. (The admin area has its own modal; features do not import each other.)
+ */
+export function NativeDialog({ onClose, children, ...props }: NativeDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      {...props}
+      onCancel={(event) => {
+        // Escape: the parent unmounts the dialog, so it never closes behind React's back.
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
