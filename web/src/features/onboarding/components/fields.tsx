@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -99,32 +100,7 @@ interface CheckboxProps {
   error?: string | undefined;
 }
 
-/** A checkbox with its label beside it and its error under it, tied the same way as the text fields. */
+/** A required checkbox with its label beside it and its error under it, tied the same way as the text fields. */
 export function CheckboxInput({ label: text, checked, onChecked, error }: CheckboxProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={error ? 'field field--invalid' : 'field'}>
-      <div className="check onboarding-check">
-        <input
-          id={id}
-          type="checkbox"
-          className="check__input"
-          checked={checked}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChecked(event.target.checked)}
-        />
-        <label htmlFor={id} className="check__label">
-          {text}
-        </label>
-      </div>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <CheckboxField label={text} checked={checked} onChange={onChecked} error={error} required className="onboarding-check" />;
 }

@@ -1,7 +1,7 @@
 import { formatShares } from '@ledgerwell/shared/portal-requests';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { CheckboxField } from '../components/checkbox-field';
 import { ContactField } from '../components/contact-field';
 import { TextareaField } from '../components/textarea-field';
 import { TRANSFER_TYPE_OPTIONS } from '../labels';
