@@ -46,7 +46,3 @@ export async function* keysetPages<Row extends { id: string; cursor: string }>(
     rows = await page({ createdAt: last.cursor, id: last.id });
   }
 }
-
-/** An export's filters as recorded in its activity row: those given, without empty ones. */
-export const definedFilters = (filters: object) =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));

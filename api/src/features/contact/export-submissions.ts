@@ -2,9 +2,9 @@ import { and, sql } from 'drizzle-orm';
 import { adminUsers, contactSubmissions } from '@ledgerwell/db/schema';
 import { contactExportFileName, type ContactFilters } from '@ledgerwell/shared/contact-admin';
 import type { AppDeps } from '../../lib/context';
-import { csvResponse, type CsvColumn } from '../../lib/csv-export';
-import { createdUpTo, definedFilters, keysetCursor, keysetPages, newestFirst } from '../../lib/keyset-export';
-import { recordActivity } from '../activity/record-activity';
+import type { CsvColumn } from '../../lib/csv-export';
+import { createdUpTo, keysetCursor, keysetPages, newestFirst } from '../../lib/keyset-export';
+import { recordedCsvExport } from '../activity/recorded-export';
 import { assigneeJoin, filterConditions, submissionColumns, type SubmissionRow, type TriageContext } from './triage';
 
 const c = contactSubmissions;
@@ -53,24 +53,16 @@ const pages = (deps: AppDeps, filters: ContactFilters, upTo: Date): AsyncGenerat
  */
 export async function exportSubmissions(deps: AppDeps, filters: ContactFilters, context: TriageContext): Promise<Response> {
   const now = deps.clock.now();
-  const fileName = contactExportFileName(now);
   const where = and(filterConditions(filters), createdUpTo(c, now));
-  await deps.db.transaction(async (tx) => {
-    const [count] = await tx.select({ rows: sql<number>`count(*)::int` }).from(c).where(where);
-    await recordActivity(tx, {
-      actor: context.actor,
-      action: 'CONTACT_EXPORTED',
-      resourceType: 'contact_submission',
-      details: { filters: definedFilters(filters), rowCount: count?.rows ?? 0, fileName },
-      meta: context.meta,
-    });
-  });
-  return csvResponse({
-    fileName,
+  return recordedCsvExport(deps, {
+    context,
+    action: 'CONTACT_EXPORTED',
+    resourceType: 'contact_submission',
+    filters,
+    fileName: contactExportFileName(now),
+    count: async (tx) => (await tx.select({ rows: sql<number>`count(*)::int` }).from(c).where(where))[0]?.rows ?? 0,
     columns: COLUMNS,
     pages: pages(deps, filters, now),
-    onEnd: (rows, error) => {
-      if (error) deps.logger.warn({ err: error, rows, requestId: context.meta.requestId }, 'contact export ended early');
-    },
+    name: 'contact export',
   });
 }

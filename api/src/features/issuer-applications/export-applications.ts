@@ -3,9 +3,9 @@ import type { Db } from '@ledgerwell/db/client';
 import { issuerApplications } from '@ledgerwell/db/schema';
 import { issuerApplicationsExportFileName, type IssuerApplicationFilters } from '@ledgerwell/shared/issuer-applications';
 import type { AppDeps } from '../../lib/context';
-import { csvResponse, type CsvColumn } from '../../lib/csv-export';
-import { createdUpTo, definedFilters, keysetCursor, keysetPages, newestFirst } from '../../lib/keyset-export';
-import { recordActivity } from '../activity/record-activity';
+import type { CsvColumn } from '../../lib/csv-export';
+import { createdUpTo, keysetCursor, keysetPages, newestFirst } from '../../lib/keyset-export';
+import { recordedCsvExport } from '../activity/recorded-export';
 import { filterConditions, ISSUER_RESOURCE, type ReviewerContext } from './review';
 
 const a = issuerApplications;
@@ -87,24 +87,16 @@ const pages = (deps: AppDeps, filters: IssuerApplicationFilters, upTo: Date): As
  */
 export async function exportApplications(deps: AppDeps, filters: IssuerApplicationFilters, context: ReviewerContext): Promise<Response> {
   const now = deps.clock.now();
-  const fileName = issuerApplicationsExportFileName(now);
   const where = and(filterConditions(filters), createdUpTo(a, now));
-  await deps.db.transaction(async (tx) => {
-    const [count] = await tx.select({ rows: sql<number>`count(*)::int` }).from(a).where(where);
-    await recordActivity(tx, {
-      actor: context.actor,
-      action: 'ISSUER_APPLICATIONS_EXPORTED',
-      resourceType: ISSUER_RESOURCE,
-      details: { filters: definedFilters(filters), rowCount: count?.rows ?? 0, fileName },
-      meta: context.meta,
-    });
-  });
-  return csvResponse({
-    fileName,
+  return recordedCsvExport(deps, {
+    context,
+    action: 'ISSUER_APPLICATIONS_EXPORTED',
+    resourceType: ISSUER_RESOURCE,
+    filters,
+    fileName: issuerApplicationsExportFileName(now),
+    count: async (tx) => (await tx.select({ rows: sql<number>`count(*)::int` }).from(a).where(where))[0]?.rows ?? 0,
     columns: COLUMNS,
     pages: pages(deps, filters, now),
-    onEnd: (rows, error) => {
-      if (error) deps.logger.warn({ err: error, rows, requestId: context.meta.requestId }, 'issuer application export ended early');
-    },
+    name: 'issuer application export',
   });
 }
