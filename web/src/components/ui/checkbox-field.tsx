@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FieldMessages, useFieldControl } from './field-frame';
 
 interface CheckboxFieldProps {
   label: ReactNode;
@@ -15,35 +16,25 @@ interface CheckboxFieldProps {
 
 /** A labelled checkbox; its error and description are tied to it like TextField's. */
 export function CheckboxField({ label, checked, onChange, name, description, error, disabled, required, className }: CheckboxFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const { control, ...ids } = useFieldControl(error, description);
   return (
     <div className={error ? 'field field--check field--invalid' : 'field field--check'}>
       <div className={className ? `check ${className}` : 'check'}>
         <input
-          id={id}
+          {...control}
           type="checkbox"
           name={name}
           checked={checked}
           disabled={disabled}
           required={required}
           onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
           className="check__input"
         />
-        <label htmlFor={id} className="check__label">
+        <label htmlFor={control.id} className="check__label">
           {label}
         </label>
       </div>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-      {description && <div id={descriptionId}>{description}</div>}
+      <FieldMessages error={error} description={description} ids={ids} />
     </div>
   );
 }
