@@ -1,8 +1,8 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { FieldFrame } from '../../../components/ui/field-frame';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 /*
  * The wizard's labelled controls: the shared text and select fields (label, error under the field,
@@ -77,19 +77,17 @@ interface TextAreaProps {
 
 export function TextAreaInput({ label: text, value, onValue, maxLength, error, optional = false, hint, rows = 4 }: TextAreaProps) {
   return (
-    <FieldFrame label={label(text, optional)} error={error} description={hint ? <p className="field__hint">{hint}</p> : undefined}>
-      {(control) => (
-        <textarea
-          {...control}
-          className="field__input field__input--textarea onboarding-textarea"
-          rows={rows}
-          value={value}
-          maxLength={maxLength}
-          required={!optional}
-          onChange={(event) => onValue(event.target.value)}
-        />
-      )}
-    </FieldFrame>
+    <TextareaField
+      label={label(text, optional)}
+      error={error}
+      description={hint ? <p className="field__hint">{hint}</p> : undefined}
+      className="onboarding-textarea"
+      rows={rows}
+      value={value}
+      maxLength={maxLength}
+      required={!optional}
+      onChange={(event) => onValue(event.target.value)}
+    />
   );
 }
 

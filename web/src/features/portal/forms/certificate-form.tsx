@@ -1,6 +1,6 @@
 import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 import { ContactField } from '../components/contact-field';
-import { TextareaField } from '../components/textarea-field';
 import { CERTIFICATE_REASON_OPTIONS, DELIVERY_METHOD_OPTIONS } from '../labels';
 import { toCertificateFormData, type CertificateValues } from './form-data';
 import { RequestFormShell } from './request-form-shell';

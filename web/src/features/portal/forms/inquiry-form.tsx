@@ -1,4 +1,4 @@
-import { TextareaField } from '../components/textarea-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 import { toInquiryFormData, type InquiryValues } from './form-data';
 import { RequestFormShell } from './request-form-shell';
 import { useRequestForm, type RequestFormProps } from './use-request-form';

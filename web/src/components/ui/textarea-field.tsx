@@ -1,5 +1,5 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
-import { FieldFrame } from '../../../components/ui/field-frame';
+import { FieldFrame } from './field-frame';
 
 interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'children'> {
   label: string;
@@ -8,10 +8,12 @@ interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 /** A labelled textarea, tied to its label, error and description like TextField. */
-export function TextareaField({ label, error, description, rows = 5, ...textareaProps }: TextareaFieldProps) {
+export function TextareaField({ label, error, description, rows = 5, className, ...textareaProps }: TextareaFieldProps) {
   return (
     <FieldFrame label={label} error={error} description={description}>
-      {(control) => <textarea {...textareaProps} {...control} rows={rows} className="field__input field__input--textarea" />}
+      {(control) => (
+        <textarea {...textareaProps} {...control} rows={rows} className={className ? `field__input field__input--textarea ${className}` : 'field__input field__input--textarea'} />
+      )}
     </FieldFrame>
   );
 }
