@@ -6,6 +6,9 @@ import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 import { solvedPayload } from '../../test/solve-challenge';
+import { createApp } from '../../app';
+import { startSessionCache } from '../admin-auth/session-cache';
+import type { SessionCacheValue } from '../admin-auth/sessions';
 
 const PASSWORD = 'Correct-Horse-7';
 const STEP = 30_000;
@@ -213,6 +216,21 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     const remove = await t.request('POST', '/api/admin/mfa/totp/disable', { token, body: { code: await codeAt(secret) } });
     expect(remove.status).toBe(409);
     expect(remove.json.message).toBe(MFA_MESSAGES.lastMethod);
+  });
+
+  it('another process that cached the blocked session lets it through once the enrolment commits (decision 009)', async () => {
+    await user('root', 'SUPER_ADMIN');
+    const token = await loginToken(t, 'root', PASSWORD);
+    const sessions = await startSessionCache<SessionCacheValue>(t.database, t.clock, t.deps.logger);
+    try {
+      const other = createApp({ ...t.deps, sessionCache: sessions.cache });
+      const listUsers = async () => (await other.request('/api/admin/users', { headers: { Authorization: `Bearer ${token}` } })).status;
+      expect(await listUsers()).toBe(403);
+      await enrol(token);
+      await expect.poll(listUsers, { timeout: 5000, interval: 20 }).toBe(200);
+    } finally {
+      await sessions.stop();
+    }
   });
 
   it('a password that must change comes before enrolment', async () => {
