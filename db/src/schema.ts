@@ -124,6 +124,8 @@ export const adminSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** When this session last proved a second factor (sign-in or enrolment); step-up reads it. */
+    mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },

@@ -101,7 +101,7 @@ export async function startAdminSession(
   details?: Record<string, unknown>,
 ) {
   const { clock } = deps;
-  const session = await createSession(tx, clock, user.id, meta);
+  const session = await createSession(tx, clock, user.id, meta, details?.mfaMethod !== undefined);
   const [updated] = await tx
     .update(adminUsers)
     .set({ lastLoginAt: clock.now(), ...changes })

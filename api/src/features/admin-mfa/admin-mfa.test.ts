@@ -108,6 +108,10 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     expect((await t.request('GET', '/api/admin/auth/verify', { token: done.json.token })).status).toBe(200);
     const [login] = await t.deps.db.select().from(adminActivity).where(and(eq(adminActivity.actionType, 'LOGIN'), eq(adminActivity.resourceId, (await t.deps.db.select().from(adminSessions)).at(-1)!.id)));
     expect(login?.details).toEqual({ mfaMethod: 'totp' });
+    // The session records that it proved a second factor (step-up will read it); the enrolling one did too.
+    const sessions = await t.deps.db.select().from(adminSessions);
+    expect(sessions.at(-1)!.mfaVerifiedAt).toEqual(t.clock.now());
+    expect(sessions[0]!.mfaVerifiedAt).not.toBeNull();
 
     // The same code again, within its window: refused.
     const replay = await codeStep((await passwordStep('alice')).json.mfaToken, code);
@@ -273,6 +277,7 @@ describe('ADMIN_MFA_ROLES empty', () => {
     await createAdminUser(t.deps, { username: 'root', password: PASSWORD, role: 'SUPER_ADMIN' });
     const signIn = await t.request('POST', '/api/admin/login', { body: { username: 'root', password: PASSWORD } });
     expect(signIn.json.user).toMatchObject({ mfaEnabled: false, mustEnrollMfa: false });
+    expect((await t.deps.db.select().from(adminSessions))[0]!.mfaVerifiedAt).toBeNull();
     expect((await t.request('GET', '/api/admin/users', { token: signIn.json.token })).status).toBe(200);
     expect((await t.request('GET', '/api/admin/mfa', { token: signIn.json.token })).json.data.required).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
-import { adminRecoveryCodes, adminTotp, adminUsers } from '@ledgerwell/db/schema';
+import { adminRecoveryCodes, adminSessions, adminTotp, adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, ADMIN_LOGIN_MAX_FAILURES_PER_IP, ADMIN_LOGIN_WINDOW_MS } from '@ledgerwell/shared/admin-auth';
 import { isTotpCode, MFA_MESSAGES, type MfaStatus } from '@ledgerwell/shared/admin-mfa';
 import { guardAttempt, type ThrottleRule } from '../../lib/attempt-guard';
@@ -176,6 +176,8 @@ export async function enableTotp(deps: AppDeps, admin: AdminContext, code: strin
         .update(adminUsers)
         .set({ mfaEnabledAt: now, updatedAt: now })
         .where(and(eq(adminUsers.id, userId), isNull(adminUsers.mfaEnabledAt)));
+      // The code just entered proves the factor for this session too.
+      await tx.update(adminSessions).set({ mfaVerifiedAt: now }).where(eq(adminSessions.id, admin.sessionId));
       const codes = await replaceRecoveryCodes(deps, tx, userId);
       await recordActivity(tx, { actor: actorOf(admin.profile), action: 'MFA_TOTP_ENABLED', resourceType: 'admin_user', resourceId: userId, meta });
       return codes;
