@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
-import { requireAdmin, requirePasswordChanged } from './features/admin-auth/middleware';
+import { requireAdmin, requireMfaEnrolled, requirePasswordChanged } from './features/admin-auth/middleware';
+import { adminMfaLoginRoutes, adminMfaRoutes } from './features/admin-mfa/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { intercomMessagingService, type MessagingService } from './features/contact/messaging-service';
 import { contactAdminRoutes } from './features/contact/admin-routes';
@@ -66,10 +67,12 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   // The IP whitelist guards every admin call, login included, before the session or the password is checked.
   api.use('/admin/*', enforceIpWhitelist(deps));
   api.route('/admin', adminLoginRoutes(deps));
+  api.route('/admin', adminMfaLoginRoutes(deps));
 
   const admin = new Hono<AppEnv>();
-  admin.use('*', requireAdmin(deps), requirePasswordChanged);
+  admin.use('*', requireAdmin(deps), requirePasswordChanged, requireMfaEnrolled);
   admin.route('/', adminSessionRoutes(deps));
+  admin.route('/', adminMfaRoutes(deps));
   admin.route('/', registryRoutes(deps));
   // After the session routes, which answer /users/me for every role.
   admin.route('/', adminUserRoutes(deps));

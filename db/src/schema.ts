@@ -49,10 +49,65 @@ export const adminUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * When the user's first second factor was confirmed; null: none. Kept on the user row so the
+     * enrolment gate reads it from the cached session (decision 009), whose triggers announce it.
+     */
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('admin_users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * One authenticator app per user. The secret is encrypted with the field cipher; a row without
+ * enabled_at is a set-up waiting for its first code, replaced by the next set-up. last_used_step is
+ * the last 30-second step a code was accepted for: only later steps are accepted (no replay).
+ * Passkeys will get a table of their own.
+ */
+export const adminTotp = pgTable('admin_totp', {
+  adminUserId: uuid('admin_user_id')
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored as keyed hashes (HMAC with a key derived from ENCRYPTION_KEY). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_user_hash_idx').on(t.adminUserId, t.codeHash)],
+);
+
+/**
+ * The step between a right password and the second factor: only the SHA-256 of the token is stored;
+ * it lives 5 minutes and is consumed by the sign-in it completes.
+ */
+export const adminMfaTokens = pgTable(
+  'admin_mfa_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_mfa_tokens_token_hash_idx').on(t.tokenHash), index('admin_mfa_tokens_user_idx').on(t.adminUserId)],
 );
 
 /** Only the SHA-256 of a session token is stored, so a database leak yields no usable session. */
@@ -69,6 +124,8 @@ export const adminSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** When this session last proved a second factor (sign-in or enrolment); step-up reads it. */
+    mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },

@@ -84,6 +84,10 @@ export const adminProfileSchema = z.object({
   role: z.enum(ADMIN_ROLES),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** A second factor (authenticator app) is set up. */
+  mfaEnabled: z.boolean(),
+  /** The role requires a second factor and there is none: the session can do nothing but enrol. */
+  mustEnrollMfa: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -52,6 +52,8 @@ const server = spawn('pnpm', ['exec', 'tsx', 'api/src/server.ts'], {
     DEMO_DATA: '1',
     ADMIN_USERNAME: 'bench',
     ADMIN_PASSWORD: 'Bench-Pass-123',
+    // Signs in its SUPER_ADMIN with a password alone: no second factor required here.
+    ADMIN_MFA_ROLES: '',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

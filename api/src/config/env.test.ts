@@ -30,6 +30,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes ADMIN_MFA_ROLES as a list of known roles, SUPER_ADMIN and ADMIN by default, empty for none', () => {
+    expect(loadConfig({}).ADMIN_MFA_ROLES).toEqual(['SUPER_ADMIN', 'ADMIN']);
+    expect(loadConfig({ ADMIN_MFA_ROLES: '' }).ADMIN_MFA_ROLES).toEqual([]);
+    expect(loadConfig({ ADMIN_MFA_ROLES: ' REVIEWER , SUPER_ADMIN,REVIEWER ' }).ADMIN_MFA_ROLES).toEqual(['REVIEWER', 'SUPER_ADMIN']);
+    expect(() => loadConfig({ ADMIN_MFA_ROLES: 'ADMIN,ROOT' })).toThrow(/^Invalid environment:\nADMIN_MFA_ROLES: must list roles among SUPER_ADMIN, ADMIN, REVIEWER, READ_ONLY/);
+  });
+
   it('names each bad variable on its own line', () => {
     let error: unknown;
     try {

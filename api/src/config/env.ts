@@ -1,12 +1,21 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_MESSAGES, ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { isStrongEnough } from '@ledgerwell/shared/password';
 
 const optionalText = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+/** A comma-separated list of admin roles; empty: none. */
+const roleList = z
+  .string()
+  .transform((value) => [...new Set(value.split(',').map((role) => role.trim()).filter(Boolean))])
+  .refine((roles) => roles.every((role) => (ADMIN_ROLES as readonly string[]).includes(role)), {
+    message: `must list roles among ${ADMIN_ROLES.join(', ')}, separated by commas (empty: none)`,
+  })
+  .transform((roles) => roles as AdminRole[]);
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''], { error: 'must be 1, 0, true or false' })
@@ -80,6 +89,8 @@ export const envSchema = z
     CONTACT_NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address such as support@example.com').optional()),
     /** Staff address told of each new issuer application (company, contact and a link; never the EIN). */
     ONBOARDING_NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address such as onboarding@example.com').optional()),
+    /** Roles that must use a second factor (issue 17); empty: none, for local trials. */
+    ADMIN_MFA_ROLES: roleList.prefault('SUPER_ADMIN,ADMIN'),
     /** PBKDF2 iterations per step of a throttle's proof-of-work challenge (decision 010); tests set 1. */
     CHALLENGE_COST: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1_000_000).default(30000),
   });

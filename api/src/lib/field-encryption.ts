@@ -24,6 +24,7 @@ export const fieldContext = {
   requestSensitive: (requestId: string) => `shareholder_requests.sensitive_encrypted:${requestId}`,
   emailBody: (emailId: string) => `email_outbox.body_encrypted:${emailId}`,
   issuerEin: (applicationId: string) => `issuer_applications.ein_encrypted:${applicationId}`,
+  adminTotpSecret: (adminUserId: string) => `admin_totp.secret_encrypted:${adminUserId}`,
 };
 
 const IV_BYTES = 12;

@@ -36,6 +36,8 @@ export async function startBenchServer(name: string, port: number) {
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
+      // The bench signs in its SUPER_ADMIN with a password alone: no second factor required here.
+      ADMIN_MFA_ROLES: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

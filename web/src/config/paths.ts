@@ -52,6 +52,7 @@ export const paths = {
     activity: `${ADMIN}/activity`,
     shareholders: `${ADMIN}/shareholders`,
     changePassword: `${ADMIN}/change-password`,
+    security: `${ADMIN}/security`,
   },
 } as const;
 
@@ -73,6 +74,7 @@ export const routes = {
     activity: 'activity',
     shareholders: 'shareholders',
     changePassword: 'change-password',
+    security: 'security',
   },
 } as const;
 
@@ -90,6 +92,12 @@ export const apiPaths = {
   },
   admin: {
     login: '/api/admin/login',
+    loginMfa: '/api/admin/login/mfa',
+    mfa: '/api/admin/mfa',
+    mfaTotpSetup: '/api/admin/mfa/totp/setup',
+    mfaTotpEnable: '/api/admin/mfa/totp/enable',
+    mfaTotpDisable: '/api/admin/mfa/totp/disable',
+    mfaRecoveryCodes: '/api/admin/mfa/recovery-codes',
     verify: '/api/admin/auth/verify',
     logout: '/api/admin/logout',
     me: '/api/admin/users/me',

@@ -60,7 +60,7 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
 type AdminAuthListener = (error: ApiRequestError) => void;
 const adminAuthListeners = new Set<AdminAuthListener>();
 
-/** Subscribe to 401s and PASSWORD_CHANGE_REQUIRED answers of bearer-authenticated admin calls. */
+/** Subscribe to 401s, PASSWORD_CHANGE_REQUIRED and MFA_ENROLLMENT_REQUIRED answers of bearer-authenticated admin calls. */
 export function onAdminAuthError(listener: AdminAuthListener): () => void {
   adminAuthListeners.add(listener);
   return () => adminAuthListeners.delete(listener);
@@ -136,9 +136,11 @@ function answerError(response: Response, data: unknown, texts: FailureTexts): Ap
   });
 }
 
-/** Tells the session listeners about a 401 or PASSWORD_CHANGE_REQUIRED answer of an admin call. */
+const RESTRICTED_SESSION_CODES: readonly ApiClientErrorCode[] = ['PASSWORD_CHANGE_REQUIRED', 'MFA_ENROLLMENT_REQUIRED'];
+
+/** Tells the session listeners about a 401, PASSWORD_CHANGE_REQUIRED or MFA_ENROLLMENT_REQUIRED answer of an admin call. */
 function reportAdminAuthError(auth: RequestOptions<never>['auth'], error: ApiRequestError) {
-  if (auth !== 'admin' || (error.status !== 401 && error.code !== 'PASSWORD_CHANGE_REQUIRED')) return;
+  if (auth !== 'admin' || (error.status !== 401 && !RESTRICTED_SESSION_CODES.includes(error.code))) return;
   if (error.status === 401) clearAdminToken();
   for (const listener of adminAuthListeners) listener(error);
 }

@@ -7,6 +7,8 @@ import {
   ADMIN_MESSAGES,
   type AdminLoginInput,
 } from '@ledgerwell/shared/admin-auth';
+import type { Db } from '@ledgerwell/db/client';
+import type { MfaMethod } from '@ledgerwell/shared/admin-mfa';
 import { AppError } from '../../lib/errors';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { throttleAddress } from '../../lib/client-address';
@@ -14,7 +16,8 @@ import { guardAttempt, type ThrottleRule } from '../../lib/attempt-guard';
 import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
-import { toProfile } from './profile';
+import { issueMfaToken } from '../admin-mfa/mfa-token';
+import { toProfile, type AdminUserRow } from './profile';
 import { createSession } from './sessions';
 
 export const accountKey = (username: string) => `admin-login:user:${username.trim().toLowerCase()}`;
@@ -39,7 +42,7 @@ export async function findUserByUsername(deps: AppDeps, username: string) {
  * Signs an admin in. Unknown users, wrong passwords and inactive accounts get the same answer in
  * about the same time; failures count against the account and the address, in the database.
  */
-export async function login(deps: AppDeps, input: AdminLoginInput, meta: RequestMeta, proof?: string) {
+export async function login(deps: AppDeps, input: AdminLoginInput, meta: RequestMeta, proof?: string): Promise<LoginResult> {
   const { db, clock } = deps;
   const username = input.username.trim();
   const user = await findUserByUsername(deps, username);
@@ -62,22 +65,55 @@ export async function login(deps: AppDeps, input: AdminLoginInput, meta: Request
   }
 
   const rehash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
-  return db.transaction(async (tx) => {
-    const session = await createSession(tx, clock, user.id, meta);
-    const [updated] = await tx
-      .update(adminUsers)
-      .set({ lastLoginAt: clock.now(), ...(rehash ? { passwordHash: rehash } : {}) })
-      .where(eq(adminUsers.id, user.id))
-      .returning();
+  if (user.mfaEnabledAt) {
+    // The right password, but no session yet: the second factor (POST /login/mfa) completes it.
+    return db.transaction(async (tx): Promise<LoginResult> => {
+      if (rehash) await tx.update(adminUsers).set({ passwordHash: rehash }).where(eq(adminUsers.id, user.id));
+      await attempt.forgive(tx);
+      await clearHits(tx, accountKey(username));
+      const mfaToken = await issueMfaToken(tx, clock, user.id);
+      await recordActivity(tx, { actor: { id: user.id, username: user.username }, action: 'LOGIN_MFA_REQUIRED', resourceType: 'admin_session', meta });
+      const methods: MfaMethod[] = ['totp', 'recovery'];
+      return { mfaRequired: true, mfaToken, methods };
+    });
+  }
+  return db.transaction(async (tx): Promise<LoginResult> => {
     await attempt.forgive(tx);
     await clearHits(tx, accountKey(username));
-    await recordActivity(tx, {
-      actor: { id: user.id, username: user.username },
-      action: 'LOGIN',
-      resourceType: 'admin_session',
-      resourceId: session.sessionId,
-      meta,
-    });
-    return { token: session.token, expiresAt: session.expiresAt, user: toProfile(updated ?? user) };
+    return { mfaRequired: false, ...(await startAdminSession(deps, tx, user, meta, rehash ? { passwordHash: rehash } : {})) };
   });
+}
+
+export type LoginResult =
+  | ({ mfaRequired: false } & Awaited<ReturnType<typeof startAdminSession>>)
+  | { mfaRequired: true; mfaToken: string; methods: MfaMethod[] };
+
+/**
+ * The end of every successful sign-in (password alone, or password then second factor): a session,
+ * lastLoginAt, the LOGIN activity row, in the caller's transaction.
+ */
+export async function startAdminSession(
+  deps: AppDeps,
+  tx: Db,
+  user: AdminUserRow,
+  meta: RequestMeta,
+  changes: Partial<Pick<AdminUserRow, 'passwordHash'>> = {},
+  details?: Record<string, unknown>,
+) {
+  const { clock } = deps;
+  const session = await createSession(tx, clock, user.id, meta, details?.mfaMethod !== undefined);
+  const [updated] = await tx
+    .update(adminUsers)
+    .set({ lastLoginAt: clock.now(), ...changes })
+    .where(eq(adminUsers.id, user.id))
+    .returning();
+  await recordActivity(tx, {
+    actor: { id: user.id, username: user.username },
+    action: 'LOGIN',
+    resourceType: 'admin_session',
+    resourceId: session.sessionId,
+    ...(details ? { details } : {}),
+    meta,
+  });
+  return { token: session.token, expiresAt: session.expiresAt, user: toProfile(updated ?? user, deps.config.ADMIN_MFA_ROLES) };
 }

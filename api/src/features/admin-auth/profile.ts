@@ -1,6 +1,6 @@
 import type { InferSelectModel } from 'drizzle-orm';
 import { adminUsers } from '@ledgerwell/db/schema';
-import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
+import type { AdminProfile, AdminRole } from '@ledgerwell/shared/admin-auth';
 
 export type AdminUserRow = InferSelectModel<typeof adminUsers>;
 
@@ -16,11 +16,13 @@ export const profileColumns = {
   isActive: adminUsers.isActive,
   mustChangePassword: adminUsers.mustChangePassword,
   lastLoginAt: adminUsers.lastLoginAt,
+  mfaEnabledAt: adminUsers.mfaEnabledAt,
   createdAt: adminUsers.createdAt,
 };
 export type ProfileRow = Pick<AdminUserRow, keyof typeof profileColumns>;
 
-export function toProfile(user: ProfileRow): AdminProfile {
+/** `mfaRoles`: the roles that must use a second factor (config ADMIN_MFA_ROLES); without it nobody must enrol. */
+export function toProfile(user: ProfileRow, mfaRoles: readonly AdminRole[] = []): AdminProfile {
   return {
     id: user.id,
     username: user.username,
@@ -31,6 +33,8 @@ export function toProfile(user: ProfileRow): AdminProfile {
     role: user.role,
     isActive: user.isActive,
     mustChangePassword: user.mustChangePassword,
+    mfaEnabled: user.mfaEnabledAt !== null,
+    mustEnrollMfa: mfaRoles.includes(user.role) && user.mfaEnabledAt === null,
     lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
   };

@@ -11,6 +11,8 @@ export function adminLoginRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/login', async (c) => {
     const input = await parseJson(c, adminLoginSchema);
     const result = await login(deps, input, c.get('meta'), await readProof(c));
+    // A user with a second factor gets no session yet: POST /login/mfa completes the sign-in.
+    if (result.mfaRequired) return c.json({ success: true, mfaRequired: true, mfaToken: result.mfaToken, methods: result.methods });
     return c.json({ success: true, token: result.token, expiresAt: result.expiresAt.toISOString(), user: result.user });
   });
 }

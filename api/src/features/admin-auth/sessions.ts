@@ -13,7 +13,8 @@ const TOUCH_AFTER_MS = 60 * 1000;
 
 export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'deactivated' | 'expired';
 
-export async function createSession(tx: Db, clock: Clock, userId: string, meta: RequestMeta) {
+/** `mfaVerified`: the sign-in proved a second factor (recorded for step-up). */
+export async function createSession(tx: Db, clock: Clock, userId: string, meta: RequestMeta, mfaVerified = false) {
   const token = newSessionToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS);
@@ -25,6 +26,7 @@ export async function createSession(tx: Db, clock: Clock, userId: string, meta: 
       createdAt: now,
       lastSeenAt: now,
       expiresAt,
+      mfaVerifiedAt: mfaVerified ? now : null,
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
     })

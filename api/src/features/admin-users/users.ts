@@ -46,14 +46,14 @@ export async function listAdminUsers(deps: AppDeps): Promise<{ users: AdminUser[
     const [count] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(adminUsers);
     total = count?.count ?? total;
   }
-  return { users: rows.map(toProfile), total };
+  return { users: rows.map((row) => toProfile(row, deps.config.ADMIN_MFA_ROLES)), total };
 }
 
 export async function getAdminUser(deps: AppDeps, userId: string): Promise<AdminUser> {
   if (!UUID.test(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   const [row] = await deps.db.select(profileColumns).from(adminUsers).where(eq(adminUsers.id, userId)).limit(1);
   if (!row) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
-  return toProfile(row);
+  return toProfile(row, deps.config.ADMIN_MFA_ROLES);
 }
 
 /**
@@ -118,7 +118,7 @@ export async function createAdminUser(deps: AppDeps, actor: AdminContext, input:
       details: { username: row.username, changes: changedFields<Record<string, unknown>>(nothing, auditView(row)) },
       meta,
     });
-    return toProfile(row);
+    return toProfile(row, deps.config.ADMIN_MFA_ROLES);
   });
 }
 
@@ -162,7 +162,7 @@ export async function updateAdminUser(deps: AppDeps, actor: AdminContext, userId
     return after;
   });
   deps.sessionCache?.forget(userId);
-  return toProfile(row);
+  return toProfile(row, deps.config.ADMIN_MFA_ROLES);
 }
 
 /**

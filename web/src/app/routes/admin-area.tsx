@@ -4,6 +4,7 @@ import { AdminAuthProvider, useAdminAuth, useCurrentAdmin } from '../../features
 import { RequireAdmin } from '../../features/admin-auth/components/require-admin';
 import { AdminLoginPage } from '../../features/admin-auth/routes/login';
 import { ChangePasswordPage } from '../../features/admin-auth/routes/change-password';
+import { SecurityPage } from '../../features/admin-auth/routes/security';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminPlaceholder } from '../../features/admin/components/admin-placeholder';
 import { DashboardPage } from '../../features/admin/routes/dashboard';
@@ -86,6 +87,7 @@ export default function AdminArea() {
             <Route path={r.issuerApplications} element={<IssuerApplicationsRoute />} />
             <Route path={r.activity} element={<ActivityPage />} />
             <Route path={r.changePassword} element={<ChangePasswordPage />} />
+            <Route path={r.security} element={<SecurityPage />} />
             <Route
               path="*"
               element={<AdminPlaceholder heading="Page not found" lead="This admin page does not exist." />}

@@ -8,12 +8,35 @@ import {
   type AdminProfile,
   type ChangePasswordInput,
 } from '@ledgerwell/shared/admin-auth';
+import {
+  mfaLoginChallengeSchema,
+  mfaStatusResponseSchema,
+  recoveryCodesResponseSchema,
+  totpSetupResponseSchema,
+  type MfaLoginBody,
+  type MfaStatus,
+  type TotpSetup,
+} from '@ledgerwell/shared/admin-mfa';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../config/paths';
+
+/** A password sign-in answers with a session, or (for a user with a second factor) with the token for the code step. */
+const passwordLoginResponseSchema = z.union([adminLoginResponseSchema, mfaLoginChallengeSchema]);
 
 /** Throws the server's message, else 'Login failed'; 'Network error. Please try again.' when no answer came (spec 8). */
 export function loginAdmin(input: AdminLoginInput, altcha?: string) {
   return apiRequest(apiPaths.admin.login, {
+    method: 'POST',
+    body: { ...input, altcha },
+    schema: passwordLoginResponseSchema,
+    failureMessage: ADMIN_MESSAGES.loginFailed,
+    networkErrorMessage: ADMIN_MESSAGES.networkError,
+  });
+}
+
+/** The second step: the token of the password step and a TOTP or recovery code; answers like a password login. */
+export function loginWithMfaCode(input: MfaLoginBody, altcha?: string) {
+  return apiRequest(apiPaths.admin.loginMfa, {
     method: 'POST',
     body: { ...input, altcha },
     schema: adminLoginResponseSchema,
@@ -48,4 +71,45 @@ export async function changeMyPassword(input: ChangePasswordInput, altcha?: stri
     failureMessage: ADMIN_MESSAGES.changePasswordFailed,
   });
   return body.message;
+}
+
+const MFA_FAILED = 'Failed to update your second factor';
+
+export async function fetchMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
+  const body = await apiRequest(apiPaths.admin.mfa, { auth: 'admin', schema: mfaStatusResponseSchema, signal, failureMessage: 'Failed to load your security settings' });
+  return body.data;
+}
+
+/** A new pending secret (each call replaces the last one) for the authenticator app to scan. */
+export async function setUpTotp(): Promise<TotpSetup> {
+  const body = await apiRequest(apiPaths.admin.mfaTotpSetup, { method: 'POST', auth: 'admin', schema: totpSetupResponseSchema, failureMessage: MFA_FAILED });
+  return body.data;
+}
+
+/** Confirms the app with its current code; answers the recovery codes, shown once. */
+export async function enableTotp(code: string, altcha?: string): Promise<string[]> {
+  const body = await apiRequest(apiPaths.admin.mfaTotpEnable, {
+    method: 'POST',
+    auth: 'admin',
+    body: { code, altcha },
+    schema: recoveryCodesResponseSchema,
+    failureMessage: MFA_FAILED,
+  });
+  return body.data.recoveryCodes;
+}
+
+/** New recovery codes (the old ones stop working), against a current app or recovery code. */
+export async function regenerateRecoveryCodes(code: string, altcha?: string): Promise<string[]> {
+  const body = await apiRequest(apiPaths.admin.mfaRecoveryCodes, {
+    method: 'POST',
+    auth: 'admin',
+    body: { code, altcha },
+    schema: recoveryCodesResponseSchema,
+    failureMessage: MFA_FAILED,
+  });
+  return body.data.recoveryCodes;
+}
+
+export async function disableTotp(code: string, altcha?: string): Promise<void> {
+  await apiRequest(apiPaths.admin.mfaTotpDisable, { method: 'POST', auth: 'admin', body: { code, altcha }, failureMessage: MFA_FAILED });
 }

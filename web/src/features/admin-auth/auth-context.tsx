@@ -1,22 +1,32 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_MESSAGES, type AdminLoginInput, type AdminProfile } from '@ledgerwell/shared/admin-auth';
+import type { MfaLoginBody, MfaMethod } from '@ledgerwell/shared/admin-mfa';
 import { isApiRequestError, onAdminAuthError } from '../../lib/api-client';
 import { clearAdminToken, getAdminToken, setAdminToken } from '../../lib/admin-token';
-import { fetchMyProfile, loginAdmin, logoutAdmin, verifyAdminSession } from './api';
+import { fetchMyProfile, loginAdmin, loginWithMfaCode, logoutAdmin, verifyAdminSession } from './api';
 
 export type AdminSession =
   | { status: 'loading' }
   | { status: 'anonymous'; notice?: string }
   | { status: 'authenticated'; admin: AdminProfile };
 
+/** A password sign-in either opens the session or asks for the second factor (no session yet). */
+export type PasswordLoginResult =
+  | { status: 'signedIn'; admin: AdminProfile }
+  | { status: 'mfaRequired'; mfaToken: string; methods: MfaMethod[] };
+
 interface AdminAuthValue {
   session: AdminSession;
-  /** Stores the token and the profile; throws ApiRequestError on failure. */
-  /** `altcha`: the solved proof of work, when the last answer asked for one. */
-  login: (input: AdminLoginInput, altcha?: string) => Promise<AdminProfile>;
+  /**
+   * Stores the token and the profile, or hands back the second step's token; throws ApiRequestError on failure.
+   * `altcha`: the solved proof of work, when the last answer asked for one.
+   */
+  login: (input: AdminLoginInput, altcha?: string) => Promise<PasswordLoginResult>;
+  /** The second step with a TOTP or recovery code: stores the token and the profile like a password sign-in. */
+  completeMfaLogin: (input: MfaLoginBody, altcha?: string) => Promise<AdminProfile>;
   /** Ends the session on the server (best effort) and forgets the token. */
   logout: () => Promise<void>;
-  /** Re-reads the profile, e.g. after a password change clears mustChangePassword. */
+  /** Re-reads the profile, e.g. after a password change clears mustChangePassword, or an enrolment mustEnrollMfa. */
   refreshProfile: () => Promise<AdminProfile>;
 }
 
@@ -54,25 +64,35 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  // Any admin call can learn that the session ended (401) or is restricted to changing the password (403).
+  // Any admin call can learn that the session ended (401) or is restricted (403) to changing the
+  // password or to enrolling a second factor.
   useEffect(
     () =>
       onAdminAuthError((error) => {
         if (error.status === 401) {
           setSession({ status: 'anonymous', notice: ADMIN_MESSAGES.sessionExpired });
-        } else {
-          setSession((current) =>
-            current.status === 'authenticated' && !current.admin.mustChangePassword
-              ? { status: 'authenticated', admin: { ...current.admin, mustChangePassword: true } }
-              : current,
-          );
+          return;
         }
+        const flag = error.code === 'MFA_ENROLLMENT_REQUIRED' ? 'mustEnrollMfa' : 'mustChangePassword';
+        setSession((current) =>
+          current.status === 'authenticated' && !current.admin[flag]
+            ? { status: 'authenticated', admin: { ...current.admin, [flag]: true } }
+            : current,
+        );
       }),
     [],
   );
 
-  const login = useCallback(async (input: AdminLoginInput, altcha?: string) => {
+  const login = useCallback(async (input: AdminLoginInput, altcha?: string): Promise<PasswordLoginResult> => {
     const body = await loginAdmin(input, altcha);
+    if ('mfaRequired' in body) return { status: 'mfaRequired', mfaToken: body.mfaToken, methods: body.methods };
+    setAdminToken(body.token);
+    setSession({ status: 'authenticated', admin: body.user });
+    return { status: 'signedIn', admin: body.user };
+  }, []);
+
+  const completeMfaLogin = useCallback(async (input: MfaLoginBody, altcha?: string) => {
+    const body = await loginWithMfaCode(input, altcha);
     setAdminToken(body.token);
     setSession({ status: 'authenticated', admin: body.user });
     return body.user;
@@ -94,7 +114,10 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     return admin;
   }, []);
 
-  const value = useMemo(() => ({ session, login, logout, refreshProfile }), [session, login, logout, refreshProfile]);
+  const value = useMemo(
+    () => ({ session, login, completeMfaLogin, logout, refreshProfile }),
+    [session, login, completeMfaLogin, logout, refreshProfile],
+  );
   return <AdminAuthContext value={value}>{children}</AdminAuthContext>;
 }
 

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { ADMIN_MESSAGES, adminLoginSchema, type AdminLoginInput } from '@ledgerwell/shared/admin-auth';
+import type { MfaMethod } from '@ledgerwell/shared/admin-mfa';
 import type { Challenge } from '@ledgerwell/shared/challenge';
 import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
 import { APP_NAME } from '@ledgerwell/shared/app-info';
 import { isApiRequestError } from '../../../lib/api-client';
-import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { TextField } from '../../../components/ui/text-field';
 import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
 import { useAdminAuth } from '../auth-context';
+import { MfaCodeStep } from '../components/mfa-code-step';
+import { landingPath } from '../utils/guard';
 
 function loginErrorMessage(error: unknown): string {
   if (!isApiRequestError(error)) return ADMIN_MESSAGES.loginError;
@@ -29,10 +31,12 @@ export function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
   // Past the sign-in limit the API asks for a proof of work; the same sign-in is sent again with it.
   const [challenge, setChallenge] = useState<{ challenge: Challenge; input: AdminLoginInput } | null>(null);
+  // The password was right and the account has a second factor: the code step, with its one-time token.
+  const [mfa, setMfa] = useState<{ mfaToken: string; methods: MfaMethod[] } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (session.status === 'authenticated') {
-    const target = session.admin.mustChangePassword ? paths.admin.changePassword : paths.admin.dashboard;
-    return <Navigate to={target} replace />;
+    return <Navigate to={landingPath(session.admin)} replace />;
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -45,6 +49,7 @@ export function AdminLoginPage() {
     }
     setErrors({});
     setFormError(null);
+    setNotice(null);
     await signIn(parsed.data);
   }
 
@@ -52,8 +57,13 @@ export function AdminLoginPage() {
     setBusy(true);
     setChallenge(null);
     try {
-      await login(input, altcha);
-      // The authenticated session renders the redirect above.
+      const result = await login(input, altcha);
+      // A signed-in session renders the redirect above; a second factor opens the code step.
+      if (result.status === 'mfaRequired') {
+        setMfa({ mfaToken: result.mfaToken, methods: result.methods });
+        setPassword('');
+        setBusy(false);
+      }
     } catch (error) {
       const asked = challengeOf(error);
       if (asked) {
@@ -73,44 +83,62 @@ export function AdminLoginPage() {
         <h1>Admin Portal</h1>
         <p className="auth-card__subtitle">Sign in to review and manage shareholder requests.</p>
 
-        {session.status === 'anonymous' && session.notice && !formError && (
-          <p className="notice notice--info" role="status">
-            {session.notice}
-          </p>
-        )}
-        {formError && (
-          <div className="notice notice--error" role="alert">
-            {formError}
-          </div>
-        )}
+        {mfa ? (
+          <MfaCodeStep
+            mfaToken={mfa.mfaToken}
+            methods={mfa.methods}
+            onBack={(reason) => {
+              setMfa(null);
+              setNotice(reason ?? null);
+            }}
+          />
+        ) : (
+          <>
+            {session.status === 'anonymous' && session.notice && !formError && !notice && (
+              <p className="notice notice--info" role="status">
+                {session.notice}
+              </p>
+            )}
+            {notice && !formError && (
+              <p className="notice notice--warning" role="alert">
+                {notice}
+              </p>
+            )}
+            {formError && (
+              <div className="notice notice--error" role="alert">
+                {formError}
+              </div>
+            )}
 
-        <form onSubmit={handleSubmit} noValidate className="form">
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={errors.username}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-          />
-          {challenge && <ProofOfWork challenge={challenge.challenge} onSolved={(altcha) => void signIn(challenge.input, altcha)} />}
-          <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Signing in...' : 'Sign in'}
-          </button>
-        </form>
+            <form onSubmit={handleSubmit} noValidate className="form">
+              <TextField
+                label="Username"
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                error={errors.username}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={errors.password}
+              />
+              {challenge && <ProofOfWork challenge={challenge.challenge} onSolved={(altcha) => void signIn(challenge.input, altcha)} />}
+              <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
+                {busy ? 'Signing in...' : 'Sign in'}
+              </button>
+            </form>
+          </>
+        )}
       </div>
     </main>
   );

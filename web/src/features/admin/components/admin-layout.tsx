@@ -21,6 +21,7 @@ export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
     { to: paths.admin.activity, label: 'Activity' },
     ...(admin.role === 'SUPER_ADMIN' ? [{ to: paths.admin.users, label: 'User Management' }] : []),
     { to: paths.admin.changePassword, label: 'Change password' },
+    { to: paths.admin.security, label: 'Security' },
   ];
 
   async function handleLogout() {
@@ -38,8 +39,9 @@ export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
           <Brand to={paths.admin.dashboard} suffix="Admin" />
           <nav aria-label="Admin" className="admin-nav">
             <ul>
-              {/* Until the password is changed, the change-password screen is the only place to go. */}
+              {/* Until the password is changed (or a required second factor set up), that screen is the only place to go. */}
               {!admin.mustChangePassword &&
+                !admin.mustEnrollMfa &&
                 links.map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} end={link.to === paths.admin.dashboard}>

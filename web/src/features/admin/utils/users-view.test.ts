@@ -12,6 +12,8 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
   role: 'READ_ONLY',
   isActive: true,
   mustChangePassword: false,
+  mfaEnabled: false,
+  mustEnrollMfa: false,
   lastLoginAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,

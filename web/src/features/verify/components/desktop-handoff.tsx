@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { mailBody, PAGE_MESSAGES } from '../messages';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../../components/qr-code';
 
 interface DesktopHandoffProps {
   code: string;
@@ -40,7 +40,7 @@ export function DesktopHandoff({ code, link, onContinueHere }: DesktopHandoffPro
         sides of the ID in a minute. Scan the QR code with your phone, or send yourself the link.
       </p>
       <div className="verify-handoff__layout">
-        <QrCode value={link} label="QR code of your verification link: scan it with your phone's camera" />
+        <QrCode className="verify-qr" value={link} label="QR code of your verification link: scan it with your phone's camera" />
         <div className="verify-handoff__actions">
           <div className="field">
             <label className="field__label" htmlFor={linkId}>

@@ -5,10 +5,15 @@ interface QrCodeProps {
   value: string;
   /** The accessible name of the picture. */
   label: string;
+  /** The size and frame come from the feature's stylesheet (e.g. verify-qr). */
+  className: string;
 }
 
-/** A QR code as SVG elements rendered by React (no innerHTML), one <rect> per run of dark modules in a row. */
-export function QrCode({ value, label }: QrCodeProps) {
+/**
+ * A QR code as SVG elements rendered by React (no innerHTML), one <rect> per run of dark modules in a row.
+ * Shared by the verification hand-off and the authenticator-app enrolment.
+ */
+export function QrCode({ value, label, className }: QrCodeProps) {
   const titleId = useId();
   const { size, runs } = useMemo(() => {
     const { data } = encode(value, { ecc: 'M', border: 2 });
@@ -29,7 +34,7 @@ export function QrCode({ value, label }: QrCodeProps) {
   }, [value]);
 
   return (
-    <svg className="verify-qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-labelledby={titleId} shapeRendering="crispEdges">
+    <svg className={className} viewBox={`0 0 ${size} ${size}`} role="img" aria-labelledby={titleId} shapeRendering="crispEdges">
       <title id={titleId}>{label}</title>
       <rect width={size} height={size} fill="#fff" />
       {runs.map((run) => (

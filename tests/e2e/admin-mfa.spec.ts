@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import axe from 'axe-core';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { MFA_MESSAGES } from '../../shared/src/admin-mfa';
+import { adminToken } from './support/admin-helpers';
+
+/*
+ * The authenticator-app second factor in the browser: enrolment on the Security screen, then the
+ * sign-in's code step with an app code and with a recovery code. The e2e server runs with
+ * ADMIN_MFA_ROLES='' (no role requires a factor), so the forced enrolment is covered by the guard's
+ * unit test (web/src/features/admin-auth/utils/guard.test.ts) and the API tests.
+ */
+
+// axe is injected as an inline script, which the CSP forbids: bypassed here only.
+test.use({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 360, height: 800 } });
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  nodes: { target: unknown[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** Nothing wider than the 360 px screen. */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+const STEP_SECONDS = 30;
+const codeAt = (secret: string, step: number) => generate({ secret, algorithm: 'sha1', digits: 6, period: STEP_SECONDS, epoch: step * STEP_SECONDS });
+
+/**
+ * The app's code for a time step the server has not seen yet: the current one, or the next (one
+ * step of drift is accepted) when the current one was used already. The server refuses a step twice.
+ */
+async function nextCode(secret: string, used: { step: number }): Promise<string> {
+  for (;;) {
+    const current = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+    const step = Math.max(current, used.step + 1);
+    if (step <= current + 1) {
+      used.step = step;
+      return codeAt(secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Six digits that no step around now produces (so it is refused for the right reason). */
+async function wrongCode(secret: string): Promise<string> {
+  const current = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+  const near = await Promise.all([-1, 0, 1, 2].map((offset) => codeAt(secret, current + offset)));
+  return ['000000', '111111', '222222', '333333', '444444'].find((candidate) => !near.includes(candidate))!;
+}
+
+/** A new ADMIN with a password of their own (the password change a new account needs is done here, through the API). */
+async function newAdmin(request: APIRequestContext): Promise<{ username: string; password: string }> {
+  const username = `e2e-mfa-${Date.now() % 1_000_000}`;
+  const first = 'Temporary-Mfa-Pass-1';
+  const password = 'Chosen-Mfa-Pass-2';
+  const created = await request.post('/api/admin/users', {
+    data: { username, email: `${username}@example.com`, firstName: 'Tess', lastName: 'Otp', role: 'ADMIN', password: first },
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const changed = await request.put('/api/admin/users/me/password', {
+    data: { currentPassword: first, newPassword: password },
+    headers: { Authorization: `Bearer ${await adminToken(request, { username, password: first })}` },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  return { username, password };
+}
+
+async function signInWithPassword(page: Page, who: { username: string; password: string }) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+test.describe('authenticator app second factor', () => {
+  test('enrol on the Security screen, sign out, sign in with an app code, then with a recovery code (used once); axe-clean at 360 px', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const who = await newAdmin(request);
+    await signInWithPassword(page, who);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // Every admin finds the Security screen in the menu.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Security' }).click();
+    await expect(page).toHaveURL(/\/admin\/security$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+    const facts = page.getByRole('region', { name: 'Second factor' });
+    await expect(facts.getByText('Not set up')).toBeVisible();
+    await expect(facts.getByRole('definition').first()).toHaveText('No');
+
+    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const shown = (await page.locator('.totp-secret').innerText()).trim();
+    // Groups of 4 on screen; the app takes it without the spaces.
+    expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    const secret = shown.replace(/\s+/g, '');
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSideScroll(page);
+
+    // A wrong code is refused in plain words; the right one turns the app on.
+    const codeField = page.getByLabel('Code from the app');
+    await codeField.fill(await wrongCode(secret));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect(page.getByText(MFA_MESSAGES.codeInvalid)).toBeVisible();
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    const used = { step: 0 };
+    await codeField.fill(await nextCode(secret, used));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+
+    // The ten recovery codes, once, with Copy and Download.
+    await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+    await expect(page.getByRole('status').getByText(MFA_MESSAGES.totpEnabled)).toBeVisible();
+    const list = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(list).toHaveCount(10);
+    const recoveryCodes = (await list.allInnerTexts()).map((text) => text.trim());
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(`ledgerwell-recovery-codes-${who.username}.txt`);
+    const file = fs.readFileSync(await download.path(), 'utf8');
+    for (const code of recoveryCodes) expect(file).toContain(code);
+    await expect(page.getByRole('button', { name: 'Copy codes' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSideScroll(page);
+    await page.getByRole('button', { name: 'I have saved these codes' }).click();
+    await expect(list).toHaveCount(0);
+    await expect(facts.getByText(/^On since /)).toBeVisible();
+    await expect(facts.getByText('10 of 10')).toBeVisible();
+
+    // Sign out; the password alone opens no session now: the code step asks for the app's code.
+    await signOut(page);
+    await signInWithPassword(page, who);
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    const appCode = page.getByLabel('Authentication code');
+    await expect(appCode).toBeFocused();
+    await expect(appCode).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(appCode).toHaveAttribute('inputmode', 'numeric');
+    await expect(appCode).toHaveAttribute('maxlength', '6');
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSideScroll(page);
+
+    await appCode.fill(await wrongCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(MFA_MESSAGES.codeInvalid)).toBeVisible();
+    await appCode.fill(await nextCode(secret, used));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
+
+    // With a recovery code instead of the app.
+    await signOut(page);
+    await signInWithPassword(page, who);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    const recoveryField = page.getByLabel('Recovery code');
+    await expect(recoveryField).toBeFocused();
+    await expect(recoveryField).toHaveAttribute('placeholder', 'xxxxx-xxxxx');
+    await recoveryField.fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // The same recovery code does not work twice; 'Back to sign in' returns to the password.
+    await signOut(page);
+    await signInWithPassword(page, who);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(MFA_MESSAGES.recoveryCodeInvalid)).toBeVisible();
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await expect(page.getByLabel('Username')).toHaveValue(who.username);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+    // A second recovery code signs in, then regenerates the codes and removes the app from the Security screen.
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/admin/security');
+    await expect(facts.getByText('8 of 10')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+    const regenerate = page.getByRole('dialog', { name: 'Regenerate recovery codes' });
+    await expect(regenerate.getByLabel('Authenticator app code or recovery code')).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await regenerate.getByLabel('Authenticator app code or recovery code').fill(recoveryCodes[0]!);
+    await regenerate.getByRole('button', { name: 'Create new codes' }).click();
+    await expect(regenerate.getByText(MFA_MESSAGES.recoveryCodeInvalid)).toBeVisible();
+    await regenerate.getByLabel('Authenticator app code or recovery code').fill(await nextCode(secret, used));
+    await regenerate.getByRole('button', { name: 'Create new codes' }).click();
+    await expect(regenerate).toHaveCount(0);
+    await expect(page.getByRole('status').getByText(MFA_MESSAGES.recoveryCodesRegenerated)).toBeVisible();
+    const fresh = (await list.allInnerTexts()).map((text) => text.trim());
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(recoveryCodes[2]);
+    await page.getByRole('button', { name: 'I have saved these codes' }).click();
+
+    await page.getByRole('button', { name: 'Remove authenticator app' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove authenticator app' });
+    // The old codes are void now.
+    await remove.getByLabel('Authenticator app code or recovery code').fill(recoveryCodes[2]!);
+    await remove.getByRole('button', { name: 'Remove' }).click();
+    await expect(remove.getByText(MFA_MESSAGES.recoveryCodeInvalid)).toBeVisible();
+    await remove.getByLabel('Authenticator app code or recovery code').fill(fresh[0]!);
+    await remove.getByRole('button', { name: 'Remove' }).click();
+    await expect(remove).toHaveCount(0);
+    await expect(page.getByRole('status').getByText(MFA_MESSAGES.totpDisabled)).toBeVisible();
+    await expect(facts.getByText('Not set up')).toBeVisible();
+
+    // The password alone signs in again.
+    await signOut(page);
+    await signInWithPassword(page, who);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});

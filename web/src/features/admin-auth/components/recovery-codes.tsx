@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { CopyButton } from './copy-button';
+import { recoveryCodesFileName, recoveryCodesText } from '../utils/mfa-view';
+
+interface RecoveryCodesProps {
+  codes: readonly string[];
+  username: string;
+  /** 'I have saved these codes': the codes are never shown again. */
+  onDone: () => void;
+}
+
+/** Saves a text file through a temporary link (the download attribute). */
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser the time to start the download before the address is revoked.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The new recovery codes, shown once, with Copy and Download. */
+export function RecoveryCodes({ codes, username, onDone }: RecoveryCodesProps) {
+  const headingId = useId();
+  // The panel replaces the button that opened it: keyboard and screen-reader users start at its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  // Made once, so the file's date does not change between renders.
+  const [issuedAt] = useState(() => new Date());
+  const text = recoveryCodesText(codes, username, issuedAt);
+
+  return (
+    <section className="recovery-codes" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>Your recovery codes</h3>
+      <p className="notice notice--warning">
+        Save these codes somewhere safe, such as a password manager. Each one signs you in once if you lose your phone. They are shown only
+        now.
+      </p>
+      <ol className="recovery-codes__list" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="form-actions">
+        <CopyButton text={codes.join('\n')} label="Copy codes" copiedMessage="Recovery codes copied" />
+        <button type="button" className="button button--secondary button--small" onClick={() => download(text, recoveryCodesFileName(username))}>
+          Download
+        </button>
+      </div>
+      <div className="actions">
+        <button type="button" className="button" onClick={onDone}>
+          I have saved these codes
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
+import { MFA_MESSAGES, RECOVERY_CODE_COUNT, type MfaStatus, type TotpSetup as TotpSetupData } from '@ledgerwell/shared/admin-mfa';
+import { isApiRequestError } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { Spinner } from '../../../components/ui/spinner';
+import { disableTotp, enableTotp, fetchMfaStatus, regenerateRecoveryCodes, setUpTotp } from '../api';
+import { useAdminAuth, useCurrentAdmin } from '../auth-context';
+import { CodeDialog } from '../components/code-dialog';
+import { RecoveryCodes } from '../components/recovery-codes';
+import { TotpSetup } from '../components/totp-setup';
+
+type View =
+  | { kind: 'status' }
+  | { kind: 'setup'; setup: TotpSetupData }
+  /** `afterEnrolment`: the role required the factor, so 'I have saved these codes' goes on to the dashboard. */
+  | { kind: 'codes'; codes: string[]; afterEnrolment: boolean };
+
+function messageOf(error: unknown, fallback: string): string {
+  if (isApiRequestError(error)) {
+    if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
+    if (error.fromServer && error.message) return error.message;
+  }
+  return fallback;
+}
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+/** The signed-in admin's second factor: its status, the authenticator app's set-up and removal, and the recovery codes. */
+export function SecurityPage() {
+  useDocumentMeta('Security');
+  const admin = useCurrentAdmin();
+  const { refreshProfile } = useAdminAuth();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [status, setStatus] = useState<MfaStatus | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
+  const [view, setView] = useState<View>({ kind: 'status' });
+  const [dialog, setDialog] = useState<'regenerate' | 'remove' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const setupButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMfaStatus(controller.signal).then(
+      (next) => {
+        setStatus(next);
+        setLoadError(null);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(messageOf(error, 'Failed to load your security settings'));
+      },
+    );
+    return () => controller.abort();
+  }, [loads]);
+
+  const reload = () => setLoads((count) => count + 1);
+
+  async function reReadProfile() {
+    try {
+      await refreshProfile();
+    } catch {
+      // The change itself succeeded; the guard re-reads the profile on the next load.
+    }
+  }
+
+  async function startSetup() {
+    setStarting(true);
+    setActionError(null);
+    setNotice(null);
+    try {
+      setView({ kind: 'setup', setup: await setUpTotp() });
+    } catch (error) {
+      setActionError(messageOf(error, 'Failed to start the set-up'));
+      reload();
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function confirmSetup(code: string, altcha?: string) {
+    const required = admin.mustEnrollMfa;
+    const codes = await enableTotp(code, altcha);
+    setView({ kind: 'codes', codes, afterEnrolment: required });
+    setNotice(MFA_MESSAGES.totpEnabled);
+    await reReadProfile();
+    reload();
+  }
+
+  function codesSaved() {
+    const afterEnrolment = view.kind === 'codes' && view.afterEnrolment;
+    setView({ kind: 'status' });
+    setNotice(null);
+    if (afterEnrolment) navigate(paths.admin.dashboard);
+  }
+
+  async function regenerate(code: string, altcha?: string) {
+    const codes = await regenerateRecoveryCodes(code, altcha);
+    setDialog(null);
+    setView({ kind: 'codes', codes, afterEnrolment: false });
+    setNotice(MFA_MESSAGES.recoveryCodesRegenerated);
+    reload();
+  }
+
+  async function remove(code: string, altcha?: string) {
+    await disableTotp(code, altcha);
+    setDialog(null);
+    setNotice(MFA_MESSAGES.totpDisabled);
+    await reReadProfile();
+    reload();
+  }
+
+  const enabled = status?.totp != null;
+
+  return (
+    <div className="admin-page admin-page--narrow">
+      <header className="admin-page__header">
+        <h1>Security</h1>
+        {admin.mustEnrollMfa ? (
+          <p className="notice notice--warning" role="alert">
+            {MFA_MESSAGES.enrollmentRequired}
+          </p>
+        ) : (
+          <p className="muted">A second factor keeps your account safe even if someone learns your password.</p>
+        )}
+      </header>
+
+      {notice && (
+        <div className="notice notice--success" role="status">
+          {notice}
+        </div>
+      )}
+      {actionError && (
+        <div className="notice notice--error" role="alert">
+          {actionError}
+        </div>
+      )}
+
+      <section className="admin-card security-card" aria-labelledby={headingId}>
+        <h2 id={headingId}>Second factor</h2>
+        {loadError ? (
+          <div className="notice notice--error" role="alert">
+            <p>{loadError}</p>
+            <p>
+              <button type="button" className="button button--secondary button--small" onClick={reload}>
+                Try again
+              </button>
+            </p>
+          </div>
+        ) : !status ? (
+          <Spinner block />
+        ) : (
+          <>
+            <dl className="detail-list">
+              <div className="detail-list__row">
+                <dt>Required for your role</dt>
+                <dd>{status.required ? 'Yes' : 'No'}</dd>
+              </div>
+              <div className="detail-list__row">
+                <dt>Authenticator app</dt>
+                <dd>{status.totp ? `On since ${formatDate(status.totp.enabledAt)}` : 'Not set up'}</dd>
+              </div>
+              {enabled && (
+                <div className="detail-list__row">
+                  <dt>Recovery codes left</dt>
+                  <dd>
+                    {status.recoveryCodesLeft} of {RECOVERY_CODE_COUNT}
+                  </dd>
+                </div>
+              )}
+            </dl>
+
+            {view.kind === 'setup' && (
+              <TotpSetup
+                setup={view.setup}
+                onConfirm={confirmSetup}
+                onCancel={() => {
+                  setView({ kind: 'status' });
+                  setupButton.current?.focus();
+                }}
+              />
+            )}
+            {view.kind === 'codes' && <RecoveryCodes codes={view.codes} username={admin.username} onDone={codesSaved} />}
+            {view.kind === 'status' && (
+              <div className="form-actions security-card__actions">
+                {enabled ? (
+                  <>
+                    <button type="button" className="button button--secondary" onClick={() => setDialog('regenerate')}>
+                      Regenerate recovery codes
+                    </button>
+                    <button type="button" className="button button--danger-outline" onClick={() => setDialog('remove')}>
+                      Remove authenticator app
+                    </button>
+                  </>
+                ) : (
+                  <button ref={setupButton} type="button" className="button" onClick={() => void startSetup()} disabled={starting} aria-busy={starting || undefined}>
+                    {starting ? 'Starting...' : 'Set up authenticator app'}
+                  </button>
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      {dialog === 'regenerate' && (
+        <CodeDialog
+          title="Regenerate recovery codes"
+          description="Enter a current code from your authenticator app, or a recovery code. Your old recovery codes stop working."
+          confirmLabel="Create new codes"
+          onSubmit={regenerate}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'remove' && (
+        <CodeDialog
+          title="Remove authenticator app"
+          description="Enter a current code from your authenticator app, or a recovery code. Your recovery codes stop working too."
+          confirmLabel="Remove"
+          danger
+          onSubmit={remove}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
