@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
+import { useEffect, useId, useRef } from 'react';
 import { MFA_MESSAGES, type TotpSetup as TotpSetupData } from '@ledgerwell/shared/admin-mfa';
 import { QrCode } from '../../../components/qr-code';
-import { TextField } from '../../../components/ui/text-field';
-import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
 import { CopyButton } from './copy-button';
-import { checkCode, codeFailure, groupSecret } from '../utils/mfa-view';
+import { CodeForm, useCodeEntry } from './code-field';
+import { groupSecret } from '../utils/mfa-view';
 
 interface TotpSetupProps {
   setup: TotpSetupData;
@@ -21,41 +19,7 @@ export function TotpSetup({ setup, onConfirm, onCancel }: TotpSetupProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const grouped = groupSecret(setup.secret);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<{ challenge: Challenge; code: string } | null>(null);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const checked = checkCode(code, 'totp');
-    if ('error' in checked) {
-      setFieldError(checked.error);
-      return;
-    }
-    setFieldError(undefined);
-    await confirm(checked.code);
-  }
-
-  async function confirm(checkedCode: string, altcha?: string) {
-    setBusy(true);
-    setChallenge(null);
-    try {
-      await onConfirm(checkedCode, altcha);
-    } catch (error) {
-      const asked = challengeOf(error);
-      if (asked) {
-        setChallenge({ challenge: asked, code: checkedCode });
-        return;
-      }
-      const failure = codeFailure(error, MFA_MESSAGES.codeInvalid);
-      setFieldError(failure.field);
-      setFormError(failure.form ?? null);
-      setBusy(false);
-    }
-  }
+  const entry = useCodeEntry({ kind: 'totp', send: onConfirm, invalidMessage: MFA_MESSAGES.codeInvalid });
 
   return (
     <section className="totp-setup" aria-labelledby={headingId}>
@@ -75,44 +39,16 @@ export function TotpSetup({ setup, onConfirm, onCancel }: TotpSetupProps) {
           <CopyButton text={setup.secret} label="Copy secret" copiedMessage="Secret key copied" />
         </div>
       </div>
-      {formError && (
-        <div className="notice notice--error" role="alert">
-          {formError}
-        </div>
-      )}
-      <form onSubmit={handleSubmit} noValidate className="form">
-        <TextField
-          label="Code from the app"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={fieldError}
-        />
-        {challenge && (
-          <ProofOfWork
-            challenge={challenge.challenge}
-            onSolved={(altcha) => void confirm(challenge.code, altcha)}
-            onFailed={() => {
-              setChallenge(null);
-              setBusy(false);
-              setFormError(CHALLENGE_MESSAGES.failed);
-            }}
-          />
-        )}
+      <CodeForm entry={entry} label="Code from the app">
         <div className="form-actions">
-          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Verifying...' : 'Verify and turn on'}
+          <button type="submit" className="button" disabled={entry.busy} aria-busy={entry.busy || undefined}>
+            {entry.busy ? 'Verifying...' : 'Verify and turn on'}
           </button>
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={entry.busy}>
             Cancel
           </button>
         </div>
-      </form>
+      </CodeForm>
     </section>
   );
 }
