@@ -7,8 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { changedFields } from '../activity/changes';
 import { recordActivity } from '../activity/record-activity';
 import { revokeUserSessions } from './sessions';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids';
 
 /**
  * Inside a transaction: locks every active SUPER_ADMIN row (in id order, so two callers cannot
@@ -17,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * each other at once cannot both succeed.
  */
 export async function lockUserAndSuperAdmins(tx: Db, userId: string) {
-  if (!UUID.test(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
+  if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   const superAdmins = await tx
     .select({ id: adminUsers.id })
     .from(adminUsers)

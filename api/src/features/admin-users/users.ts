@@ -17,8 +17,7 @@ import { hashPassword } from '../admin-auth/passwords';
 import { profileColumns, toProfile, type AdminUserRow } from '../admin-auth/profile';
 import { revokeUserSessions } from '../admin-auth/sessions';
 import { temporaryPassword } from './temporary-password';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids';
 
 const actorOf = (admin: AdminContext) => ({ id: admin.profile.id, username: admin.profile.username });
 
@@ -50,7 +49,7 @@ export async function listAdminUsers(deps: AppDeps): Promise<{ users: AdminUser[
 }
 
 export async function getAdminUser(deps: AppDeps, userId: string): Promise<AdminUser> {
-  if (!UUID.test(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
+  if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   const [row] = await deps.db.select(profileColumns).from(adminUsers).where(eq(adminUsers.id, userId)).limit(1);
   if (!row) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   return toProfile(row, deps.config.ADMIN_MFA_ROLES);
@@ -170,7 +169,7 @@ export async function updateAdminUser(deps: AppDeps, actor: AdminContext, userId
  * change it at next sign-in, and every session they have ends now.
  */
 export async function resetAdminPassword(deps: AppDeps, actor: AdminContext, userId: string, meta: RequestMeta): Promise<string> {
-  if (!UUID.test(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
+  if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   const newPassword = temporaryPassword();
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {

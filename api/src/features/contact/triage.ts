@@ -19,6 +19,7 @@ import { recordActivity, type ActivityAction, type Actor } from '../activity/rec
 import { changedFields } from '../activity/changes';
 import type { MessagingService } from './messaging-service';
 import { attemptForward } from './submit-contact';
+import { isUuid } from '../../lib/ids';
 
 const c = contactSubmissions;
 const RESOURCE = 'contact_submission';
@@ -28,7 +29,6 @@ export interface TriageContext {
   meta: RequestMeta;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
 
 /** An admin's name as the screens show it: first and last name, else the username. */
@@ -152,7 +152,7 @@ async function readSubmission(db: Db, id: string): Promise<ContactSubmission> {
  * there was one.
  */
 export async function openSubmission(deps: AppDeps, id: string, context: TriageContext): Promise<ContactSubmission> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return deps.db.transaction(async (tx) => {
     const [marked] = await tx
       .update(c)
@@ -185,7 +185,7 @@ async function changeSubmission(
   action: ActivityAction,
   change: (tx: Db, row: ContactRow, now: Date) => Promise<{ set: Partial<ContactRow>; details?: Record<string, unknown> }>,
 ): Promise<ContactSubmission> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(c).where(eq(c.id, id)).for('update');
     if (!row) throw notFound();
@@ -223,7 +223,7 @@ export function updateSubmissionNotes(deps: AppDeps, id: string, context: Triage
 export function assignSubmission(deps: AppDeps, id: string, context: TriageContext, assignedTo: string | null) {
   return changeSubmission(deps, id, context, 'CONTACT_ASSIGNED', async (tx, row) => {
     const names = async (adminId: string | null) => {
-      if (!adminId || !UUID.test(adminId)) return null;
+      if (!adminId || !isUuid(adminId)) return null;
       const [admin] = await tx.select({ username: adminUsers.username, isActive: adminUsers.isActive }).from(adminUsers).where(eq(adminUsers.id, adminId));
       return admin ?? null;
     };
@@ -251,7 +251,7 @@ export async function listAssignees(deps: AppDeps): Promise<ContactAssignee[]> {
  */
 export async function retrySubmissionForward(deps: AppDeps, messaging: MessagingService | null, id: string, context: TriageContext) {
   if (!messaging) throw new AppError('CONFLICT', M.retryNotConfigured);
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const claimed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(c).where(eq(c.id, id)).for('update');
     if (!row) throw notFound();

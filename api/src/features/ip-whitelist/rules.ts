@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { changedFields } from '../activity/changes';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { inForce } from './rule-cache';
+import { isUuid } from '../../lib/ids';
 
 type RuleRow = typeof ipWhitelistRules.$inferSelect;
 
@@ -97,9 +98,8 @@ async function lockedRule(tx: Db, id: string): Promise<RuleRow> {
   return row;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function assertRuleId(id: string): void {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', IP_RULE_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', IP_RULE_MESSAGES.notFound);
 }
 
 export async function createIpRule(deps: AppDeps, actor: Actor, input: IpRuleInput, meta: RequestMeta): Promise<IpRule> {

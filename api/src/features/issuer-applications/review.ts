@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { changedFields } from '../activity/changes';
 import { queueDecisionEmail } from './decision-email';
+import { isUuid } from '../../lib/ids';
 
 const a = issuerApplications;
 const s = issuerApplicationSignatures;
@@ -33,7 +34,6 @@ export interface ReviewerContext {
   meta: RequestMeta;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -206,7 +206,7 @@ async function readApplication(db: Db, id: string): Promise<IssuerApplication> {
 
 /** GET /issuer-onboarding/:id: an unknown id, or one that is no uuid, is a 404. */
 export async function getApplication(deps: AppDeps, id: string): Promise<IssuerApplication> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return readApplication(deps.db, id);
 }
 
@@ -234,7 +234,7 @@ async function nextReviewTime(tx: Db, id: string, now: Date): Promise<Date> {
  * A new decision (APPROVED or REJECTED) queues the applicant's e-mail in the same transaction.
  */
 export function changeApplicationStatus(deps: AppDeps, id: string, context: ReviewerContext, body: IssuerApplicationStatusBody): Promise<IssuerApplication> {
-  if (!UUID.test(id)) return Promise.reject(notFound());
+  if (!isUuid(id)) return Promise.reject(notFound());
   return deps.db.transaction(async (tx) => {
     const row = await lockApplication(tx, id);
     const now = await nextReviewTime(tx, id, deps.clock.now());
@@ -257,7 +257,7 @@ export function changeApplicationStatus(deps: AppDeps, id: string, context: Revi
 
 /** PUT /issuer-applications/:id/notes: the whole notes text (blank clears it). Nothing changed, nothing written. */
 export function updateApplicationNotes(deps: AppDeps, id: string, context: ReviewerContext, adminNotes: string | null): Promise<IssuerApplication> {
-  if (!UUID.test(id)) return Promise.reject(notFound());
+  if (!isUuid(id)) return Promise.reject(notFound());
   return deps.db.transaction(async (tx) => {
     const row = await lockApplication(tx, id);
     const changes = changedFields(row, { adminNotes });

@@ -4,14 +4,13 @@ import { allowedStatusChanges, REVIEW_MESSAGES as M } from '@ledgerwell/shared/r
 import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 
 export type RequestRow = typeof shareholderRequests.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The request, locked for the rest of the transaction when `forUpdate`; a 404 for an unknown or malformed id. */
 export async function loadRequest(db: Db, id: string, forUpdate = false): Promise<RequestRow> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', M.notFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', M.notFound);
   const query = db.select().from(shareholderRequests).where(eq(shareholderRequests.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', M.notFound);
