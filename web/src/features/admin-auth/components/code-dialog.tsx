@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
+import { NativeDialog } from '../../../components/native-dialog';
 import { CodeForm, useCodeEntry } from './code-field';
 
 interface CodeDialogProps {
@@ -18,33 +19,18 @@ interface CodeDialogProps {
  * back to the opener afterwards.
  */
 export function CodeDialog({ title, description, confirmLabel, danger = false, onSubmit, onClose }: CodeDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const entry = useCodeEntry({ kind: 'either', send: onSubmit, invalidMessage: MFA_MESSAGES.codeInvalid });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLInputElement>('input')?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
+    <NativeDialog
+      initialFocus="input"
       className="modal modal--small"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      onCancel={(event) => {
-        // Esc: the page unmounts the dialog, so it never closes behind React's back.
-        event.preventDefault();
+      onClose={() => {
         if (!entry.busy) onClose();
       }}
     >
@@ -62,6 +48,6 @@ export function CodeDialog({ title, description, confirmLabel, danger = false, o
           </button>
         </div>
       </CodeForm>
-    </dialog>
+    </NativeDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { NativeDialog } from './native-dialog';
+import { NativeDialog } from '../../../components/native-dialog';
 
 interface ConfirmDialogProps {
   title: string;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { NativeDialog } from './native-dialog';
+import { NativeDialog } from '../../../components/native-dialog';
 
 export interface DocumentDialogProps {
   title: string;

@@ -3,15 +3,18 @@ import { useEffect, useRef, type ComponentPropsWithoutRef } from 'react';
 export interface NativeDialogProps extends Omit<ComponentPropsWithoutRef<'dialog'>, 'open' | 'onCancel' | 'onClose'> {
   /** Escape (and whatever else the dialog offers): the parent unmounts it. */
   onClose: () => void;
+  /** The element that takes the focus on opening. */
+  initialFocus?: string;
 }
 
 /**
- * The onboarding wizard's modal on the native <dialog>, rendered only while open (the parent unmounts
- * it to close): showModal() makes the page behind inert and keeps the focus inside, the focus goes to
- * the element marked `data-autofocus`, Escape calls onClose, and the focus returns to the control that
- * opened it. (The admin area has its own modal; features do not import each other.)
+ * A modal on the native <dialog>, rendered only while open (the parent unmounts it to close):
+ * showModal() makes the page behind inert and keeps the focus inside, the focus goes to the element
+ * `initialFocus` selects (by default the one marked `data-autofocus`), Escape calls onClose, and the
+ * focus returns to the control that opened it. Used by the onboarding wizard and the admin sign-in's
+ * code dialog.
  */
-export function NativeDialog({ onClose, children, ...props }: NativeDialogProps) {
+export function NativeDialog({ onClose, initialFocus = '[data-autofocus]', children, ...props }: NativeDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -19,11 +22,13 @@ export function NativeDialog({ onClose, children, ...props }: NativeDialogProps)
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    dialog.querySelector<HTMLElement>(initialFocus)?.focus();
     return () => {
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };
+    // Once, on opening: the selector is fixed for a dialog's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
