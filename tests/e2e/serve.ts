@@ -22,8 +22,9 @@ process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
 process.env.ADMIN_EMAIL = E2E_ADMIN.email;
 process.env.LOG_LEVEL ??= 'warn';
 // The specs sign in SUPER_ADMIN and ADMIN users without a second factor: the requirement is off here.
-// The second factor has its own tests (api/src/features/admin-mfa, tests/e2e/admin-mfa.spec.ts), which set up a factor explicitly.
-process.env.ADMIN_MFA_ROLES = '';
+// The second factor has its own tests (api/src/features/admin-mfa, tests/e2e/admin-mfa.spec.ts), which set up a factor
+// explicitly; the forced enrolment runs on a server of its own (support/extra-server.ts) that sets E2E_ADMIN_MFA_ROLES.
+process.env.ADMIN_MFA_ROLES = process.env.E2E_ADMIN_MFA_ROLES ?? '';
 // Proof-of-work challenges cheap enough to solve in a moment; the same code paths as the real cost.
 process.env.CHALLENGE_COST ??= '10';
 // As behind one load balancer: a request without X-Forwarded-For is still counted under its socket's
