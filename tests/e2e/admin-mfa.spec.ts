@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import axe from 'axe-core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { MFA_MESSAGES } from '../../shared/src/admin-mfa';
 import { adminToken } from './support/admin-helpers';
+import { nextCode, wrongCode } from './support/totp';
 
 /*
  * The authenticator-app second factor in the browser: enrolment on the Security screen, then the
  * sign-in's code step with an app code and with a recovery code. The e2e server runs with
- * ADMIN_MFA_ROLES='' (no role requires a factor), so the forced enrolment is covered by the guard's
- * unit test (web/src/features/admin-auth/utils/guard.test.ts) and the API tests.
+ * ADMIN_MFA_ROLES='' (no role requires a factor); the forced enrolment has a server of its own
+ * (admin-mfa-enrolment.spec.ts).
  */
 
 // axe is injected as an inline script, which the CSP forbids: bypassed here only.
@@ -35,32 +35,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** Nothing wider than the 360 px screen. */
 async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
-
-const STEP_SECONDS = 30;
-const codeAt = (secret: string, step: number) => generate({ secret, algorithm: 'sha1', digits: 6, period: STEP_SECONDS, epoch: step * STEP_SECONDS });
-
-/**
- * The app's code for a time step the server has not seen yet: the current one, or the next (one
- * step of drift is accepted) when the current one was used already. The server refuses a step twice.
- */
-async function nextCode(secret: string, used: { step: number }): Promise<string> {
-  for (;;) {
-    const current = Math.floor(Date.now() / 1000 / STEP_SECONDS);
-    const step = Math.max(current, used.step + 1);
-    if (step <= current + 1) {
-      used.step = step;
-      return codeAt(secret, step);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
-/** Six digits that no step around now produces (so it is refused for the right reason). */
-async function wrongCode(secret: string): Promise<string> {
-  const current = Math.floor(Date.now() / 1000 / STEP_SECONDS);
-  const near = await Promise.all([-1, 0, 1, 2].map((offset) => codeAt(secret, current + offset)));
-  return ['000000', '111111', '222222', '333333', '444444'].find((candidate) => !near.includes(candidate))!;
 }
 
 /** A new ADMIN with a password of their own (the password change a new account needs is done here, through the API). */

@@ -1,20 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { E2E_PORT } from '../../playwright.config';
 
 /**
  * A second e2e server, for the few specs that need settings the shared one cannot have (a role that
  * requires a second factor, a short step-up window): the same serve.ts on the web app the shared
- * server's start built, a fresh database of its own, and the overrides in `env`. `offset` keeps the
- * port apart from the shared server's and from another extra server's.
+ * server's start built, a fresh database of its own, and the overrides in `env`. It listens on the
+ * first free port from E2E_PORT + `offset` on (other services of the machine hold some, e.g. 4369).
  */
 export interface ExtraServer {
   baseURL: string;
   stop(): Promise<void>;
 }
 
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
 export async function startExtraServer(offset: number, env: Record<string, string>): Promise<ExtraServer> {
-  const port = E2E_PORT + offset;
+  let port = E2E_PORT + offset;
+  while (!(await isFree(port))) port += 1;
   const root = path.resolve(import.meta.dirname, '../../..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/serve.ts'], {
     cwd: root,
