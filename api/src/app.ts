@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
 import { requireAdmin, requireMfaEnrolled, requirePasswordChanged } from './features/admin-auth/middleware';
 import { adminMfaLoginRoutes, adminMfaRoutes } from './features/admin-mfa/routes';
+import { adminSessionListRoutes } from './features/admin-sessions/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { intercomMessagingService, type MessagingService } from './features/contact/messaging-service';
 import { contactAdminRoutes } from './features/contact/admin-routes';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', registryRoutes(deps));
   // After the session routes, which answer /users/me for every role.
   admin.route('/', adminUserRoutes(deps));
+  admin.route('/', adminSessionListRoutes(deps));
   admin.route('/', requestReviewRoutes(deps));
   admin.route('/', contactAdminRoutes(deps, messaging));
   admin.route('/', issuerApplicationAdminRoutes(deps));

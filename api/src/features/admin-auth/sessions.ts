@@ -11,7 +11,16 @@ import { hashToken, newSessionToken } from '../../lib/tokens';
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
 const TOUCH_AFTER_MS = 60 * 1000;
 
-export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'deactivated' | 'expired';
+/** Stored in admin_sessions.revoked_reason (plain text, no constraint). */
+export type RevokeReason =
+  | 'logout'
+  | 'password_changed'
+  | 'password_reset'
+  | 'deactivated'
+  | 'expired'
+  | 'signed_out_elsewhere'
+  | 'ended_by_admin'
+  | 'mfa_reset';
 
 /** `mfaVerified`: the sign-in proved a second factor (recorded for step-up). */
 export async function createSession(tx: Db, clock: Clock, userId: string, meta: RequestMeta, mfaVerified = false) {

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { ADMIN_USER_MESSAGES, createAdminUserSchema, updateAdminUserSchema } from '@ledgerwell/shared/admin-users';
+import { resetMfaBodySchema, SESSION_MESSAGES } from '@ledgerwell/shared/admin-sessions';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson } from '../../lib/validate';
 import { deactivateAdminUser } from '../admin-auth/deactivate';
 import { requireRole } from '../admin-auth/middleware';
 import { createAdminUser, getAdminUser, listAdminUsers, resetAdminPassword, updateAdminUser } from './users';
+import { resetUserMfa } from './reset-mfa';
 
 /**
  * Mounted behind requireAdmin, after the session routes (which answer /users/me and
@@ -33,5 +35,10 @@ export function adminUserRoutes(deps: AppDeps) {
       const newPassword = await resetAdminPassword(deps, c.get('admin'), c.req.param('id'), c.get('meta'));
       // The screen shows it once in its banner; it is in no log (bodies are never logged) and nowhere in the database.
       return c.json({ success: true, newPassword, message: 'Password reset successfully' });
+    })
+    .post('/users/:id/reset-mfa', superAdmin, async (c) => {
+      await parseJson(c, resetMfaBodySchema);
+      const { endedSessions } = await resetUserMfa(deps, c.get('admin'), c.req.param('id'), c.get('meta'));
+      return c.json({ success: true, endedSessions, message: SESSION_MESSAGES.resetMfaDone });
     });
 }

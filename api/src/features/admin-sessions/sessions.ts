@@ -1,0 +1,124 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '@ledgerwell/db/client';
+import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
+import { ADMIN_SESSION_IDLE_MS } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_USER_MESSAGES } from '@ledgerwell/shared/admin-users';
+import { SESSION_MESSAGES, type AdminSession } from '@ledgerwell/shared/admin-sessions';
+import type { Clock } from '../../lib/clock';
+import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { recordActivity, type Actor } from '../activity/record-activity';
+import { logout } from '../admin-auth/logout';
+import { revokeSession, type RevokeReason } from '../admin-auth/sessions';
+import { browserLabel } from './browser-label';
+
+const actorOf = (admin: AdminContext): Actor => ({ id: admin.profile.id, username: admin.profile.username });
+
+/**
+ * The sessions of a user that would still admit a call (findActiveSession's rules): not revoked,
+ * before the absolute limit, seen within the idle limit. Newest last-seen first.
+ */
+function liveSessions(db: Db, clock: Clock, userId: string) {
+  const now = clock.now();
+  return db
+    .select({
+      id: adminSessions.id,
+      createdAt: adminSessions.createdAt,
+      lastSeenAt: adminSessions.lastSeenAt,
+      ipAddress: adminSessions.ipAddress,
+      userAgent: adminSessions.userAgent,
+    })
+    .from(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.adminUserId, userId),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.expiresAt, now),
+        gt(adminSessions.lastSeenAt, new Date(now.getTime() - ADMIN_SESSION_IDLE_MS)),
+      ),
+    )
+    .orderBy(desc(adminSessions.lastSeenAt), desc(adminSessions.createdAt));
+}
+
+/** The ids of a user's live sessions, locked until the transaction ends (two sign-outs at once record each session once). */
+export async function lockLiveSessionIds(tx: Db, clock: Clock, userId: string, exceptSessionId?: string): Promise<string[]> {
+  const rows = await liveSessions(tx, clock, userId).for('update');
+  return rows.map((row) => row.id).filter((id) => id !== exceptSessionId);
+}
+
+export async function listSessions(deps: AppDeps, userId: string, currentSessionId: string | null): Promise<AdminSession[]> {
+  const rows = await liveSessions(deps.db, deps.clock, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    ipAddress: row.ipAddress,
+    browser: browserLabel(row.userAgent),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** A SUPER_ADMIN's view of another user: 404 for an unknown user, as the rest of User Management. */
+export async function listUserSessions(deps: AppDeps, admin: AdminContext, userId: string): Promise<AdminSession[]> {
+  await assertUserExists(deps.db, userId);
+  return listSessions(deps, userId, admin.sessionId);
+}
+
+async function assertUserExists(db: Db, userId: string): Promise<string> {
+  if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
+  const [user] = await db.select({ username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, userId)).limit(1);
+  if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
+  return user.username;
+}
+
+/** Revokes sessions of one user and records each, in the caller's transaction. */
+export async function endSessions(
+  tx: Db,
+  clock: Clock,
+  ended: { sessionIds: readonly string[]; username: string; reason: RevokeReason },
+  actor: Actor,
+  meta: RequestMeta | null,
+): Promise<void> {
+  for (const sessionId of ended.sessionIds) {
+    await revokeSession(tx, clock, sessionId, ended.reason);
+    await recordActivity(tx, {
+      actor,
+      action: 'ADMIN_SESSION_ENDED',
+      resourceType: 'admin_session',
+      resourceId: sessionId,
+      details: { username: ended.username, reason: ended.reason },
+      meta,
+    });
+  }
+}
+
+/**
+ * Ends one live session of `userId`; 404 when there is no such live session of that user (another
+ * user's id included, so an id reveals nothing). The caller's own current session is a sign-out.
+ */
+export async function endSession(deps: AppDeps, admin: AdminContext, userId: string, sessionId: string, meta: RequestMeta): Promise<void> {
+  if (!isUuid(sessionId)) throw notFound(SESSION_MESSAGES.sessionNotFound);
+  const own = userId === admin.profile.id;
+  if (own && sessionId === admin.sessionId) return logout(deps, admin, meta);
+  const username = own ? admin.profile.username : await assertUserExists(deps.db, userId);
+  await deps.db.transaction(async (tx) => {
+    const live = await lockLiveSessionIds(tx, deps.clock, userId);
+    if (!live.includes(sessionId)) throw notFound(SESSION_MESSAGES.sessionNotFound);
+    await endSessions(tx, deps.clock, { sessionIds: [sessionId], username, reason: own ? 'signed_out_elsewhere' : 'ended_by_admin' }, actorOf(admin), meta);
+  });
+  // This process's next call with that token must not find it in its cache; the others hear it from the database.
+  deps.sessionCache?.forget(userId);
+}
+
+/** Ends every live session of the caller but the current one; how many it ended. */
+export async function signOutOthers(deps: AppDeps, admin: AdminContext, meta: RequestMeta): Promise<number> {
+  const userId = admin.profile.id;
+  const count = await deps.db.transaction(async (tx) => {
+    const others = await lockLiveSessionIds(tx, deps.clock, userId, admin.sessionId);
+    await endSessions(tx, deps.clock, { sessionIds: others, username: admin.profile.username, reason: 'signed_out_elsewhere' }, actorOf(admin), meta);
+    return others.length;
+  });
+  if (count > 0) deps.sessionCache?.forget(userId);
+  return count;
+}
