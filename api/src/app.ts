@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
 import { requireAdmin, requireMfaEnrolled, requirePasswordChanged } from './features/admin-auth/middleware';
 import { adminMfaLoginRoutes, adminMfaRoutes } from './features/admin-mfa/routes';
+import { requireStepUp } from './features/admin-mfa/step-up';
+import { adminStepUpRoutes } from './features/admin-mfa/step-up-routes';
 import { adminSessionListRoutes } from './features/admin-sessions/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { intercomMessagingService, type MessagingService } from './features/contact/messaging-service';
@@ -72,8 +74,11 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
 
   const admin = new Hono<AppEnv>();
   admin.use('*', requireAdmin(deps), requirePasswordChanged, requireMfaEnrolled);
+  // Sensitive changes and exports need a recent proof (issue 17); the policy table lives in step-up.ts.
+  admin.use('*', requireStepUp(deps));
   admin.route('/', adminSessionRoutes(deps));
   admin.route('/', adminMfaRoutes(deps));
+  admin.route('/', adminStepUpRoutes(deps));
   admin.route('/', registryRoutes(deps));
   // After the session routes, which answer /users/me for every role.
   admin.route('/', adminUserRoutes(deps));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from './admin-auth';
+import { ADMIN_MESSAGES, adminLoginSchema } from './admin-auth';
 
 /** Second-factor kinds a sign-in may offer. Passkeys (webauthn) come in a later slice. */
 export const MFA_METHODS = ['totp', 'webauthn', 'recovery'] as const;
@@ -19,6 +19,11 @@ export const MFA_MESSAGES = {
   recoveryCodesRegenerated: 'New recovery codes created. The old ones no longer work.',
   lastMethod: 'Your role requires a second factor, so you cannot remove your only one.',
   tooManyAttempts: ADMIN_MESSAGES.tooManyAttempts,
+  stepUpRequired: 'Confirm it is you to continue.',
+  stepUpProofRequired: 'Enter a code from your authenticator app, a recovery code or your password.',
+  stepUpUseSecondFactor: 'You have a second factor: confirm with a code from your authenticator app or a recovery code, not your password.',
+  stepUpUsePassword: 'You have no second factor yet: confirm with your password.',
+  stepUpPasswordWrong: 'That password is not right.',
 } as const;
 
 /** RFC 6238 as every common authenticator app reads it: SHA-1, 30-second steps, 6 digits. */
@@ -98,3 +103,18 @@ const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true)
 export const mfaStatusResponseSchema = ok(mfaStatusSchema);
 export const totpSetupResponseSchema = ok(totpSetupSchema);
 export const recoveryCodesResponseSchema = ok(recoveryCodesSchema);
+
+/**
+ * POST /api/admin/mfa/step-up: one proof per body, told apart by its key. A user with a second factor
+ * sends `{ code }` (TOTP or recovery code); a user without one, `{ password }`. A new kind of proof is
+ * one more object in the list. The throttle's `altcha` rides beside it (read apart, so no strict objects).
+ */
+export const stepUpCodeBodySchema = z.object({ code: mfaCodeSchema });
+export const stepUpPasswordBodySchema = z.object({ password: adminLoginSchema.shape.password });
+export const stepUpBodySchema = z.union([stepUpCodeBodySchema, stepUpPasswordBodySchema], { error: MFA_MESSAGES.stepUpProofRequired });
+export type StepUpBody = z.infer<typeof stepUpBodySchema>;
+
+/** Until when this session may make sensitive changes without another proof. */
+export const stepUpResultSchema = z.object({ verifiedUntil: z.string() });
+export type StepUpResult = z.infer<typeof stepUpResultSchema>;
+export const stepUpResponseSchema = z.object({ success: z.literal(true), data: stepUpResultSchema });

@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_MFA_ROLES: 'ADMIN,ROOT' })).toThrow(/^Invalid environment:\nADMIN_MFA_ROLES: must list roles among SUPER_ADMIN, ADMIN, REVIEWER, READ_ONLY/);
   });
 
+  it('takes ADMIN_STEP_UP_WINDOW_MS in milliseconds, 10 minutes by default, at least one second', () => {
+    expect(loadConfig({}).ADMIN_STEP_UP_WINDOW_MS).toBe(600_000);
+    expect(loadConfig({ ADMIN_STEP_UP_WINDOW_MS: '4000' }).ADMIN_STEP_UP_WINDOW_MS).toBe(4000);
+    expect(() => loadConfig({ ADMIN_STEP_UP_WINDOW_MS: '999' })).toThrow(/^Invalid environment:\nADMIN_STEP_UP_WINDOW_MS: must be at least 1000/);
+    expect(() => loadConfig({ ADMIN_STEP_UP_WINDOW_MS: 'soon' })).toThrow(/ADMIN_STEP_UP_WINDOW_MS: must be a number of milliseconds/);
+  });
+
   it('names each bad variable on its own line', () => {
     let error: unknown;
     try {

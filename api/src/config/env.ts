@@ -91,6 +91,11 @@ export const envSchema = z
     ONBOARDING_NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address such as onboarding@example.com').optional()),
     /** Roles that must use a second factor (issue 17); empty: none, for local trials. */
     ADMIN_MFA_ROLES: roleList.prefault('SUPER_ADMIN,ADMIN'),
+    /**
+     * How long a session's last proof (second factor, or the password for a user without one) lets it make
+     * sensitive changes (users, IP whitelist, CSV exports) before it must step up again (issue 17); e2e tests shorten it.
+     */
+    ADMIN_STEP_UP_WINDOW_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(1000, 'must be at least 1000').default(600_000),
     /** PBKDF2 iterations per step of a throttle's proof-of-work challenge (decision 010); tests set 1. */
     CHALLENGE_COST: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1_000_000).default(30000),
   });

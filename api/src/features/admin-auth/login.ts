@@ -101,7 +101,8 @@ export async function startAdminSession(
   details?: Record<string, unknown>,
 ) {
   const { clock } = deps;
-  const session = await createSession(tx, clock, user.id, meta, details?.mfaMethod !== undefined);
+  // The session proved the user's strongest credential: the second factor, or the password of a user without one (step-up).
+  const session = await createSession(tx, clock, user.id, meta, details?.mfaMethod !== undefined || user.mfaEnabledAt === null);
   const [updated] = await tx
     .update(adminUsers)
     .set({ lastLoginAt: clock.now(), ...changes })

@@ -22,7 +22,7 @@ export type RevokeReason =
   | 'ended_by_admin'
   | 'mfa_reset';
 
-/** `mfaVerified`: the sign-in proved a second factor (recorded for step-up). */
+/** `mfaVerified`: the sign-in proved the user's strongest credential (recorded for step-up). */
 export async function createSession(tx: Db, clock: Clock, userId: string, meta: RequestMeta, mfaVerified = false) {
   const token = newSessionToken();
   const now = clock.now();

@@ -277,7 +277,8 @@ describe('ADMIN_MFA_ROLES empty', () => {
     await createAdminUser(t.deps, { username: 'root', password: PASSWORD, role: 'SUPER_ADMIN' });
     const signIn = await t.request('POST', '/api/admin/login', { body: { username: 'root', password: PASSWORD } });
     expect(signIn.json.user).toMatchObject({ mfaEnabled: false, mustEnrollMfa: false });
-    expect((await t.deps.db.select().from(adminSessions))[0]!.mfaVerifiedAt).toBeNull();
+    // Without a factor, the password is the strongest credential: the sign-in counts for step-up.
+    expect((await t.deps.db.select().from(adminSessions))[0]!.mfaVerifiedAt).toEqual(t.clock.now());
     expect((await t.request('GET', '/api/admin/users', { token: signIn.json.token })).status).toBe(200);
     expect((await t.request('GET', '/api/admin/mfa', { token: signIn.json.token })).json.data.required).toBe(false);
   });

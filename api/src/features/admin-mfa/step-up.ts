@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Db } from '@ledgerwell/db/client';
+import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
+import type { AdminRole } from '@ledgerwell/shared/admin-auth';
+import { MFA_MESSAGES, type StepUpBody, type StepUpResult } from '@ledgerwell/shared/admin-mfa';
+import { guardAttempt } from '../../lib/attempt-guard';
+import type { AdminContext, AppDeps, AppEnv, RequestMeta } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { clearHits } from '../../lib/throttle';
+import { recordActivity } from '../activity/record-activity';
+import { accountKey, loginRules } from '../admin-auth/login';
+import { requireRole } from '../admin-auth/middleware';
+import { verifyPassword } from '../admin-auth/passwords';
+import { withSecondFactor } from './second-factor';
+
+interface StepUpRule {
+  /** 'writes': every method but GET and HEAD; 'reads': GET and HEAD (a download). */
+  methods: 'writes' | 'reads';
+  /** Anchored, on the path relative to /api/admin without a trailing slash. */
+  pattern: RegExp;
+  except?: ReadonlySet<string>;
+  /**
+   * The least role the routes behind the pattern admit: checked here first, so a role that may not make
+   * the call at all is told FORBIDDEN, not asked to confirm a second factor it could not use anyway.
+   */
+  minimumRole: AdminRole;
+}
+
+/** The one list of sensitive calls (issue 17): each needs a proof from the last ADMIN_STEP_UP_WINDOW_MS. */
+const STEP_UP_POLICY: readonly StepUpRule[] = [
+  // Creating, editing, deactivating and resetting users, their second factor and their sessions. Everyone's own
+  // profile and own password change stay open: that change proves the current password itself.
+  { methods: 'writes', pattern: /^\/users(?:\/.*)?$/, except: new Set(['/users/me', '/users/me/password']), minimumRole: 'SUPER_ADMIN' },
+  { methods: 'writes', pattern: /^\/ip-whitelist(?:\/.*)?$/, minimumRole: 'SUPER_ADMIN' },
+  // Contact submissions and issuer applications: every row the filters match leaves the system.
+  { methods: 'reads', pattern: /^(?:\/[a-z0-9-]+)+\/export\/csv$/, minimumRole: 'ADMIN' },
+];
+
+/** Far longer than any admin route (ids are uuids): such a path names no route, and is not run through the patterns. */
+const MAX_PATH_LENGTH = 512;
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+export function stepUpRuleFor(method: string, path: string): StepUpRule | undefined {
+  if (path.length > MAX_PATH_LENGTH) return undefined;
+  const kind = READ_METHODS.has(method) ? 'reads' : 'writes';
+  return STEP_UP_POLICY.find((rule) => rule.methods === kind && rule.pattern.test(path) && !rule.except?.has(path));
+}
+
+/**
+ * Behind requireMfaEnrolled: a sensitive call (STEP_UP_POLICY) goes on only when this session proved the
+ * user's strongest credential within the window. Read from the database, not the session cache: another
+ * process may have just recorded the step-up, and the cache learns of nothing about it.
+ */
+export function requireStepUp(deps: AppDeps) {
+  const roleChecks = new Map(STEP_UP_POLICY.map((rule) => [rule, requireRole(rule.minimumRole)]));
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const path = c.req.path.replace(/^\/api\/admin/, '').replace(/\/$/, '');
+    const rule = stepUpRuleFor(c.req.method, path);
+    if (!rule) return next();
+    await roleChecks.get(rule)!(c, async () => {
+      const [session] = await deps.db
+        .select({ mfaVerifiedAt: adminSessions.mfaVerifiedAt })
+        .from(adminSessions)
+        .where(eq(adminSessions.id, c.get('admin').sessionId))
+        .limit(1);
+      const verifiedAt = session?.mfaVerifiedAt?.getTime();
+      if (verifiedAt === undefined || deps.clock.now().getTime() - verifiedAt >= deps.config.ADMIN_STEP_UP_WINDOW_MS) {
+        throw new AppError('MFA_STEP_UP_REQUIRED', MFA_MESSAGES.stepUpRequired);
+      }
+      await next();
+    });
+  });
+}
+
+type StepUpMethod = 'totp' | 'recovery' | 'password';
+
+/** In the caller's transaction: this session counts as verified from now on. */
+async function markVerified(deps: AppDeps, tx: Db, admin: AdminContext, method: StepUpMethod, meta: RequestMeta): Promise<StepUpResult> {
+  const now = deps.clock.now();
+  await tx.update(adminSessions).set({ mfaVerifiedAt: now }).where(eq(adminSessions.id, admin.sessionId));
+  await recordActivity(tx, {
+    actor: { id: admin.profile.id, username: admin.profile.username },
+    action: 'MFA_STEP_UP',
+    resourceType: 'admin_session',
+    resourceId: admin.sessionId,
+    details: { method },
+    meta,
+  });
+  return { verifiedUntil: new Date(now.getTime() + deps.config.ADMIN_STEP_UP_WINDOW_MS).toISOString() };
+}
+
+/**
+ * POST /api/admin/mfa/step-up: the user's strongest credential again. With a second factor, a code only
+ * (withSecondFactor: its throttle, consumption and activity rows); without one, the password, throttled and
+ * challenged under the sign-in's own keys, so guesses here and at the sign-in count together.
+ */
+export async function stepUp(deps: AppDeps, admin: AdminContext, body: StepUpBody, meta: RequestMeta, proof?: string): Promise<StepUpResult> {
+  const { db } = deps;
+  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, admin.profile.id)).limit(1);
+  if (!user) throw new AppError('UNAUTHENTICATED', MFA_MESSAGES.stepUpRequired);
+  const hasFactor = user.mfaEnabledAt !== null;
+
+  if ('code' in body) {
+    if (!hasFactor) throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
+    return withSecondFactor(deps, user, body.code, meta, proof, (tx, method) => markVerified(deps, tx, admin, method, meta));
+  }
+
+  if (hasFactor) throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUseSecondFactor, { password: MFA_MESSAGES.stepUpUseSecondFactor });
+  const actor = { id: user.id, username: user.username };
+  const attempt = await guardAttempt(deps, loginRules(user.username, meta.ip), {
+    proof,
+    onRefused: () => recordActivity(db, { actor, action: 'MFA_THROTTLED', resourceType: 'admin_user', resourceId: user.id, details: { method: 'password' }, meta }),
+  });
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    await recordActivity(db, { actor, action: 'MFA_STEP_UP_FAILED', resourceType: 'admin_session', resourceId: admin.sessionId, details: { method: 'password' }, meta });
+    throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpPasswordWrong, { password: MFA_MESSAGES.stepUpPasswordWrong });
+  }
+  return db.transaction(async (tx) => {
+    await attempt.forgive(tx);
+    await clearHits(tx, accountKey(user.username));
+    return markVerified(deps, tx, admin, 'password', meta);
+  });
+}
