@@ -110,6 +110,54 @@ export const adminMfaTokens = pgTable(
   (t) => [uniqueIndex('admin_mfa_tokens_token_hash_idx').on(t.tokenHash), index('admin_mfa_tokens_user_idx').on(t.adminUserId)],
 );
 
+/**
+ * WebAuthn credentials (passkeys), a second factor beside the app. The credential id is the
+ * authenticator's (base64url, unique across users); the public key is the COSE key as registered;
+ * the signature counter only grows, so a cloned authenticator shows itself.
+ */
+export const adminPasskeys = pgTable(
+  'admin_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('admin_passkeys_credential_id_idx').on(t.credentialId), index('admin_passkeys_user_idx').on(t.adminUserId)],
+);
+
+/**
+ * Server-side WebAuthn challenges: single use, 5 minutes, bound to the user and the purpose
+ * (registering, signing in, proving a factor while signed in); a sign-in's also to its mfaToken.
+ */
+export const adminWebauthnChallenges = pgTable(
+  'admin_webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'login', 'verify'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    mfaTokenId: uuid('mfa_token_id').references(() => adminMfaTokens.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_webauthn_challenges_challenge_idx').on(t.challenge),
+    index('admin_webauthn_challenges_user_idx').on(t.adminUserId),
+    check('admin_webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'login', 'verify')`),
+  ],
+);
+
 /** Only the SHA-256 of a session token is stored, so a database leak yields no usable session. */
 export const adminSessions = pgTable(
   'admin_sessions',

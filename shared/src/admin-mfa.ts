@@ -86,7 +86,7 @@ export type MfaLoginChallenge = z.infer<typeof mfaLoginChallengeSchema>;
 /** GET /api/admin/mfa `data`. */
 export const mfaStatusSchema = z.object({
   required: z.boolean(),
-  methods: z.array(z.enum(['totp'])),
+  methods: z.array(z.enum(['totp', 'webauthn'])),
   totp: z.object({ enabledAt: z.string() }).nullable(),
   passkeys: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
   recoveryCodesLeft: z.number().int(),
@@ -103,6 +103,114 @@ const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true)
 export const mfaStatusResponseSchema = ok(mfaStatusSchema);
 export const totpSetupResponseSchema = ok(totpSetupSchema);
 export const recoveryCodesResponseSchema = ok(recoveryCodesSchema);
+
+// Passkeys (WebAuthn), slice 2.
+
+export const PASSKEY_MESSAGES = {
+  nameTooLong: 'Use at most 60 characters for the passkey name',
+  responseInvalid: 'The passkey response is not valid. Try again.',
+  registrationFailed: 'The passkey could not be registered. Try again.',
+  alreadyRegistered: 'This passkey is already registered.',
+  assertionFailed: 'The passkey could not be verified. Try again or use a code.',
+  counterError: 'This passkey reported a signature counter that did not increase, which a copied passkey would do. Use another method and remove this passkey.',
+  noPasskey: 'No passkey is registered for this account.',
+  noFactor: 'No second factor is set up.',
+  notFound: 'Passkey not found',
+  added: 'Passkey added.',
+  removed: 'Passkey removed.',
+  browserRefused: 'The passkey was not used. Try again or use a code.',
+  unsupported: 'This browser cannot use passkeys.',
+} as const;
+
+export const PASSKEY_NAME_MAX = 60;
+export const PASSKEY_DEFAULT_NAME = 'Passkey';
+/** How long a WebAuthn challenge may be answered. */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * base64url text, length checked before the pattern. A credential id is at most 1023 bytes (1364
+ * characters); client data and authenticator data are small; attestation objects carry certificates.
+ */
+const b64url = (max: number) =>
+  z
+    .string({ error: PASSKEY_MESSAGES.responseInvalid })
+    .max(max, { message: PASSKEY_MESSAGES.responseInvalid, abort: true })
+    .regex(/^[A-Za-z0-9_-]+$/, PASSKEY_MESSAGES.responseInvalid);
+
+const credentialFields = {
+  id: b64url(1400),
+  rawId: b64url(1400),
+  type: z.literal('public-key', { error: PASSKEY_MESSAGES.responseInvalid }),
+  clientExtensionResults: z.object({}).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+
+/** What @simplewebauthn/browser's startAuthentication returns: the shape only; the signature is the server's to check. */
+export const webauthnAssertionSchema = z.object(
+  {
+    ...credentialFields,
+    response: z.object(
+      {
+        clientDataJSON: b64url(4096),
+        authenticatorData: b64url(4096),
+        signature: b64url(2048),
+        userHandle: b64url(1400).optional(),
+      },
+      { error: PASSKEY_MESSAGES.responseInvalid },
+    ),
+  },
+  { error: PASSKEY_MESSAGES.responseInvalid },
+);
+export type WebauthnAssertion = z.infer<typeof webauthnAssertionSchema>;
+
+/** What startRegistration returns. */
+export const webauthnRegistrationSchema = z.object(
+  {
+    ...credentialFields,
+    response: z.object(
+      {
+        clientDataJSON: b64url(4096),
+        attestationObject: b64url(32768),
+        authenticatorData: b64url(4096).optional(),
+        publicKey: b64url(4096).optional(),
+        publicKeyAlgorithm: z.number().int().optional(),
+        transports: z.array(z.string().max(32)).max(10).optional(),
+      },
+      { error: PASSKEY_MESSAGES.responseInvalid },
+    ),
+  },
+  { error: PASSKEY_MESSAGES.responseInvalid },
+);
+export type WebauthnRegistration = z.infer<typeof webauthnRegistrationSchema>;
+
+const passkeyName = z
+  .string()
+  .max(PASSKEY_NAME_MAX * 4, { message: PASSKEY_MESSAGES.nameTooLong, abort: true })
+  .transform((value) => value.trim())
+  .pipe(z.string().max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong))
+  .optional()
+  .transform((value) => value || PASSKEY_DEFAULT_NAME);
+
+export const passkeyRegisterBodySchema = z.object({ response: webauthnRegistrationSchema, name: passkeyName });
+export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBodySchema>;
+
+export const passkeyLoginOptionsBodySchema = mfaLoginBodySchema.pick({ mfaToken: true });
+export const passkeyLoginBodySchema = mfaLoginBodySchema.pick({ mfaToken: true }).extend({ response: webauthnAssertionSchema });
+export type PasskeyLoginBody = z.infer<typeof passkeyLoginBodySchema>;
+
+/** Proof of a current second factor: a code (app or recovery) or a passkey assertion. */
+export const mfaProofBodySchema = z
+  .object({ code: mfaCodeSchema.optional(), webauthn: webauthnAssertionSchema.optional() })
+  .transform((body, ctx): { code: string } | { webauthn: WebauthnAssertion } => {
+    if (body.webauthn) return { webauthn: body.webauthn };
+    if (body.code !== undefined) return { code: body.code };
+    ctx.addIssue({ code: 'custom', path: ['code'], message: MFA_MESSAGES.codeRequired });
+    return z.NEVER;
+  });
+export type MfaProofBody = z.infer<typeof mfaProofBodySchema>;
+
+/** The JSON options handed to startRegistration / startAuthentication: passed through as the server made them. */
+export const webauthnOptionsResponseSchema = ok(z.object({ challenge: z.string() }).loose());
 
 /**
  * POST /api/admin/mfa/step-up: one proof per body, told apart by its key. A user with a second factor

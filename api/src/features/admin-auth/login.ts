@@ -17,6 +17,7 @@ import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import { issueMfaToken } from '../admin-mfa/mfa-token';
+import { factorMethods, userFactors } from '../admin-mfa/factors';
 import { toProfile, type AdminUserRow } from './profile';
 import { createSession } from './sessions';
 
@@ -73,7 +74,7 @@ export async function login(deps: AppDeps, input: AdminLoginInput, meta: Request
       await clearHits(tx, accountKey(username));
       const mfaToken = await issueMfaToken(tx, clock, user.id);
       await recordActivity(tx, { actor: { id: user.id, username: user.username }, action: 'LOGIN_MFA_REQUIRED', resourceType: 'admin_session', meta });
-      const methods: MfaMethod[] = ['totp', 'recovery'];
+      const methods = factorMethods(await userFactors(tx, user.id));
       return { mfaRequired: true, mfaToken, methods };
     });
   }

@@ -46,6 +46,8 @@ const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
   'GET /mfa',
   'POST /mfa/totp/setup',
   'POST /mfa/totp/enable',
+  'POST /mfa/webauthn/register/options',
+  'POST /mfa/webauthn/register/verify',
 ]);
 
 /** After requirePasswordChanged: a changed password comes first. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
-import { adminRecoveryCodes, adminTotp, adminUsers } from '@ledgerwell/db/schema';
+import { adminPasskeys, adminRecoveryCodes, adminTotp, adminUsers } from '@ledgerwell/db/schema';
 import type { Clock } from '../../lib/clock';
 
 /**
@@ -11,5 +11,6 @@ import type { Clock } from '../../lib/clock';
 export async function removeSecondFactors(tx: Db, clock: Clock, userId: string): Promise<void> {
   await tx.delete(adminTotp).where(eq(adminTotp.adminUserId, userId));
   await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, userId));
+  await tx.delete(adminPasskeys).where(eq(adminPasskeys.adminUserId, userId));
   await tx.update(adminUsers).set({ mfaEnabledAt: null, updatedAt: clock.now() }).where(eq(adminUsers.id, userId));
 }

@@ -1,17 +1,41 @@
 import { Hono } from 'hono';
-import { MFA_MESSAGES, mfaCodeBodySchema, mfaLoginBodySchema, totpEnableBodySchema } from '@ledgerwell/shared/admin-mfa';
+import {
+  MFA_MESSAGES,
+  mfaLoginBodySchema,
+  mfaProofBodySchema,
+  PASSKEY_MESSAGES,
+  passkeyLoginBodySchema,
+  passkeyLoginOptionsBodySchema,
+  passkeyRegisterBodySchema,
+  totpEnableBodySchema,
+} from '@ledgerwell/shared/admin-mfa';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson, readProof } from '../../lib/validate';
-import { loginWithSecondFactor } from './login-mfa';
+import { loginWithPasskey, loginWithSecondFactor, passkeyLoginOptions } from './login-mfa';
+import { passkeyAssertionOptions, passkeyRegistrationOptions, registerPasskey, removePasskey } from './passkeys';
 import { disableTotp, enableTotp, mfaStatus, regenerateRecoveryCodes, setupTotp } from './second-factor';
 
 /** Open, beside POST /login: the mfaToken is the credential. */
 export function adminMfaLoginRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/login/mfa', async (c) => {
-    const input = await parseJson(c, mfaLoginBodySchema);
-    const result = await loginWithSecondFactor(deps, input, c.get('meta'), await readProof(c));
-    return c.json({ success: true, token: result.token, expiresAt: result.expiresAt.toISOString(), user: result.user });
+  const signedIn = (result: Awaited<ReturnType<typeof loginWithSecondFactor>>) => ({
+    success: true,
+    token: result.token,
+    expiresAt: result.expiresAt.toISOString(),
+    user: result.user,
   });
+  return new Hono<AppEnv>()
+    .post('/login/mfa', async (c) => {
+      const input = await parseJson(c, mfaLoginBodySchema);
+      return c.json(signedIn(await loginWithSecondFactor(deps, input, c.get('meta'), await readProof(c))));
+    })
+    .post('/login/webauthn/options', async (c) => {
+      const { mfaToken } = await parseJson(c, passkeyLoginOptionsBodySchema);
+      return c.json({ success: true, data: await passkeyLoginOptions(deps, mfaToken) });
+    })
+    .post('/login/webauthn/verify', async (c) => {
+      const input = await parseJson(c, passkeyLoginBodySchema);
+      return c.json(signedIn(await loginWithPasskey(deps, input, c.get('meta'), await readProof(c))));
+    });
 }
 
 /** Mounted behind requireAdmin: each admin manages their own second factor, whatever the role. */
@@ -25,13 +49,28 @@ export function adminMfaRoutes(deps: AppDeps) {
       return c.json({ success: true, message: MFA_MESSAGES.totpEnabled, data: { recoveryCodes } });
     })
     .post('/mfa/recovery-codes', async (c) => {
-      const { code } = await parseJson(c, mfaCodeBodySchema);
-      const recoveryCodes = await regenerateRecoveryCodes(deps, c.get('admin'), code, c.get('meta'), await readProof(c));
+      const factor = await parseJson(c, mfaProofBodySchema);
+      const recoveryCodes = await regenerateRecoveryCodes(deps, c.get('admin'), factor, c.get('meta'), await readProof(c));
       return c.json({ success: true, message: MFA_MESSAGES.recoveryCodesRegenerated, data: { recoveryCodes } });
     })
     .post('/mfa/totp/disable', async (c) => {
-      const { code } = await parseJson(c, mfaCodeBodySchema);
-      await disableTotp(deps, c.get('admin'), code, c.get('meta'), await readProof(c));
+      const factor = await parseJson(c, mfaProofBodySchema);
+      await disableTotp(deps, c.get('admin'), factor, c.get('meta'), await readProof(c));
       return c.json({ success: true, message: MFA_MESSAGES.totpDisabled });
+    })
+    .post('/mfa/webauthn/register/options', async (c) => c.json({ success: true, data: await passkeyRegistrationOptions(deps, c.get('admin')) }))
+    .post('/mfa/webauthn/register/verify', async (c) => {
+      const body = await parseJson(c, passkeyRegisterBodySchema);
+      const recoveryCodes = await registerPasskey(deps, c.get('admin'), body, c.get('meta'));
+      return c.json({ success: true, message: PASSKEY_MESSAGES.added, data: { recoveryCodes } });
+    })
+    // Assertion options for proving a factor while signed in (recovery codes, removals, step-up).
+    .post('/mfa/webauthn/options', async (c) =>
+      c.json({ success: true, data: await passkeyAssertionOptions(deps, { userId: c.get('admin').profile.id, purpose: 'verify' }) }),
+    )
+    .post('/mfa/webauthn/:id/remove', async (c) => {
+      const factor = await parseJson(c, mfaProofBodySchema);
+      await removePasskey(deps, c.get('admin'), c.req.param('id'), factor, c.get('meta'), await readProof(c));
+      return c.json({ success: true, message: PASSKEY_MESSAGES.removed });
     });
 }

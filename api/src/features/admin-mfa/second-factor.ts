@@ -1,8 +1,8 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { adminRecoveryCodes, adminSessions, adminTotp, adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, ADMIN_LOGIN_MAX_FAILURES_PER_IP, ADMIN_LOGIN_WINDOW_MS } from '@ledgerwell/shared/admin-auth';
-import { isTotpCode, MFA_MESSAGES, type MfaStatus } from '@ledgerwell/shared/admin-mfa';
+import { isTotpCode, MFA_MESSAGES, PASSKEY_MESSAGES, type MfaProofBody, type MfaStatus, type WebauthnAssertion } from '@ledgerwell/shared/admin-mfa';
 import { guardAttempt, type ThrottleRule } from '../../lib/attempt-guard';
 import { throttleAddress } from '../../lib/client-address';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
@@ -10,8 +10,10 @@ import { AppError } from '../../lib/errors';
 import { fieldContext } from '../../lib/field-encryption';
 import { clearHits } from '../../lib/throttle';
 import { recordActivity, type Actor } from '../activity/record-activity';
+import { factorMethods, hasFactor, listPasskeys, settleAfterRemoval, userFactors } from './factors';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
+import { consumeAssertion, type AssertionRefusal, type ChallengeBinding } from './webauthn';
 
 /** Own keys, apart from the password's: a right password must not wipe the count of wrong codes. */
 export const mfaAccountKey = (userId: string) => `admin-mfa:user:${userId}`;
@@ -23,21 +25,23 @@ export function mfaRules(userId: string, ip: string): ThrottleRule[] {
   return [rule(mfaAccountKey(userId), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT), rule(mfaIpKey(ip), ADMIN_LOGIN_MAX_FAILURES_PER_IP)];
 }
 
-export type UsedMethod = 'totp' | 'recovery';
+/** What a code proves; a passkey proves 'webauthn'. */
+export type CodeMethod = 'totp' | 'recovery';
+export type UsedMethod = CodeMethod | 'webauthn';
 
 interface UserRef {
   id: string;
   username: string;
 }
 
-const actorOf = (user: UserRef): Actor => ({ id: user.id, username: user.username });
+export const actorOf = (user: UserRef): Actor => ({ id: user.id, username: user.username });
 
 /**
  * Checks a code against the user's enabled authenticator app (a 6-digit code) or unused recovery
  * codes (anything else) and consumes it, in `tx`: a TOTP step is recorded as used (only later steps
  * are accepted afterwards), a recovery code is marked used. Null when it matches nothing.
  */
-async function consumeCode(deps: AppDeps, tx: Db, userId: string, code: string): Promise<UsedMethod | null> {
+async function consumeCode(deps: AppDeps, tx: Db, userId: string, code: string): Promise<CodeMethod | null> {
   if (isTotpCode(code)) {
     const [totp] = await tx.select().from(adminTotp).where(eq(adminTotp.adminUserId, userId)).for('update').limit(1);
     if (!totp?.enabledAt) return null;
@@ -61,19 +65,42 @@ async function consumeCode(deps: AppDeps, tx: Db, userId: string, code: string):
   return used.length === 1 ? 'recovery' : null;
 }
 
+/** Why a proof was refused: the activity row it writes and the field message it answers. */
+interface Refusal {
+  action: 'MFA_CODE_FAILED' | 'MFA_PASSKEY_FAILED' | 'MFA_PASSKEY_COUNTER_ERROR';
+  details: Record<string, unknown>;
+  field: 'code' | 'webauthn';
+  message: string;
+}
+
+function codeRefusal(code: string): Refusal {
+  const totp = isTotpCode(code);
+  return {
+    action: 'MFA_CODE_FAILED',
+    details: { method: totp ? 'totp' : 'recovery' },
+    field: 'code',
+    message: totp ? MFA_MESSAGES.codeInvalid : MFA_MESSAGES.recoveryCodeInvalid,
+  };
+}
+
+function passkeyRefusal(reason: AssertionRefusal): Refusal {
+  return reason === 'counter'
+    ? { action: 'MFA_PASSKEY_COUNTER_ERROR', details: { method: 'webauthn' }, field: 'webauthn', message: PASSKEY_MESSAGES.counterError }
+    : { action: 'MFA_PASSKEY_FAILED', details: { method: 'webauthn', reason }, field: 'webauthn', message: PASSKEY_MESSAGES.assertionFailed };
+}
+
 /**
- * The one way a second factor is checked: throttled (guardAttempt), the code consumed and `then` run
- * in one transaction, so a refused `then` leaves the code unused. Every failure and every recovery
- * code used writes an activity row.
+ * The one core every second-factor proof goes through: throttled (guardAttempt, mfaRules), the
+ * proof consumed and `then` run in one transaction, so a refused `then` leaves the proof unused.
+ * Every refusal and every recovery code used writes an activity row.
  */
-export async function withSecondFactor<T>(
+async function proveSecondFactor<T, M extends UsedMethod>(
   deps: AppDeps,
   user: UserRef,
-  code: string,
   meta: RequestMeta,
   proof: string | undefined,
-  then: (tx: Db, method: UsedMethod) => Promise<T>,
-  check: (tx: Db) => Promise<UsedMethod | null> = (tx) => consumeCode(deps, tx, user.id, code),
+  check: (tx: Db) => Promise<M | Refusal>,
+  then: (tx: Db, method: M) => Promise<T>,
 ): Promise<T> {
   const { db } = deps;
   const actor = actorOf(user);
@@ -83,7 +110,7 @@ export async function withSecondFactor<T>(
   });
   const outcome = await db.transaction(async (tx) => {
     const method = await check(tx);
-    if (!method) return { ok: false as const };
+    if (typeof method !== 'string') return { ok: false as const, refusal: method };
     await attempt.forgive(tx);
     await clearHits(tx, mfaAccountKey(user.id));
     if (method === 'recovery') {
@@ -92,23 +119,59 @@ export async function withSecondFactor<T>(
     return { ok: true as const, value: await then(tx, method) };
   });
   if (!outcome.ok) {
-    const totp = isTotpCode(code);
-    await recordActivity(db, {
-      actor,
-      action: 'MFA_CODE_FAILED',
-      resourceType: 'admin_user',
-      resourceId: user.id,
-      details: { method: totp ? 'totp' : 'recovery' },
-      meta,
-    });
-    const message = totp ? MFA_MESSAGES.codeInvalid : MFA_MESSAGES.recoveryCodeInvalid;
-    throw new AppError('VALIDATION_ERROR', message, { code: message });
+    const { action, details, field, message } = outcome.refusal;
+    await recordActivity(db, { actor, action, resourceType: 'admin_user', resourceId: user.id, details, meta });
+    throw new AppError('VALIDATION_ERROR', message, { [field]: message });
   }
   return outcome.value;
 }
 
+/** A code (app or recovery) as the second factor; `check` replaces the usual match (enabling the app). */
+export async function withSecondFactor<T>(
+  deps: AppDeps,
+  user: UserRef,
+  code: string,
+  meta: RequestMeta,
+  proof: string | undefined,
+  then: (tx: Db, method: CodeMethod) => Promise<T>,
+  check: (tx: Db) => Promise<CodeMethod | null> = (tx) => consumeCode(deps, tx, user.id, code),
+): Promise<T> {
+  return proveSecondFactor(deps, user, meta, proof, async (tx) => (await check(tx)) ?? codeRefusal(code), then);
+}
+
+/** A passkey assertion as the second factor, answering a challenge issued for `binding`. */
+export async function withPasskey<T>(
+  deps: AppDeps,
+  user: UserRef,
+  response: WebauthnAssertion,
+  binding: Omit<ChallengeBinding, 'userId'>,
+  meta: RequestMeta,
+  proof: string | undefined,
+  then: (tx: Db, method: 'webauthn') => Promise<T>,
+): Promise<T> {
+  const check = async (tx: Db) => {
+    const refused = await consumeAssertion(deps, tx, { ...binding, userId: user.id }, response);
+    return refused ? passkeyRefusal(refused) : ('webauthn' as const);
+  };
+  return proveSecondFactor(deps, user, meta, proof, check, then);
+}
+
+/** A signed-in user's `{ code }` or `{ webauthn }` (assertion options from POST /mfa/webauthn/options). */
+export async function withFactorProof<T>(
+  deps: AppDeps,
+  user: UserRef,
+  factor: MfaProofBody,
+  meta: RequestMeta,
+  proof: string | undefined,
+  then: (tx: Db, method: UsedMethod) => Promise<T>,
+): Promise<T> {
+  return 'webauthn' in factor
+    ? withPasskey(deps, user, factor.webauthn, { purpose: 'verify' }, meta, proof, then)
+    : withSecondFactor(deps, user, factor.code, meta, proof, then);
+}
+
 /** Replaces every recovery code of the user with 10 new ones; returns them (shown once). */
-async function replaceRecoveryCodes(deps: AppDeps, tx: Db, userId: string): Promise<string[]> {
+export async function replaceRecoveryCodes(deps: AppDeps, tx: Db, userId: string): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, userId));
   await tx
@@ -117,7 +180,7 @@ async function replaceRecoveryCodes(deps: AppDeps, tx: Db, userId: string): Prom
   return codes;
 }
 
-const mfaRequiredFor = (deps: AppDeps, admin: AdminContext) => deps.config.ADMIN_MFA_ROLES.includes(admin.profile.role);
+export const mfaRequiredFor = (deps: AppDeps, admin: AdminContext) => deps.config.ADMIN_MFA_ROLES.includes(admin.profile.role);
 
 async function readTotp(db: Db, userId: string) {
   const [row] = await db.select().from(adminTotp).where(eq(adminTotp.adminUserId, userId)).limit(1);
@@ -126,18 +189,15 @@ async function readTotp(db: Db, userId: string) {
 
 /** GET /api/admin/mfa */
 export async function mfaStatus(deps: AppDeps, admin: AdminContext): Promise<MfaStatus> {
-  const totp = await readTotp(deps.db, admin.profile.id);
+  const userId = admin.profile.id;
+  const [totp, factors, passkeys] = [await readTotp(deps.db, userId), await userFactors(deps.db, userId), await listPasskeys(deps.db, userId)];
   const enabledAt = totp?.enabledAt ?? null;
-  const [left] = await deps.db
-    .select({ n: count() })
-    .from(adminRecoveryCodes)
-    .where(and(eq(adminRecoveryCodes.adminUserId, admin.profile.id), isNull(adminRecoveryCodes.usedAt)));
   return {
     required: mfaRequiredFor(deps, admin),
-    methods: enabledAt ? ['totp'] : [],
+    methods: factorMethods(factors).filter((method) => method !== 'recovery'),
     totp: enabledAt ? { enabledAt: enabledAt.toISOString() } : null,
-    passkeys: [],
-    recoveryCodesLeft: enabledAt ? (left?.n ?? 0) : 0,
+    passkeys,
+    recoveryCodesLeft: hasFactor(factors) ? factors.recoveryCodesLeft : 0,
   };
 }
 
@@ -203,27 +263,29 @@ async function requireEnabledTotp(deps: AppDeps, userId: string) {
   if (!totp?.enabledAt) throw new AppError('CONFLICT', MFA_MESSAGES.totpNotEnabled);
 }
 
-/** POST /api/admin/mfa/recovery-codes: a current code, then 10 new recovery codes; the old ones are void. */
-export async function regenerateRecoveryCodes(deps: AppDeps, admin: AdminContext, code: string, meta: RequestMeta, proof?: string) {
+/** POST /api/admin/mfa/recovery-codes: a current factor, then 10 new recovery codes; the old ones are void. */
+export async function regenerateRecoveryCodes(deps: AppDeps, admin: AdminContext, factor: MfaProofBody, meta: RequestMeta, proof?: string) {
   const userId = admin.profile.id;
-  await requireEnabledTotp(deps, userId);
-  return withSecondFactor(deps, admin.profile, code, meta, proof, async (tx) => {
+  if (!hasFactor(await userFactors(deps.db, userId))) throw new AppError('CONFLICT', PASSKEY_MESSAGES.noFactor);
+  return withFactorProof(deps, admin.profile, factor, meta, proof, async (tx) => {
     const codes = await replaceRecoveryCodes(deps, tx, userId);
     await recordActivity(tx, { actor: actorOf(admin.profile), action: 'MFA_RECOVERY_CODES_REGENERATED', resourceType: 'admin_user', resourceId: userId, meta });
     return codes;
   });
 }
 
-/** POST /api/admin/mfa/totp/disable: a current code; refused when the role requires a factor and this is the only one. */
-export async function disableTotp(deps: AppDeps, admin: AdminContext, code: string, meta: RequestMeta, proof?: string) {
+/**
+ * POST /api/admin/mfa/totp/disable: a current factor. Refused when the role requires a factor and no
+ * passkey remains; the last factor of anyone else takes the recovery codes and mfa_enabled_at with it.
+ */
+export async function disableTotp(deps: AppDeps, admin: AdminContext, factor: MfaProofBody, meta: RequestMeta, proof?: string) {
   const userId = admin.profile.id;
   await requireEnabledTotp(deps, userId);
-  // The authenticator app is the only method in this slice; passkeys will count here too.
-  if (mfaRequiredFor(deps, admin)) throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
-  await withSecondFactor(deps, admin.profile, code, meta, proof, async (tx) => {
+  if (mfaRequiredFor(deps, admin) && (await userFactors(deps.db, userId)).passkeys === 0) throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
+  await withFactorProof(deps, admin.profile, factor, meta, proof, async (tx) => {
     await tx.delete(adminTotp).where(eq(adminTotp.adminUserId, userId));
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, userId));
-    await tx.update(adminUsers).set({ mfaEnabledAt: null, updatedAt: deps.clock.now() }).where(eq(adminUsers.id, userId));
+    // A passkey removed meanwhile would leave a required role with nothing: the transaction undoes it all.
+    if ((await settleAfterRemoval(tx, deps.clock, userId)) && mfaRequiredFor(deps, admin)) throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
     await recordActivity(tx, { actor: actorOf(admin.profile), action: 'MFA_TOTP_DISABLED', resourceType: 'admin_user', resourceId: userId, meta });
   });
   deps.sessionCache?.forget(userId);
