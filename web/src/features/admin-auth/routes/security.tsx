@@ -11,6 +11,7 @@ import { useAdminAuth, useCurrentAdmin } from '../auth-context';
 import { CodeDialog } from '../components/code-dialog';
 import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpSetup } from '../components/totp-setup';
+import { ActiveSessionsSection } from '../components/sessions-list';
 
 type View =
   | { kind: 'status' }
@@ -207,6 +208,8 @@ export function SecurityPage() {
           </>
         )}
       </section>
+
+      <ActiveSessionsSection />
 
       {dialog === 'regenerate' && (
         <CodeDialog

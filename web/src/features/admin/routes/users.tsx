@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_ROLE_LABELS, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { ADMIN_USER_MESSAGES as M, type AdminUser } from '@ledgerwell/shared/admin-users';
+import { SESSION_MESSAGES } from '@ledgerwell/shared/admin-sessions';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
@@ -14,6 +15,9 @@ import { ActionsHeader, SortableHeaders, sortedByLabel, type SortColumn } from '
 import { SuperAdminOnly } from '../components/super-admin-only';
 import { TableState } from '../components/table-state';
 import { UserForm } from '../components/user-form';
+import { UserSessionsDialog } from '../components/user-sessions-dialog';
+import { useCurrentAdmin } from '../../admin-auth/auth-context';
+import { resetUserMfa } from '../../admin-auth/sessions-api';
 import { useApiData } from '../hooks/use-api-data';
 import { useBanner } from '../hooks/use-banner';
 import { actionErrorMessage } from '../utils/action-error';
@@ -57,7 +61,19 @@ const COLUMNS: SortColumn<UserSortKey>[] = [
   { key: 'lastLoginAt', label: 'Last Login' },
 ];
 
-type Pending = { kind: 'deactivate' | 'reset'; user: AdminUser };
+type Pending = { kind: 'deactivate' | 'reset' | 'reset-mfa'; user: AdminUser };
+
+/** The confirmation dialog of each pending action: title, question, button, and the banner when it fails. */
+const CONFIRM: Record<Pending['kind'], { title: (username: string) => string; message: string; label: string; failed: string }> = {
+  deactivate: { title: (username) => `Deactivate ${username}`, message: M.confirmDeactivate, label: 'Deactivate', failed: M.deactivateFailed },
+  reset: { title: (username) => `Reset password for ${username}`, message: M.confirmResetPassword, label: 'Reset password', failed: M.resetFailed },
+  'reset-mfa': {
+    title: (username) => `Reset second factor for ${username}`,
+    message: SESSION_MESSAGES.confirmResetMfa,
+    label: 'Reset second factor',
+    failed: SESSION_MESSAGES.resetMfaFailed,
+  },
+};
 
 /** A form failure: the network text, the server's message, else 'Failed to save user' (spec 5.2, 8). */
 function saveErrorMessage(error: unknown): string {
@@ -80,6 +96,8 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
+  const me = useCurrentAdmin();
 
   const all = data?.users ?? [];
   const visible = visibleUsers(all, search, roleFilter, status, sort);
@@ -118,13 +136,15 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
       if (kind === 'deactivate') {
         await deactivateAdminUser(user.id);
         show({ kind: 'success', text: M.deactivated });
+      } else if (kind === 'reset-mfa') {
+        show({ kind: 'success', text: await resetUserMfa(user.id) });
       } else {
         const newPassword = await resetAdminUserPassword(user.id);
         show({ kind: 'success', text: `${M.passwordReset}${newPassword}`, ms: RESET_BANNER_MS });
       }
       reload();
     } catch (error) {
-      show({ kind: 'error', text: actionErrorMessage(error, kind === 'deactivate' ? M.deactivateFailed : M.resetFailed) });
+      show({ kind: 'error', text: actionErrorMessage(error, CONFIRM[kind].failed) });
     } finally {
       setPending(null);
       setBusy(false);
@@ -178,6 +198,8 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
                   busy={busy}
                   onEdit={() => openForm(user)}
                   onReset={() => setPending({ kind: 'reset', user })}
+                  onSessions={() => setSessionsOf(user)}
+                  onResetMfa={user.mfaEnabled && user.id !== me.id ? () => setPending({ kind: 'reset-mfa', user }) : undefined}
                   onDeactivate={() => setPending({ kind: 'deactivate', user })}
                 />
               ))
@@ -204,15 +226,16 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
       )}
       {pending && (
         <ConfirmDialog
-          title={pending.kind === 'deactivate' ? `Deactivate ${pending.user.username}` : `Reset password for ${pending.user.username}`}
-          message={pending.kind === 'deactivate' ? M.confirmDeactivate : M.confirmResetPassword}
-          confirmLabel={pending.kind === 'deactivate' ? 'Deactivate' : 'Reset password'}
+          title={CONFIRM[pending.kind].title(pending.user.username)}
+          message={CONFIRM[pending.kind].message}
+          confirmLabel={CONFIRM[pending.kind].label}
           danger
           busy={busy}
           onConfirm={() => void confirmPending()}
           onCancel={() => setPending(null)}
         />
       )}
+      {sessionsOf && <UserSessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />}
     </div>
   );
 }
@@ -223,9 +246,12 @@ interface UserRowProps {
   onEdit: () => void;
   onReset: () => void;
   onDeactivate: () => void;
+  onSessions: () => void;
+  /** Only for another user who has a second factor. */
+  onResetMfa?: (() => void) | undefined;
 }
 
-function UserRow({ user, busy, onEdit, onReset, onDeactivate }: UserRowProps) {
+function UserRow({ user, busy, onEdit, onReset, onDeactivate, onSessions, onResetMfa }: UserRowProps) {
   return (
     <tr>
       <td data-label="Username">
@@ -251,6 +277,14 @@ function UserRow({ user, busy, onEdit, onReset, onDeactivate }: UserRowProps) {
           <button type="button" className="button button--secondary button--small" onClick={onReset} disabled={busy} aria-label={`Reset password for ${user.username}`}>
             Reset password
           </button>
+          <button type="button" className="button button--secondary button--small" onClick={onSessions} disabled={busy} aria-label={`Sessions of ${user.username}`}>
+            Sessions
+          </button>
+          {onResetMfa && (
+            <button type="button" className="button button--danger-outline button--small" onClick={onResetMfa} disabled={busy} aria-label={`Reset second factor for ${user.username}`}>
+              Reset second factor
+            </button>
+          )}
           {user.isActive && (
             <button type="button" className="button button--danger-outline button--small" onClick={onDeactivate} disabled={busy} aria-label={`Deactivate ${user.username}`}>
               Deactivate
