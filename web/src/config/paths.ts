@@ -98,6 +98,7 @@ export const apiPaths = {
     mfaTotpEnable: '/api/admin/mfa/totp/enable',
     mfaTotpDisable: '/api/admin/mfa/totp/disable',
     mfaRecoveryCodes: '/api/admin/mfa/recovery-codes',
+    mfaStepUp: '/api/admin/mfa/step-up',
     verify: '/api/admin/auth/verify',
     logout: '/api/admin/logout',
     me: '/api/admin/users/me',

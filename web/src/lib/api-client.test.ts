@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRequest, ApiRequestError } from './api-client';
+import { apiBlob, apiRequest, ApiRequestError, setStepUpHandler } from './api-client';
 
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -86,5 +86,109 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/guarded', { csrf: true })).rejects.toMatchObject({ status: 403, code: 'CSRF_INVALID' });
     expect(calls.slice(3)).toEqual(['token-2', 'token-3']);
     expect(issued).toBe(3);
+  });
+});
+
+describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', () => {
+  const stepUpRequired = () =>
+    new Response(JSON.stringify({ success: false, code: 'MFA_STEP_UP_REQUIRED', message: 'Confirm it is you to continue.' }), { status: 403 });
+  let unregister: (() => void) | undefined;
+  afterEach(() => {
+    unregister?.();
+    vi.unstubAllGlobals();
+  });
+
+  /** Refuses each distinct call `refusals` times, then answers `ok`. */
+  function server(refusals: number, ok: () => Response) {
+    const seen = new Map<string, number>();
+    return vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`;
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      return count <= refusals ? stepUpRequired() : ok();
+    });
+  }
+
+  it('awaits the handler and, confirmed, sends the same call once more: JSON and FormData bodies alike', async () => {
+    const fetchMock = server(1, () => new Response(JSON.stringify({ success: true }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const handler = vi.fn(async () => true);
+    unregister = setStepUpHandler(handler);
+
+    await expect(apiRequest('/api/admin/users', { method: 'POST', auth: 'admin', body: { username: 'newbie' } })).resolves.toEqual({ success: true });
+    expect(handler).toHaveBeenCalledTimes(1);
+    const [first, second] = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(second![0]).toBe('/api/admin/users');
+    expect(second![1].body).toBe('{"username":"newbie"}');
+    expect(second![1].body).toBe(first![1].body);
+    expect(second![1].method).toBe('POST');
+
+    const form = new FormData();
+    form.set('file', new Blob(['code,name\n'], { type: 'text/csv' }), 'list.csv');
+    await apiRequest('/api/admin/ip-whitelist', { method: 'PUT', auth: 'admin', body: form });
+    const sent = (fetchMock.mock.calls as unknown as [string, RequestInit][]).slice(2).map(([, init]) => init.body);
+    expect(sent).toEqual([form, form]);
+    expect(await (sent[1] as FormData).get('file')).toBeInstanceOf(Blob);
+  });
+
+  it('cancelled, throws the refusal as before; a second refusal after confirming is not a loop', async () => {
+    vi.stubGlobal('fetch', server(1, () => new Response(JSON.stringify({ success: true }), { status: 200 })));
+    unregister = setStepUpHandler(async () => false);
+    await expect(apiRequest('/api/admin/users', { method: 'POST', auth: 'admin', body: {} })).rejects.toMatchObject({ status: 403, code: 'MFA_STEP_UP_REQUIRED' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    unregister();
+    const handler = vi.fn(async () => true);
+    unregister = setStepUpHandler(handler);
+    vi.stubGlobal('fetch', server(Infinity, () => new Response(null, { status: 200 })));
+    const error = await apiRequest('/api/admin/users/x', { method: 'DELETE', auth: 'admin' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ code: 'MFA_STEP_UP_REQUIRED' });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('calls refused at the same time share one dialog', async () => {
+    vi.stubGlobal('fetch', server(1, () => new Response(JSON.stringify({ success: true }), { status: 200 })));
+    let confirm: (value: boolean) => void = () => undefined;
+    const handler = vi.fn(() => new Promise<boolean>((resolve) => (confirm = resolve)));
+    unregister = setStepUpHandler(handler);
+    const calls = Promise.all([
+      apiRequest('/api/admin/users', { method: 'POST', auth: 'admin', body: {} }),
+      apiRequest('/api/admin/ip-whitelist', { method: 'POST', auth: 'admin', body: {} }),
+      apiBlob('/api/admin/contact-submissions/export/csv', { auth: 'admin' }),
+    ]);
+    await vi.waitFor(() => expect(handler).toHaveBeenCalled());
+    // Every refusal has been read by now (they answer at once): all three wait on the one dialog.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).toHaveBeenCalledTimes(3);
+    confirm(true);
+    await calls;
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(6);
+  });
+
+  it('retries a CSV download (apiBlob) and returns the file', async () => {
+    vi.stubGlobal('fetch', server(1, () => new Response('id,name\n1,a\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })));
+    unregister = setStepUpHandler(async () => true);
+    const blob = await apiBlob('/api/admin/issuer-applications/export/csv', { auth: 'admin', query: { status: 'pending' } });
+    expect(await blob.text()).toBe('id,name\n1,a\n');
+    expect((fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([url]) => url)).toEqual([
+      '/api/admin/issuer-applications/export/csv?status=pending',
+      '/api/admin/issuer-applications/export/csv?status=pending',
+    ]);
+
+    unregister();
+    unregister = setStepUpHandler(async () => false);
+    vi.stubGlobal('fetch', server(1, () => new Response('x', { status: 200 })));
+    await expect(apiBlob('/api/admin/issuer-applications/export/csv', { auth: 'admin' })).rejects.toMatchObject({ status: 403, code: 'MFA_STEP_UP_REQUIRED' });
+  });
+
+  it('leaves calls without the admin session alone', async () => {
+    vi.stubGlobal('fetch', server(1, () => new Response(null, { status: 200 })));
+    const handler = vi.fn(async () => true);
+    unregister = setStepUpHandler(handler);
+    await expect(apiRequest('/api/admin/users', { method: 'POST', body: {} })).rejects.toMatchObject({ code: 'MFA_STEP_UP_REQUIRED' });
+    expect(handler).not.toHaveBeenCalled();
   });
 });

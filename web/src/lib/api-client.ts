@@ -145,6 +145,40 @@ function reportAdminAuthError(auth: RequestOptions<never>['auth'], error: ApiReq
   for (const listener of adminAuthListeners) listener(error);
 }
 
+/** Asks the signed-in admin to confirm it is them (the step-up dialog); true once they have. */
+export type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+let pendingStepUp: Promise<boolean> | null = null;
+
+/**
+ * The admin area registers its step-up dialog here; returns the unregister function. A sensitive
+ * admin call answered 403 MFA_STEP_UP_REQUIRED awaits it and, confirmed, is sent once more.
+ */
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
+}
+
+/** Calls refused at the same moment (e.g. two exports) share one dialog: one pending answer for all. */
+function confirmStepUp(): Promise<boolean> {
+  const handler = stepUpHandler;
+  if (!handler) return Promise.resolve(false);
+  pendingStepUp ??= handler()
+    .catch(() => false)
+    .finally(() => {
+      pendingStepUp = null;
+    });
+  return pendingStepUp;
+}
+
+function isStepUpRefusal(auth: RequestOptions<never>['auth'], response: Response, data: unknown): boolean {
+  if (auth !== 'admin' || response.status !== 403) return false;
+  const parsed = apiErrorSchema.safeParse(data);
+  return parsed.success && parsed.data.code === 'MFA_STEP_UP_REQUIRED';
+}
+
 let csrfCache: { token: string; expires: number } | null = null;
 
 async function csrfToken(signal?: AbortSignal): Promise<string> {
@@ -223,6 +257,8 @@ export async function apiRequestWithStatus<T = unknown>(
     headers.set(CSRF_HEADER, await csrfToken(signal));
     ({ response, data } = await send());
   }
+  // The payload (JSON text, a string or FormData) is sent as it was built: the same call again.
+  if (isStepUpRefusal(auth, response, data) && (await confirmStepUp())) ({ response, data } = await send());
 
   if (!response.ok) {
     const error = answerError(response, data, options);
@@ -256,18 +292,24 @@ export async function apiBlob(
   const bearer = auth === 'admin' ? getAdminToken() : auth === 'none' ? null : auth.bearer;
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
 
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, query), { headers, credentials: 'same-origin', signal: signal ?? null });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw networkError(cause, options);
-  }
+  const send = async (): Promise<Response> => {
+    try {
+      return await fetch(withQuery(path, query), { headers, credentials: 'same-origin', signal: signal ?? null });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw networkError(cause, options);
+    }
+  };
 
-  if (!response.ok) {
-    const error = answerError(response, await readJson(response), options);
-    reportAdminAuthError(auth, error);
-    throw error;
+  let response = await send();
+  if (response.ok) return response.blob();
+  let data = await readJson(response);
+  if (isStepUpRefusal(auth, response, data) && (await confirmStepUp())) {
+    response = await send();
+    if (response.ok) return response.blob();
+    data = await readJson(response);
   }
-  return response.blob();
+  const error = answerError(response, data, options);
+  reportAdminAuthError(auth, error);
+  throw error;
 }

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { routes } from '../../config/paths';
 import { AdminAuthProvider, useAdminAuth, useCurrentAdmin } from '../../features/admin-auth/auth-context';
 import { RequireAdmin } from '../../features/admin-auth/components/require-admin';
+import { StepUpProvider } from '../../features/admin-auth/components/step-up-dialog';
 import { AdminLoginPage } from '../../features/admin-auth/routes/login';
 import { ChangePasswordPage } from '../../features/admin-auth/routes/change-password';
 import { SecurityPage } from '../../features/admin-auth/routes/security';
@@ -27,7 +28,13 @@ import '../../styles/admin.css';
 function AdminLayoutRoute() {
   const admin = useCurrentAdmin();
   const { logout } = useAdminAuth();
-  return <AdminLayout admin={admin} onLogout={logout} />;
+  return (
+    <>
+      <AdminLayout admin={admin} onLogout={logout} />
+      {/* Asks for a recent second factor (or the password) when a sensitive call needs it, then the call goes on. */}
+      <StepUpProvider />
+    </>
+  );
 }
 
 function DashboardRoute() {
