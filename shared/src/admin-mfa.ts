@@ -211,6 +211,8 @@ export type MfaProofBody = z.infer<typeof mfaProofBodySchema>;
 
 /** The JSON options handed to startRegistration / startAuthentication: passed through as the server made them. */
 export const webauthnOptionsResponseSchema = ok(z.object({ challenge: z.string() }).loose());
+/** POST /mfa/webauthn/register/verify: the recovery codes on the first factor only. */
+export const passkeyAddedResponseSchema = ok(z.object({ recoveryCodes: z.array(z.string()).nullable() }));
 
 /**
  * POST /api/admin/mfa/step-up: one proof per body, told apart by its key. A user with a second factor

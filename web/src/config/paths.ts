@@ -93,6 +93,12 @@ export const apiPaths = {
   admin: {
     login: '/api/admin/login',
     loginMfa: '/api/admin/login/mfa',
+    loginPasskeyOptions: '/api/admin/login/webauthn/options',
+    loginPasskeyVerify: '/api/admin/login/webauthn/verify',
+    mfaPasskeyOptions: '/api/admin/mfa/webauthn/options',
+    mfaPasskeyRegisterOptions: '/api/admin/mfa/webauthn/register/options',
+    mfaPasskeyRegisterVerify: '/api/admin/mfa/webauthn/register/verify',
+    mfaPasskeyRemove: (id: string) => `/api/admin/mfa/webauthn/${encodeURIComponent(id)}/remove`,
     mfa: '/api/admin/mfa',
     mfaTotpSetup: '/api/admin/mfa/totp/setup',
     mfaTotpEnable: '/api/admin/mfa/totp/enable',

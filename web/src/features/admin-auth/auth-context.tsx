@@ -4,6 +4,7 @@ import type { MfaLoginBody, MfaMethod } from '@ledgerwell/shared/admin-mfa';
 import { isApiRequestError, onAdminAuthError } from '../../lib/api-client';
 import { clearAdminToken, getAdminToken, setAdminToken } from '../../lib/admin-token';
 import { fetchMyProfile, loginAdmin, loginWithMfaCode, logoutAdmin, verifyAdminSession } from './api';
+import { loginWithPasskey, type PasskeyLogin } from './passkeys-api';
 
 export type AdminSession =
   | { status: 'loading' }
@@ -22,8 +23,8 @@ interface AdminAuthValue {
    * `altcha`: the solved proof of work, when the last answer asked for one.
    */
   login: (input: AdminLoginInput, altcha?: string) => Promise<PasswordLoginResult>;
-  /** The second step with a TOTP or recovery code: stores the token and the profile like a password sign-in. */
-  completeMfaLogin: (input: MfaLoginBody, altcha?: string) => Promise<AdminProfile>;
+  /** The second step with a TOTP or recovery code, or a passkey: stores the token and the profile like a password sign-in. */
+  completeMfaLogin: (input: MfaLoginBody | PasskeyLogin, altcha?: string) => Promise<AdminProfile>;
   /** Ends the session on the server (best effort) and forgets the token. */
   logout: () => Promise<void>;
   /** Re-reads the profile, e.g. after a password change clears mustChangePassword, or an enrolment mustEnrollMfa. */
@@ -91,8 +92,8 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     return { status: 'signedIn', admin: body.user };
   }, []);
 
-  const completeMfaLogin = useCallback(async (input: MfaLoginBody, altcha?: string) => {
-    const body = await loginWithMfaCode(input, altcha);
+  const completeMfaLogin = useCallback(async (input: MfaLoginBody | PasskeyLogin, altcha?: string) => {
+    const body = 'response' in input ? await loginWithPasskey(input, altcha) : await loginWithMfaCode(input, altcha);
     setAdminToken(body.token);
     setSession({ status: 'authenticated', admin: body.user });
     return body.user;

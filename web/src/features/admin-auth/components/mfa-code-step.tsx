@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import { MFA_MESSAGES, type MfaMethod } from '@ledgerwell/shared/admin-mfa';
+import { isApiRequestError } from '../../../lib/api-client';
 import { useAdminAuth } from '../auth-context';
+import { passkeyLoginAssertion } from '../passkeys-api';
 import { CodeForm, useCodeEntry } from './code-field';
+import { PasskeyButton } from './passkey-button';
 
 interface MfaCodeStepProps {
   mfaToken: string;
@@ -10,7 +13,7 @@ interface MfaCodeStepProps {
   onBack: (notice?: string) => void;
 }
 
-/** The sign-in's second step, in the login card: a code from the authenticator app, or a recovery code. */
+/** The sign-in's second step, in the login card: a passkey, a code from the authenticator app, or a recovery code. */
 export function MfaCodeStep({ mfaToken, methods, onBack }: MfaCodeStepProps) {
   const { completeMfaLogin } = useAdminAuth();
   const headingId = useId();
@@ -27,6 +30,23 @@ export function MfaCodeStep({ mfaToken, methods, onBack }: MfaCodeStepProps) {
     onExpired: onBack,
   });
 
+  const passkeys = methods.includes('webauthn');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const busy = entry.busy || passkeyBusy;
+
+  async function signInWithPasskey() {
+    try {
+      await completeMfaLogin(await passkeyLoginAssertion(mfaToken));
+    } catch (error) {
+      // The 5 minutes are over (or the token was used): the sign-in starts over, as with a code.
+      if (isApiRequestError(error) && error.code === 'MFA_TOKEN_INVALID') {
+        onBack(error.fromServer ? error.message : MFA_MESSAGES.mfaTokenExpired);
+        return;
+      }
+      throw error;
+    }
+  }
+
   function switchMode() {
     setMode(recovery ? 'totp' : 'recovery');
     entry.reset();
@@ -37,19 +57,26 @@ export function MfaCodeStep({ mfaToken, methods, onBack }: MfaCodeStepProps) {
       <h2 id={headingId} className="auth-card__step">
         Two-step verification
       </h2>
-      <p>{recovery ? 'Enter one of the recovery codes you saved when you set up your authenticator app.' : 'Enter the 6-digit code from your authenticator app.'}</p>
-      <CodeForm entry={entry} label={recovery ? 'Recovery code' : 'Authentication code'} autoFocus>
-        <button type="submit" className="button button--block" disabled={entry.busy} aria-busy={entry.busy || undefined}>
+      {passkeys && (
+        <>
+          <p>Use your passkey (your device's screen lock or a security key).</p>
+          <PasskeyButton onUse={signInWithPasskey} disabled={entry.busy} onBusy={setPasskeyBusy} />
+          <p className="auth-card__or">Or</p>
+        </>
+      )}
+      <p>{recovery ? 'Enter one of the recovery codes you saved when you set up your second factor.' : 'Enter the 6-digit code from your authenticator app.'}</p>
+      <CodeForm entry={entry} label={recovery ? 'Recovery code' : 'Authentication code'} autoFocus={!passkeys}>
+        <button type="submit" className="button button--block" disabled={busy} aria-busy={entry.busy || undefined}>
           {entry.busy ? 'Verifying...' : 'Verify'}
         </button>
       </CodeForm>
       <div className="auth-card__links">
         {methods.includes('recovery') && methods.includes('totp') && (
-          <button type="button" className="link-button" onClick={switchMode} disabled={entry.busy}>
+          <button type="button" className="link-button" onClick={switchMode} disabled={busy}>
             {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
           </button>
         )}
-        <button type="button" className="link-button" onClick={() => onBack()} disabled={entry.busy}>
+        <button type="button" className="link-button" onClick={() => onBack()} disabled={busy}>
           Back to sign in
         </button>
       </div>

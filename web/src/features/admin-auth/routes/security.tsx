@@ -11,6 +11,7 @@ import { useAdminAuth, useCurrentAdmin } from '../auth-context';
 import { CodeDialog } from '../components/code-dialog';
 import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpSetup } from '../components/totp-setup';
+import { PasskeysSection } from '../components/passkeys-section';
 import { ActiveSessionsSection } from '../components/sessions-list';
 
 type View =
@@ -208,6 +209,8 @@ export function SecurityPage() {
           </>
         )}
       </section>
+
+      <PasskeysSection status={status} onChanged={reload} />
 
       <ActiveSessionsSection />
 

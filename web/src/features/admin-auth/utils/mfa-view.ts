@@ -56,3 +56,6 @@ export function recoveryCodesText(codes: readonly string[], username: string, is
     '',
   ].join('\n');
 }
+
+/** A day as the Security screen shows it, e.g. 'Nov 24, 2026'. */
+export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });

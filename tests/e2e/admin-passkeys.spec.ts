@@ -1,0 +1,121 @@
+import axe from 'axe-core';
+import { expect, test, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
+import { PASSKEY_MESSAGES } from '../../shared/src/admin-mfa';
+import { adminToken } from './support/admin-helpers';
+
+/*
+ * Passkeys in the browser, with Chromium's virtual authenticator (DevTools protocol): a new admin adds
+ * one on the Security screen, signs out, signs in with the password then 'Use a passkey', and removes
+ * it proving the factor with the passkey itself. The admin is created for this test, so no other
+ * spec's sign-in meets a second factor.
+ */
+
+// axe is injected as an inline script, which the CSP forbids: bypassed here only.
+test.use({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 360, height: 800 } });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] = await page.evaluate(async () => {
+    const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+/** A new REVIEWER with a password of their own (the first password's change done through the API). */
+async function newAdmin(request: APIRequestContext): Promise<{ username: string; password: string }> {
+  const username = `e2e-passkey-${Date.now() % 1_000_000}`;
+  const first = 'Temporary-Key-Pass-1';
+  const password = 'Chosen-Key-Pass-2';
+  const created = await request.post('/api/admin/users', {
+    data: { username, email: `${username}@example.com`, firstName: 'Pat', lastName: 'Key', role: 'REVIEWER', password: first },
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const changed = await request.put('/api/admin/users/me/password', {
+    data: { currentPassword: first, newPassword: password },
+    headers: { Authorization: `Bearer ${await adminToken(request, { username, password: first })}` },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  return { username, password };
+}
+
+/** A platform authenticator that verifies the user and answers at once. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function signInWithPassword(page: Page, who: { username: string; password: string }) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('add a passkey on the Security screen, sign out, sign in with the password then the passkey, remove it; axe-clean at 360 px', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const who = await newAdmin(request);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await signInWithPassword(page, who);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Security' }).click();
+
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(section.getByText('No passkeys yet.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSideScroll(page);
+  await section.getByLabel('Passkey name (optional)').fill('Work laptop');
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+
+  // The first factor: the recovery codes, once.
+  await expect(section.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+  await expect(section.getByRole('status').getByText(PASSKEY_MESSAGES.added)).toBeVisible();
+  await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSideScroll(page);
+  await section.getByRole('button', { name: 'I have saved these codes' }).click();
+  await expect(section.getByText('Work laptop')).toBeVisible();
+  await expect(section.getByText(/not used yet$/)).toBeVisible();
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+
+  // Sign out; the password alone opens no session: the second step offers the passkey.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signInWithPassword(page, who);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSideScroll(page);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(0);
+
+  // Removed with the passkey itself as the proof (the role does not require a factor here).
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Security' }).click();
+  await expect(section.getByText(/last used /)).toBeVisible();
+  await section.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove passkey Work laptop' });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByRole('status').getByText(PASSKEY_MESSAGES.removed)).toBeVisible();
+  await expect(section.getByText('No passkeys yet.')).toBeVisible();
+
+  // Without a factor left, the password alone signs in again.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
+  await signInWithPassword(page, who);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});

@@ -1,0 +1,105 @@
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { ADMIN_MESSAGES, adminLoginResponseSchema } from '@ledgerwell/shared/admin-auth';
+import { PASSKEY_MESSAGES, passkeyAddedResponseSchema, webauthnOptionsResponseSchema } from '@ledgerwell/shared/admin-mfa';
+import { apiRequest, isApiRequestError } from '../../lib/api-client';
+import { apiPaths } from '../../config/paths';
+
+/** The browser refused or the user cancelled: nothing reached the server. */
+export class PasskeyBrowserError extends Error {
+  override readonly name = 'PasskeyBrowserError';
+}
+
+/** Runs a WebAuthn ceremony; every refusal (cancel, timeout, no matching passkey) becomes one plain message. */
+async function ceremony<T>(run: () => Promise<T>): Promise<T> {
+  if (!browserSupportsWebAuthn()) throw new PasskeyBrowserError(PASSKEY_MESSAGES.unsupported);
+  try {
+    return await run();
+  } catch (error) {
+    throw new PasskeyBrowserError(PASSKEY_MESSAGES.browserRefused, { cause: error });
+  }
+}
+
+/** What to tell the user when a passkey step failed. */
+export function passkeyErrorMessage(error: unknown): string {
+  if (error instanceof PasskeyBrowserError) return error.message;
+  if (isApiRequestError(error)) {
+    if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
+    if (error.fromServer && error.message) return error.message;
+  }
+  return PASSKEY_MESSAGES.assertionFailed;
+}
+
+const MFA_FAILED = 'Failed to update your second factor';
+
+async function assertion(path: string, body: object, auth: boolean): Promise<AuthenticationResponseJSON> {
+  const options = await apiRequest(path, {
+    method: 'POST',
+    body,
+    schema: webauthnOptionsResponseSchema,
+    failureMessage: PASSKEY_MESSAGES.assertionFailed,
+    networkErrorMessage: ADMIN_MESSAGES.networkError,
+    auth: auth ? 'admin' : 'none',
+  });
+  // The server's options, passed through as it made them.
+  const optionsJSON = options.data as unknown as PublicKeyCredentialRequestOptionsJSON;
+  return ceremony(() => startAuthentication({ optionsJSON }));
+}
+
+export interface PasskeyLogin {
+  mfaToken: string;
+  response: AuthenticationResponseJSON;
+}
+
+/** The sign-in's second step with a passkey: options for this mfaToken, then the browser's assertion. */
+export async function passkeyLoginAssertion(mfaToken: string): Promise<PasskeyLogin> {
+  return { mfaToken, response: await assertion(apiPaths.admin.loginPasskeyOptions, { mfaToken }, false) };
+}
+
+/** Sends the assertion; answers like a password login. */
+export function loginWithPasskey(input: PasskeyLogin, altcha?: string) {
+  return apiRequest(apiPaths.admin.loginPasskeyVerify, {
+    method: 'POST',
+    body: { ...input, altcha },
+    schema: adminLoginResponseSchema,
+    failureMessage: ADMIN_MESSAGES.loginFailed,
+    networkErrorMessage: ADMIN_MESSAGES.networkError,
+  });
+}
+
+/** `{ webauthn }` proving a current factor while signed in (removals, recovery codes, step-up). */
+export async function passkeyProof(): Promise<{ webauthn: AuthenticationResponseJSON }> {
+  return { webauthn: await assertion(apiPaths.admin.mfaPasskeyOptions, {}, true) };
+}
+
+/** Registers a new passkey; the first factor of the user answers the recovery codes (shown once), else null. */
+export async function addPasskey(name: string): Promise<string[] | null> {
+  const options = await apiRequest(apiPaths.admin.mfaPasskeyRegisterOptions, {
+    method: 'POST',
+    auth: 'admin',
+    schema: webauthnOptionsResponseSchema,
+    failureMessage: MFA_FAILED,
+  });
+  const optionsJSON = options.data as unknown as PublicKeyCredentialCreationOptionsJSON;
+  const response = await ceremony(() => startRegistration({ optionsJSON }));
+  const body = await apiRequest(apiPaths.admin.mfaPasskeyRegisterVerify, {
+    method: 'POST',
+    auth: 'admin',
+    body: { response, name },
+    schema: passkeyAddedResponseSchema,
+    failureMessage: MFA_FAILED,
+  });
+  return body.data.recoveryCodes;
+}
+
+export type FactorProof = { code: string } | { webauthn: AuthenticationResponseJSON };
+
+export async function removePasskey(id: string, proof: FactorProof, altcha?: string): Promise<void> {
+  await apiRequest(apiPaths.admin.mfaPasskeyRemove(id), { method: 'POST', auth: 'admin', body: { ...proof, altcha }, failureMessage: MFA_FAILED });
+}
