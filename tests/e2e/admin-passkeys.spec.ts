@@ -102,9 +102,18 @@ test('add a passkey on the Security screen, sign out, sign in with the password 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(0);
 
-  // Removed with the passkey itself as the proof (the role does not require a factor here).
+  // New recovery codes, proved with the passkey.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Security' }).click();
   await expect(section.getByText(/last used /)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Second factor' }).getByText('10 of 10')).toBeVisible();
+  await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+  const regenerate = page.getByRole('dialog', { name: 'Regenerate recovery codes' });
+  await regenerate.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(regenerate).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved these codes' }).click();
+
+  // Removed with the passkey itself as the proof (the role does not require a factor here).
   await section.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove passkey Work laptop' });
   await expect(dialog).toBeVisible();

@@ -19,6 +19,7 @@ import {
 } from '@ledgerwell/shared/admin-mfa';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../config/paths';
+import type { FactorProof } from './passkeys-api';
 
 /** A password sign-in answers with a session, or (for a user with a second factor) with the token for the code step. */
 const passwordLoginResponseSchema = z.union([adminLoginResponseSchema, mfaLoginChallengeSchema]);
@@ -98,18 +99,21 @@ export async function enableTotp(code: string, altcha?: string): Promise<string[
   return body.data.recoveryCodes;
 }
 
-/** New recovery codes (the old ones stop working), against a current app or recovery code. */
-export async function regenerateRecoveryCodes(code: string, altcha?: string): Promise<string[]> {
+/** `{ code }` for a code, or a passkey's `{ webauthn }` as it is. */
+const proofBody = (proof: string | FactorProof) => (typeof proof === 'string' ? { code: proof } : proof);
+
+/** New recovery codes (the old ones stop working), against a current app or recovery code, or a passkey. */
+export async function regenerateRecoveryCodes(proof: string | FactorProof, altcha?: string): Promise<string[]> {
   const body = await apiRequest(apiPaths.admin.mfaRecoveryCodes, {
     method: 'POST',
     auth: 'admin',
-    body: { code, altcha },
+    body: { ...proofBody(proof), altcha },
     schema: recoveryCodesResponseSchema,
     failureMessage: MFA_FAILED,
   });
   return body.data.recoveryCodes;
 }
 
-export async function disableTotp(code: string, altcha?: string): Promise<void> {
-  await apiRequest(apiPaths.admin.mfaTotpDisable, { method: 'POST', auth: 'admin', body: { code, altcha }, failureMessage: MFA_FAILED });
+export async function disableTotp(proof: string | FactorProof, altcha?: string): Promise<void> {
+  await apiRequest(apiPaths.admin.mfaTotpDisable, { method: 'POST', auth: 'admin', body: { ...proofBody(proof), altcha }, failureMessage: MFA_FAILED });
 }

@@ -12,6 +12,7 @@ import { CodeDialog } from '../components/code-dialog';
 import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpSetup } from '../components/totp-setup';
 import { PasskeysSection } from '../components/passkeys-section';
+import { passkeyProof, type FactorProof } from '../passkeys-api';
 import { ActiveSessionsSection } from '../components/sessions-list';
 
 type View =
@@ -101,16 +102,16 @@ export function SecurityPage() {
     if (afterEnrolment) navigate(paths.admin.dashboard);
   }
 
-  async function regenerate(code: string, altcha?: string) {
-    const codes = await regenerateRecoveryCodes(code, altcha);
+  async function regenerate(proof: string | FactorProof, altcha?: string) {
+    const codes = await regenerateRecoveryCodes(proof, altcha);
     setDialog(null);
     setView({ kind: 'codes', codes, afterEnrolment: false });
     setNotice(MFA_MESSAGES.recoveryCodesRegenerated);
     reload();
   }
 
-  async function remove(code: string, altcha?: string) {
-    await disableTotp(code, altcha);
+  async function remove(proof: string | FactorProof, altcha?: string) {
+    await disableTotp(proof, altcha);
     setDialog(null);
     setNotice(MFA_MESSAGES.totpDisabled);
     await reReadProfile();
@@ -118,6 +119,10 @@ export function SecurityPage() {
   }
 
   const enabled = status?.totp != null;
+  const anyFactor = (status?.methods.length ?? 0) > 0;
+  /** The dialogs' 'Use a passkey', for a user who has one. */
+  const withPasskey = (run: (proof: FactorProof) => Promise<void>) =>
+    status?.methods.includes('webauthn') ? async () => run(await passkeyProof()) : undefined;
 
   return (
     <div className="admin-page admin-page--narrow">
@@ -167,7 +172,7 @@ export function SecurityPage() {
                 <dt>Authenticator app</dt>
                 <dd>{status.totp ? `On since ${formatDate(status.totp.enabledAt)}` : 'Not set up'}</dd>
               </div>
-              {enabled && (
+              {anyFactor && (
                 <div className="detail-list__row">
                   <dt>Recovery codes left</dt>
                   <dd>
@@ -190,15 +195,15 @@ export function SecurityPage() {
             {view.kind === 'codes' && <RecoveryCodes codes={view.codes} username={admin.username} onDone={codesSaved} />}
             {view.kind === 'status' && (
               <div className="form-actions security-card__actions">
+                {anyFactor && (
+                  <button type="button" className="button button--secondary" onClick={() => setDialog('regenerate')}>
+                    Regenerate recovery codes
+                  </button>
+                )}
                 {enabled ? (
-                  <>
-                    <button type="button" className="button button--secondary" onClick={() => setDialog('regenerate')}>
-                      Regenerate recovery codes
-                    </button>
-                    <button type="button" className="button button--danger-outline" onClick={() => setDialog('remove')}>
-                      Remove authenticator app
-                    </button>
-                  </>
+                  <button type="button" className="button button--danger-outline" onClick={() => setDialog('remove')}>
+                    Remove authenticator app
+                  </button>
                 ) : (
                   <button ref={setupButton} type="button" className="button" onClick={() => void startSetup()} disabled={starting} aria-busy={starting || undefined}>
                     {starting ? 'Starting...' : 'Set up authenticator app'}
@@ -220,16 +225,18 @@ export function SecurityPage() {
           description="Enter a current code from your authenticator app, or a recovery code. Your old recovery codes stop working."
           confirmLabel="Create new codes"
           onSubmit={regenerate}
+          onPasskey={withPasskey(regenerate)}
           onClose={() => setDialog(null)}
         />
       )}
       {dialog === 'remove' && (
         <CodeDialog
           title="Remove authenticator app"
-          description="Enter a current code from your authenticator app, or a recovery code. Your recovery codes stop working too."
+          description="Enter a current code from your authenticator app, or a recovery code. Without a passkey left, your recovery codes stop working too."
           confirmLabel="Remove"
           danger
           onSubmit={remove}
+          onPasskey={withPasskey(remove)}
           onClose={() => setDialog(null)}
         />
       )}
