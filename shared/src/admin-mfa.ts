@@ -141,7 +141,8 @@ const credentialFields = {
   id: b64url(1400),
   rawId: b64url(1400),
   type: z.literal('public-key', { error: PASSKEY_MESSAGES.responseInvalid }),
-  clientExtensionResults: z.object({}).default({}),
+  // None are requested; whatever the browser adds is dropped, never read.
+  clientExtensionResults: z.unknown().transform(() => ({})),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 
@@ -221,7 +222,9 @@ export const passkeyAddedResponseSchema = ok(z.object({ recoveryCodes: z.array(z
  */
 export const stepUpCodeBodySchema = z.object({ code: mfaCodeSchema });
 export const stepUpPasswordBodySchema = z.object({ password: adminLoginSchema.shape.password });
-export const stepUpBodySchema = z.union([stepUpCodeBodySchema, stepUpPasswordBodySchema], { error: MFA_MESSAGES.stepUpProofRequired });
+export const stepUpBodySchema = z.union([stepUpCodeBodySchema, z.object({ webauthn: webauthnAssertionSchema }), stepUpPasswordBodySchema], {
+  error: MFA_MESSAGES.stepUpProofRequired,
+});
 export type StepUpBody = z.infer<typeof stepUpBodySchema>;
 
 /** Until when this session may make sensitive changes without another proof. */

@@ -1,13 +1,16 @@
 import axe from 'axe-core';
 import { expect, test, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
-import { PASSKEY_MESSAGES } from '../../shared/src/admin-mfa';
+import { MFA_MESSAGES, PASSKEY_MESSAGES } from '../../shared/src/admin-mfa';
+import { E2E_ADMIN } from './fixtures';
 import { adminToken } from './support/admin-helpers';
+import { startExtraServer } from './support/extra-server';
 
 /*
  * Passkeys in the browser, with Chromium's virtual authenticator (DevTools protocol): a new admin adds
  * one on the Security screen, signs out, signs in with the password then 'Use a passkey', and removes
  * it proving the factor with the passkey itself. The admin is created for this test, so no other
- * spec's sign-in meets a second factor.
+ * spec's sign-in meets a second factor. The second test has a server of its own where SUPER_ADMIN
+ * requires a factor and the step-up window is 4 seconds: enrolment with a passkey, then a step-up.
  */
 
 // axe is injected as an inline script, which the CSP forbids: bypassed here only.
@@ -127,4 +130,44 @@ test('add a passkey on the Security screen, sign out, sign in with the password 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
   await signInWithPassword(page, who);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test('a SUPER_ADMIN who must enrol chooses a passkey, then confirms a step-up with it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const windowMs = 4000;
+  const server = await startExtraServer(5, { E2E_ADMIN_MFA_ROLES: 'SUPER_ADMIN', ADMIN_STEP_UP_WINDOW_MS: String(windowMs) });
+  const context = await browser.newContext({ baseURL: server.baseURL, bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 360, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await virtualAuthenticator(page);
+    await signInWithPassword(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/security$/);
+    await expect(page.getByText(MFA_MESSAGES.enrollmentRequired)).toBeVisible();
+
+    const section = page.getByRole('region', { name: 'Passkeys' });
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await section.getByRole('button', { name: 'I have saved these codes' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // Past the window, an IP whitelist change asks again: the passkey answers.
+    await page.goto('/admin/ip-whitelist');
+    await expect(page.getByRole('heading', { level: 1, name: 'IP Whitelist' })).toBeVisible();
+    await page.waitForTimeout(windowMs + 500);
+    await page.getByRole('button', { name: 'Add IP Rule' }).click();
+    const form = page.getByRole('dialog', { name: 'Add IP Rule' });
+    await form.getByLabel('IP address or CIDR range').fill('127.0.0.1');
+    await form.getByLabel('Description').fill('E2E passkey step-up');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(confirm.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSideScroll(page);
+    await confirm.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /127\.0\.0\.1/ })).toContainText('E2E passkey step-up');
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });

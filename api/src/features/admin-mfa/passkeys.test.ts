@@ -262,6 +262,25 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     expect((await t.request('GET', '/api/admin/users', { token })).status).toBe(200);
   });
 
+  it('a passkey confirms a step-up ({ webauthn }), once per challenge', async () => {
+    await user('root', 'SUPER_ADMIN');
+    const token = await loginToken(t, 'root', PASSWORD);
+    const authenticator = newAuthenticator();
+    expect((await addPasskey(token, authenticator)).status).toBe(200);
+    t.clock.advance(t.deps.config.ADMIN_STEP_UP_WINDOW_MS + 1000);
+    expect((await post('/api/admin/users', {}, token)).json.code).toBe('MFA_STEP_UP_REQUIRED');
+
+    const proof = await passkeyProof(token, authenticator);
+    const confirmed = await post('/api/admin/mfa/step-up', proof, token);
+    expect(confirmed.status).toBe(200);
+    expect((await activity('MFA_STEP_UP'))[0]!.details).toEqual({ method: 'webauthn' });
+    expect((await post('/api/admin/users', {}, token)).json.code).toBe('VALIDATION_ERROR');
+    const replay = await post('/api/admin/mfa/step-up', proof, token);
+    expect(replay.status).toBe(400);
+    expect(replay.json.errors).toEqual({ webauthn: PASSKEY_MESSAGES.assertionFailed });
+    expect((await post('/api/admin/mfa/step-up', { webauthn: { id: 'x' } }, token)).status).toBe(400);
+  });
+
   it('answers garbage with 400 and a message, never a 500', async () => {
     await user('alice');
     const token = await loginToken(t, 'alice', PASSWORD);

@@ -12,7 +12,7 @@ import { recordActivity } from '../activity/record-activity';
 import { accountKey, loginRules } from '../admin-auth/login';
 import { requireRole } from '../admin-auth/middleware';
 import { verifyPassword } from '../admin-auth/passwords';
-import { withSecondFactor } from './second-factor';
+import { withFactorProof, type UsedMethod } from './second-factor';
 
 interface StepUpRule {
   /** 'writes': every method but GET and HEAD; 'reads': GET and HEAD (a download). */
@@ -74,7 +74,7 @@ export function requireStepUp(deps: AppDeps) {
   });
 }
 
-type StepUpMethod = 'totp' | 'recovery' | 'password';
+type StepUpMethod = UsedMethod | 'password';
 
 /** In the caller's transaction: this session counts as verified from now on. */
 async function markVerified(deps: AppDeps, tx: Db, admin: AdminContext, method: StepUpMethod, meta: RequestMeta): Promise<StepUpResult> {
@@ -102,9 +102,10 @@ export async function stepUp(deps: AppDeps, admin: AdminContext, body: StepUpBod
   if (!user) throw new AppError('UNAUTHENTICATED', MFA_MESSAGES.stepUpRequired);
   const hasFactor = user.mfaEnabledAt !== null;
 
-  if ('code' in body) {
+  if (!('password' in body)) {
     if (!hasFactor) throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
-    return withSecondFactor(deps, user, body.code, meta, proof, (tx, method) => markVerified(deps, tx, admin, method, meta));
+    // A code or a passkey ({ webauthn }, answering POST /mfa/webauthn/options).
+    return withFactorProof(deps, user, body, meta, proof, (tx, method) => markVerified(deps, tx, admin, method, meta));
   }
 
   if (hasFactor) throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUseSecondFactor, { password: MFA_MESSAGES.stepUpUseSecondFactor });

@@ -3,11 +3,13 @@ import { apiPaths } from '../../config/paths';
 import { apiRequest } from '../../lib/api-client';
 import { fetchMfaStatus } from './api';
 
-export type StepUpProof = 'code' | 'password';
+/** 'passkey': a code or one of the user's passkeys. */
+export type StepUpProof = 'code' | 'passkey' | 'password';
 
-/** What the dialog asks for: a code when the user has any second factor, else the password (GET /mfa `methods`). */
+/** What the dialog asks for: a code (or a passkey) when the user has any second factor, else the password (GET /mfa `methods`). */
 export async function stepUpProofFor(signal?: AbortSignal): Promise<StepUpProof> {
   const status = await fetchMfaStatus(signal);
+  if (status.methods.includes('webauthn')) return 'passkey';
   return status.methods.length > 0 ? 'code' : 'password';
 }
 

@@ -8,7 +8,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiRequestError, setStepUpHandler } from '../../../lib/api-client';
 import { useCurrentAdmin } from '../auth-context';
 import { stepUp, stepUpProofFor, type StepUpProof } from '../step-up-api';
+import { passkeyProof } from '../passkeys-api';
 import { CodeForm, useCodeEntry } from './code-field';
+import { PasskeyButton } from './passkey-button';
 
 const WHY = 'Changing users or the IP whitelist and exporting data need a recent confirmation, so that nobody else can do it from this session.';
 
@@ -54,11 +56,20 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
         Confirm it is you
       </h2>
       <p id={descriptionId}>
-        {WHY} {proof === 'code' ? 'Enter a code from your authenticator app, or one of your recovery codes.' : 'Enter your password.'}
+        {WHY} {proof === 'password' ? 'Enter your password.' : `${proof === 'passkey' ? 'Use a passkey, or enter' : 'Enter'} a code from your authenticator app, or one of your recovery codes.`}
       </p>
-      {proof === 'code' ? (
+      {proof !== 'password' ? (
         <StepUpCodeForm onConfirmed={() => onDone(true)} onBusy={setBusy}>
-          {/* Passkeys: the 'Use a passkey' button goes here, above Cancel and Confirm. */}
+          {proof === 'passkey' && (
+            <PasskeyButton
+              disabled={busy}
+              onBusy={setBusy}
+              onUse={async () => {
+                await stepUp(await passkeyProof());
+                onDone(true);
+              }}
+            />
+          )}
           {actions}
         </StepUpCodeForm>
       ) : (
