@@ -121,7 +121,7 @@ test('without a second factor: creating a user past the window asks for the pass
   await context.close();
 });
 
-test('with an authenticator app: an IP whitelist change past the window asks for a code', async ({ browser }) => {
+test('with an authenticator app: an IP whitelist change past the window asks for a code, a CSV export too (a recovery code works)', async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page } = await newPage(browser);
   await signIn(page);
@@ -133,7 +133,9 @@ test('with an authenticator app: an IP whitelist change past the window asks for
   const used = { step: 0 };
   await page.getByLabel('Code from the app').fill(await nextCode(secret, used));
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(recoveryCodes).toHaveCount(10);
+  const recoveryCode = (await recoveryCodes.first().innerText()).trim();
   await page.getByRole('button', { name: 'I have saved these codes' }).click();
 
   await page.goto('/admin/ip-whitelist');
@@ -164,5 +166,15 @@ test('with an authenticator app: an IP whitelist change past the window asks for
   await expect(confirm).toHaveCount(0);
   await expect(page.getByText('IP rule created successfully')).toBeVisible();
   await expect(page.getByRole('row', { name: /127\.0\.0\.1/ })).toContainText('E2E step-up');
+
+  // A download (apiBlob) asks the same way, then the file arrives.
+  await page.goto('/admin/contact-submissions');
+  await waitPastWindow(page);
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel('Authenticator app code or recovery code').fill(recoveryCode);
+  const [download] = await Promise.all([page.waitForEvent('download'), confirm.getByRole('button', { name: 'Confirm' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^contact-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(confirm).toHaveCount(0);
   await context.close();
 });
