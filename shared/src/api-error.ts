@@ -19,6 +19,7 @@ export const API_ERROR_CODES = [
   'RATE_LIMITED',
   'CHALLENGE_REQUIRED',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -54,6 +55,7 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   RATE_LIMITED: 429,
   CHALLENGE_REQUIRED: 429,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** The first message of each field, keyed by its dotted path; '_' for the body as a whole. */
