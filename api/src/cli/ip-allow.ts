@@ -2,13 +2,11 @@
 // admin IP whitelist shuts everyone out. Adds an active rule with no expiry (or reactivates the
 // existing rule for that address) in the database the environment names, recorded in the activity
 // log with the system as the actor.
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase, type Db } from '@ledgerwell/db/client';
+import type { Db } from '@ledgerwell/db/client';
 import { IP_RULE_MESSAGES, normalizeIpRule } from '@ledgerwell/shared/ip-rules';
-import { loadConfigOrExit } from '../config/env';
 import { allowAddress } from '../features/ip-whitelist/rules';
+import { withCliDatabase } from './with-cli-database';
 
 export const USAGE = 'Usage: pnpm admin:ip-allow <address-or-cidr> [--description "why"] [--force]';
 const DEFAULT_DESCRIPTION = 'Added from the command line (pnpm admin:ip-allow)';
@@ -53,37 +51,15 @@ export async function ipAllow(db: Db, now: Date, args: Pick<IpAllowArgs, 'addres
   };
 }
 
-/** The embedded database belongs to one process: PGlite leaves postmaster.pid in its folder while it is open. */
-export function embeddedDatabaseInUse(dataDir: string): boolean {
-  return fs.existsSync(path.join(dataDir, 'pgdata', 'postmaster.pid'));
-}
-
 async function main(): Promise<number> {
   const args = parseIpAllowArgs(process.argv.slice(2));
   if ('error' in args) {
     console.error(args.error);
     return 2;
   }
-  const config = loadConfigOrExit();
-  if (!config.DATABASE_URL && embeddedDatabaseInUse(config.dataDir) && !args.force) {
-    console.error(
-      [
-        `The embedded database under ${config.dataDir} is locked: the server (or another command) has it open.`,
-        'Stop the server first, then run this command again; the rule applies as soon as the server starts.',
-        'If no server is running (it stopped without closing the database), run it again with --force.',
-      ].join('\n'),
-    );
-    return 1;
-  }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
-  try {
-    await database.migrate();
-    const result = await ipAllow(database.db, new Date(), args);
-    (result.ok ? console.log : console.error)(`${result.message} (${database.engine} database)`);
-    return result.ok ? 0 : 2;
-  } finally {
-    await database.close();
-  }
+  return withCliDatabase({ force: args.force, afterStopping: '; the rule applies as soon as the server starts', failureCode: 2 }, (db) =>
+    ipAllow(db, new Date(), args),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

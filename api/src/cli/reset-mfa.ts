@@ -5,12 +5,11 @@
 // with the password and, when the role requires it, sets up a new factor.
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '@ledgerwell/db/client';
+import type { Db } from '@ledgerwell/db/client';
 import { adminUsers } from '@ledgerwell/db/schema';
 import { systemClock, type Clock } from '../lib/clock';
-import { loadConfigOrExit } from '../config/env';
 import { resetSecondFactor } from '../features/admin-users/reset-mfa';
-import { embeddedDatabaseInUse } from './ip-allow';
+import { withCliDatabase } from './with-cli-database';
 
 export const USAGE = 'Usage: pnpm admin:reset-mfa <username> [--force]';
 const CLI_ACTOR = { id: null, username: 'system' };
@@ -52,26 +51,7 @@ async function main(): Promise<number> {
     console.error(args.error);
     return 2;
   }
-  const config = loadConfigOrExit();
-  if (!config.DATABASE_URL && embeddedDatabaseInUse(config.dataDir) && !args.force) {
-    console.error(
-      [
-        `The embedded database under ${config.dataDir} is locked: the server (or another command) has it open.`,
-        'Stop the server first, then run this command again.',
-        'If no server is running (it stopped without closing the database), run it again with --force.',
-      ].join('\n'),
-    );
-    return 1;
-  }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
-  try {
-    await database.migrate();
-    const result = await resetMfaFromShell(database.db, systemClock, args.username);
-    (result.ok ? console.log : console.error)(`${result.message} (${database.engine} database)`);
-    return result.ok ? 0 : 1;
-  } finally {
-    await database.close();
-  }
+  return withCliDatabase({ force: args.force, failureCode: 1 }, (db) => resetMfaFromShell(db, systemClock, args.username));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -6,7 +6,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { adminActivity, ipWhitelistRules } from '@ledgerwell/db/schema';
 import { ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { IP_RULE_MESSAGES as M } from '@ledgerwell/shared/ip-rules';
-import { embeddedDatabaseInUse, ipAllow, parseIpAllowArgs } from '../../cli/ip-allow';
+import { ipAllow, parseIpAllowArgs } from '../../cli/ip-allow';
+import { embeddedDatabaseInUse } from '../../cli/with-cli-database';
 import { createAdminUser, createTestApp, TEST_ENGINE, type TestApp } from '../../test/test-app';
 import { blockedRecorder } from './enforce';
 
