@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import axe from 'axe-core';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
@@ -9,6 +8,7 @@ import { makeOnboardingId, makeSessionToken } from '../../shared/src/issuer-onbo
 import { sampleSubmitBody } from '../../shared/src/issuer-onboarding.fixtures';
 import { E2E_ADMIN, E2E_READER } from './fixtures';
 import { signInAsAdmin } from './support/admin-helpers';
+import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { guardPage } from './support/page-guards';
 
 interface Applicant {
@@ -218,21 +218,6 @@ test('a READ_ONLY admin reads an application but has no status control, no notes
   await expect(dialog.getByRole('img', { name: 'Signature of Ada Byron' })).toBeVisible();
 });
 
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  nodes: { target: unknown[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return result.violations as AxeViolation[];
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
 test.describe('accessibility', () => {
   // axe is injected as an inline script, which the CSP forbids: bypassed here only.
   test.use({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce' });
@@ -248,7 +233,7 @@ test.describe('accessibility', () => {
       await expect(page.getByRole('region', { name: 'Issuer applications' }).getByRole('row')).toHaveCount(2);
       expect(await seriousViolations(page)).toEqual([]);
       // Nothing wider than the screen but the table's own scroll box.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSideScroll(page, width);
 
       const dialog = await openApplication(page, applicant!.company);
       await expect(dialog.getByRole('img', { name: 'Signature of Katherine Johnson' })).toBeVisible();

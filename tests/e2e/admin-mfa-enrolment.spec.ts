@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { MFA_MESSAGES } from '../../shared/src/admin-mfa';
-import { E2E_ADMIN } from './fixtures';
+import { submitLoginForm } from './support/admin-helpers';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 import { nextCode } from './support/totp';
 
@@ -34,11 +34,7 @@ test('a SUPER_ADMIN without a second factor can only enrol, then the same sessio
   const { context, page } = await newPage(browser);
   const token = () => page.evaluate(() => localStorage.getItem('adminToken'));
 
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-
+  await submitLoginForm(page);
   // The sign-in lands on the Security screen with the reason, not on the dashboard.
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expect(page.getByRole('alert').getByText(MFA_MESSAGES.enrollmentRequired)).toBeVisible();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import axe from 'axe-core';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MFA_MESSAGES } from '../../shared/src/admin-mfa';
-import { adminToken } from './support/admin-helpers';
+import { newAdminWithOwnPassword, submitLoginForm } from './support/admin-helpers';
+import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { nextCode, wrongCode } from './support/totp';
 
 /*
@@ -15,53 +15,6 @@ import { nextCode, wrongCode } from './support/totp';
 // axe is injected as an inline script, which the CSP forbids: bypassed here only.
 test.use({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 360, height: 800 } });
 
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  nodes: { target: unknown[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return result.violations as AxeViolation[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
-/** Nothing wider than the 360 px screen. */
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
-
-/** A new ADMIN with a password of their own (the password change a new account needs is done here, through the API). */
-async function newAdmin(request: APIRequestContext): Promise<{ username: string; password: string }> {
-  const username = `e2e-mfa-${Date.now() % 1_000_000}`;
-  const first = 'Temporary-Mfa-Pass-1';
-  const password = 'Chosen-Mfa-Pass-2';
-  const created = await request.post('/api/admin/users', {
-    data: { username, email: `${username}@example.com`, firstName: 'Tess', lastName: 'Otp', role: 'ADMIN', password: first },
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const changed = await request.put('/api/admin/users/me/password', {
-    data: { currentPassword: first, newPassword: password },
-    headers: { Authorization: `Bearer ${await adminToken(request, { username, password: first })}` },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  return { username, password };
-}
-
-async function signInWithPassword(page: Page, who: { username: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 async function signOut(page: Page) {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -70,8 +23,8 @@ async function signOut(page: Page) {
 test.describe('authenticator app second factor', () => {
   test('enrol on the Security screen, sign out, sign in with an app code, then with a recovery code (used once); axe-clean at 360 px', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const who = await newAdmin(request);
-    await signInWithPassword(page, who);
+    const who = await newAdminWithOwnPassword(request, 'mfa');
+    await submitLoginForm(page, who);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     // Every admin finds the Security screen in the menu.
@@ -123,7 +76,7 @@ test.describe('authenticator app second factor', () => {
 
     // Sign out; the password alone opens no session now: the code step asks for the app's code.
     await signOut(page);
-    await signInWithPassword(page, who);
+    await submitLoginForm(page, who);
     await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
     const appCode = page.getByLabel('Authentication code');
     await expect(appCode).toBeFocused();
@@ -144,7 +97,7 @@ test.describe('authenticator app second factor', () => {
 
     // With a recovery code instead of the app.
     await signOut(page);
-    await signInWithPassword(page, who);
+    await submitLoginForm(page, who);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     const recoveryField = page.getByLabel('Recovery code');
     await expect(recoveryField).toBeFocused();
@@ -155,7 +108,7 @@ test.describe('authenticator app second factor', () => {
 
     // The same recovery code does not work twice; 'Back to sign in' returns to the password.
     await signOut(page);
-    await signInWithPassword(page, who);
+    await submitLoginForm(page, who);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -204,7 +157,7 @@ test.describe('authenticator app second factor', () => {
 
     // The password alone signs in again.
     await signOut(page);
-    await signInWithPassword(page, who);
+    await submitLoginForm(page, who);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });

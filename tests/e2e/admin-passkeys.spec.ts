@@ -1,8 +1,7 @@
-import axe from 'axe-core';
-import { expect, test, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { MFA_MESSAGES, PASSKEY_MESSAGES } from '../../shared/src/admin-mfa';
-import { E2E_ADMIN } from './fixtures';
-import { adminToken } from './support/admin-helpers';
+import { newAdminWithOwnPassword, submitLoginForm } from './support/admin-helpers';
+import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { startExtraServer } from './support/extra-server';
 
 /*
@@ -16,39 +15,6 @@ import { startExtraServer } from './support/extra-server';
 // axe is injected as an inline script, which the CSP forbids: bypassed here only.
 test.use({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 360, height: 800 } });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] = await page.evaluate(async () => {
-    const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
-
-/** A new REVIEWER with a password of their own (the first password's change done through the API). */
-async function newAdmin(request: APIRequestContext): Promise<{ username: string; password: string }> {
-  const username = `e2e-passkey-${Date.now() % 1_000_000}`;
-  const first = 'Temporary-Key-Pass-1';
-  const password = 'Chosen-Key-Pass-2';
-  const created = await request.post('/api/admin/users', {
-    data: { username, email: `${username}@example.com`, firstName: 'Pat', lastName: 'Key', role: 'REVIEWER', password: first },
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const changed = await request.put('/api/admin/users/me/password', {
-    data: { currentPassword: first, newPassword: password },
-    headers: { Authorization: `Bearer ${await adminToken(request, { username, password: first })}` },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  return { username, password };
-}
-
 /** A platform authenticator that verifies the user and answers at once. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -59,18 +25,11 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   return { cdp, authenticatorId };
 }
 
-async function signInWithPassword(page: Page, who: { username: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 test('add a passkey on the Security screen, sign out, sign in with the password then the passkey, remove it; axe-clean at 360 px', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const who = await newAdmin(request);
+  const who = await newAdminWithOwnPassword(request, 'passkey', 'REVIEWER');
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
-  await signInWithPassword(page, who);
+  await submitLoginForm(page, who);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Security' }).click();
 
@@ -96,7 +55,7 @@ test('add a passkey on the Security screen, sign out, sign in with the password 
   // Sign out; the password alone opens no session: the second step offers the passkey.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
-  await signInWithPassword(page, who);
+  await submitLoginForm(page, who);
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
   expect(await seriousViolations(page)).toEqual([]);
@@ -128,7 +87,7 @@ test('add a passkey on the Security screen, sign out, sign in with the password 
 
   // Without a factor left, the password alone signs in again.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
-  await signInWithPassword(page, who);
+  await submitLoginForm(page, who);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
@@ -140,7 +99,7 @@ test('a SUPER_ADMIN who must enrol chooses a passkey, then confirms a step-up wi
   try {
     const page = await context.newPage();
     await virtualAuthenticator(page);
-    await signInWithPassword(page, E2E_ADMIN);
+    await submitLoginForm(page);
     await expect(page).toHaveURL(/\/admin\/security$/);
     await expect(page.getByText(MFA_MESSAGES.enrollmentRequired)).toBeVisible();
 

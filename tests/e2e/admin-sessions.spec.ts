@@ -1,7 +1,7 @@
-import axe from 'axe-core';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { SESSION_MESSAGES } from '../../shared/src/admin-sessions';
-import { adminToken, signInAsAdmin } from './support/admin-helpers';
+import { adminToken, newAdminWithOwnPassword, signInAsAdmin, signInThroughForm } from './support/admin-helpers';
+import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { codeAt } from './support/totp';
 
 /*
@@ -15,50 +15,12 @@ test.use({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', vi
 /** The second browser says it is Firefox on a Mac, so the two sessions read differently. */
 const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return result.violations as { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
-/** A new ADMIN, created by the e2e SUPER_ADMIN, with a password of their own (the first change done through the API). */
-async function newAdmin(request: APIRequestContext, prefix: string) {
-  const username = `e2e-${prefix}-${Date.now() % 1_000_000}`;
-  const first = 'Temporary-Sess-Pass-1';
-  const password = 'Chosen-Sess-Pass-2';
-  const created = await request.post('/api/admin/users', {
-    data: { username, email: `${username}@example.com`, firstName: 'Sam', lastName: 'Sessions', role: 'ADMIN', password: first },
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).data.id as string;
-  const firstSession = { Authorization: `Bearer ${await adminToken(request, { username, password: first })}` };
-  const changed = await request.put('/api/admin/users/me/password', { data: { currentPassword: first, newPassword: password }, headers: firstSession });
-  expect(changed.status(), await changed.text()).toBe(200);
-  // The session that changed the password lives on: signed out, so the test counts only its own.
-  expect((await request.post('/api/admin/logout', { headers: firstSession })).status()).toBe(200);
-  return { id, username, password };
-}
-
-async function signInThroughForm(page: Page, who: { username: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 const verifyStatus = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}` } })).status();
 
 test.describe('active sessions', () => {
   test('end another session from the Security screen: the other browser lands on the login screen; sign out everywhere else; axe-clean at 360 px', async ({ browser, request }) => {
-    const user = await newAdmin(request, 'sessions');
+    const user = await newAdminWithOwnPassword(request, 'sessions');
     const first = await browser.newContext();
     const second = await browser.newContext({ userAgent: FIREFOX });
     try {
@@ -74,7 +36,7 @@ test.describe('active sessions', () => {
       await expect(items.filter({ hasText: 'This device' })).toHaveCount(1);
       await expect(items.filter({ hasText: 'Firefox 128 on macOS' })).not.toContainText('This device');
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoSideScroll(page);
 
       await section.getByRole('button', { name: /^Sign out Firefox 128 on macOS, last seen / }).click();
       await expect(section.getByRole('status')).toHaveText(SESSION_MESSAGES.sessionEnded);
@@ -105,7 +67,7 @@ test.describe('active sessions', () => {
   });
 
   test("a SUPER_ADMIN ends a user's session from User Management, then resets their second factor through the confirmation", async ({ page, request }) => {
-    const user = await newAdmin(request, 'reset');
+    const user = await newAdminWithOwnPassword(request, 'reset');
     // Two sessions, then an authenticator app set up from one of them.
     const tokens = [await adminToken(request, user), await adminToken(request, user)];
     const auth = { Authorization: `Bearer ${tokens[0]}` };

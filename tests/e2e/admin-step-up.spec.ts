@@ -1,7 +1,8 @@
-import axe from 'axe-core';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MFA_MESSAGES } from '../../shared/src/admin-mfa';
 import { E2E_ADMIN } from './fixtures';
+import { submitLoginForm } from './support/admin-helpers';
+import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { startExtraServer, type ExtraServer } from './support/extra-server';
 import { nextCode } from './support/totp';
 
@@ -40,35 +41,13 @@ async function newPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** Past the window: the next sensitive call asks again. */
 const waitPastWindow = (page: Page) => page.waitForTimeout(WINDOW_MS + 500);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return result.violations as { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
 
 test('without a second factor: creating a user past the window asks for the password, then the user is created from the same form', async ({ browser }) => {
   test.setTimeout(90_000);
   const { context, page } = await newPage(browser);
-  await signIn(page);
+  await submitLoginForm(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -124,7 +103,7 @@ test('without a second factor: creating a user past the window asks for the pass
 test('with an authenticator app: an IP whitelist change past the window asks for a code, a CSV export too (a recovery code works)', async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page } = await newPage(browser);
-  await signIn(page);
+  await submitLoginForm(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   await page.goto('/admin/security');

@@ -1,7 +1,7 @@
-import axe from 'axe-core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PORTAL_AUTH_MESSAGES as AUTH } from '../../shared/src/portal-auth';
 import { REQUEST_MESSAGES as M } from '../../shared/src/portal-requests';
+import { seriousViolations } from './support/axe';
 import { openCodeEntry, signInToPortal } from './support/portal-helpers';
 
 // The demo registry (DEMO_DATA=1, api/src/features/registry/demo-registry.ts). The database is shared
@@ -308,26 +308,9 @@ test.describe('shareholder portal', () => {
   });
 });
 
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  nodes: { target: unknown[] }[];
-}
-
 test.describe('shareholder portal accessibility', () => {
   // The CSP forbids inline scripts, and axe is injected as one: in this block only, the CSP is bypassed.
   test.use({ bypassCSP: true, reducedMotion: 'reduce' });
-
-  async function seriousViolations(page: Page) {
-    await page.addScriptTag({ content: axe.source });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-      return result.violations as AxeViolation[];
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }
 
   for (const width of [375, 1280]) {
     test(`at ${width} px the hero, code entry with an error, the portal and a form with errors have no serious or critical violation`, async ({ page }) => {

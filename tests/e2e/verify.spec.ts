@@ -1,10 +1,10 @@
-import axe from 'axe-core';
 import sharp from 'sharp';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { FILE_MESSAGES, UPLOAD_SERVER_MESSAGES, VERIFICATION_MESSAGES } from '../../shared/src/verification';
 // @ts-expect-error: plain ESM helper shared with run-all.mjs
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { signInAsAdmin } from './support/admin-helpers';
+import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { fakeCameraFile } from './support/fake-camera';
 import { photoLikeRgb } from './support/photo-like';
 import { signInToPortal } from './support/portal-helpers';
@@ -357,7 +357,7 @@ test.describe('verification page on a phone', () => {
     await page.goto(`/verify/${code}`);
     await page.getByRole('button', { name: 'Start Verification' }).click();
     await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled({ timeout: 15_000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSideScroll(page);
   });
 });
 
@@ -454,13 +454,13 @@ test.describe('verification from the signed-in portal on a phone', () => {
     await signInToPortal(page, DEMO_HOLDERS.trust);
     const link = bannerLine(page, transfer.referenceNumber).getByRole('link', { name: /Take ID photos here/ });
     await expect(link).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSideScroll(page);
     await link.click();
     await page.getByRole('button', { name: 'Start Verification' }).click();
     await takePhoto(page, 1);
     await takePhoto(page, 2);
     await takePhoto(page, 3);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSideScroll(page);
 
     let refuse = true;
     await page.route('**/api/shareholder-portal/upload-verification', async (route) => {
@@ -489,17 +489,6 @@ test.describe('verification from the signed-in portal on a phone', () => {
 test.describe('verification page accessibility', () => {
   // axe is injected as an inline script, which the CSP forbids: bypassed in this block only.
   test.use({ bypassCSP: true, viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' });
-
-  async function seriousViolations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: axe.source });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as any).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-      return result.violations as { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }
 
   test('the hand-off, a step with an error, and the invalid screen have no serious or critical violation', async ({ page, request }) => {
     const code = await newVerificationCode(request);

@@ -100,6 +100,32 @@ export async function adminToken(request: APIRequestContext, who: { username: st
   return (await login.json()).token as string;
 }
 
+/**
+ * A new admin, created by the e2e SUPER_ADMIN, with a password of their own: the change a new account
+ * needs is done through the API. The session that changed it is signed out, so a test that counts
+ * sessions counts only its own. Username `e2e-<prefix>-<number>`.
+ */
+export async function newAdminWithOwnPassword(
+  request: APIRequestContext,
+  prefix: string,
+  role: 'ADMIN' | 'REVIEWER' = 'ADMIN',
+): Promise<{ id: string; username: string; password: string }> {
+  const username = `e2e-${prefix}-${Date.now() % 1_000_000}`;
+  const first = 'Temporary-E2e-Pass-1';
+  const password = 'Chosen-E2e-Pass-2';
+  const created = await request.post('/api/admin/users', {
+    data: { username, email: `${username}@example.com`, firstName: 'Eve', lastName: 'Tester', role, password: first },
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.id as string;
+  const firstSession = { Authorization: `Bearer ${await adminToken(request, { username, password: first })}` };
+  const changed = await request.put('/api/admin/users/me/password', { data: { currentPassword: first, newPassword: password }, headers: firstSession });
+  expect(changed.status(), await changed.text()).toBe(200);
+  expect((await request.post('/api/admin/logout', { headers: firstSession })).status()).toBe(200);
+  return { id, username, password };
+}
+
 /** Flags a request through the admin API (as the e2e SUPER_ADMIN unless told). */
 export async function flagThroughApi(
   request: APIRequestContext,
@@ -174,12 +200,17 @@ export async function requestBarrier(page: Page): Promise<void> {
   ]);
 }
 
-/** Signs in through the login form and waits for the dashboard. */
-export async function signInThroughForm(page: Page, who: { username: string; password: string } = E2E_ADMIN): Promise<void> {
+/** Submits the login form with a username and password; what follows (a code step, the dashboard) is the caller's to check. */
+export async function submitLoginForm(page: Page, who: { username: string; password: string } = E2E_ADMIN): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInThroughForm(page: Page, who: { username: string; password: string } = E2E_ADMIN): Promise<void> {
+  await submitLoginForm(page, who);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
