@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SESSION_MESSAGES, type AdminSession } from '@ledgerwell/shared/admin-sessions';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentAdmin } from '../auth-context';
 import { endSession, fetchSessions, signOutOtherSessions, type SessionOwner } from '../sessions-api';
@@ -62,18 +63,7 @@ export function SessionsList({ owner, ownerLabel }: SessionsListProps) {
     }
   }
 
-  if (loadError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{loadError}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={reload}>
-            Try again
-          </button>
-        </p>
-      </div>
-    );
-  }
+  if (loadError) return <LoadFailure text={loadError} onRetry={reload} alert />;
   if (!sessions) return <Spinner block />;
 
   const others = sessions.filter((session) => !session.current);

@@ -5,6 +5,7 @@ import { MFA_MESSAGES, RECOVERY_CODE_COUNT, type MfaStatus, type TotpSetup as To
 import { isApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { disableTotp, enableTotp, fetchMfaStatus, regenerateRecoveryCodes, setUpTotp } from '../api';
 import { useAdminAuth, useCurrentAdmin } from '../auth-context';
@@ -151,14 +152,7 @@ export function SecurityPage() {
       <section className="admin-card security-card" aria-labelledby={headingId}>
         <h2 id={headingId}>Second factor</h2>
         {loadError ? (
-          <div className="notice notice--error" role="alert">
-            <p>{loadError}</p>
-            <p>
-              <button type="button" className="button button--secondary button--small" onClick={reload}>
-                Try again
-              </button>
-            </p>
-          </div>
+          <LoadFailure text={loadError} onRetry={reload} alert />
         ) : !status ? (
           <Spinner block />
         ) : (

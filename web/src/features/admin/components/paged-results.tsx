@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { actionErrorMessage } from '../utils/action-error';
 import { pageSummary } from '../utils/contact-view';
-import { LoadFailure } from './table-state';
+import { LoadFailure } from '../../../components/ui/load-failure';
 
 interface PageOfRows {
   pagination: { page: number; totalPages: number; totalCount: number };

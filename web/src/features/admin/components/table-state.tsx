@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 
 interface TableStateProps {
@@ -20,18 +21,6 @@ export function TableState({ failure, onRetry, ready, loading, loadingLabel, chi
   return (
     <div className={loading ? 'table-scroll results--loading' : 'table-scroll'} aria-busy={loading}>
       {children}
-    </div>
-  );
-}
-
-/** A list that could not be loaded, in the list's place, with Try again; `alert` announces it. */
-export function LoadFailure({ text, onRetry, alert = false }: { text: string; onRetry: () => void; alert?: boolean }) {
-  return (
-    <div className="notice notice--error" role={alert ? 'alert' : undefined}>
-      <p>{text}</p>
-      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-        Try again
-      </button>
     </div>
   );
 }
