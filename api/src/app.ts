@@ -13,6 +13,7 @@ import { contactRoutes } from './features/contact/routes';
 import { ONBOARDING_SUBMIT_PATH, issuerOnboardingRoutes } from './features/issuer-onboarding/routes';
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
+import { outboxAdminRoutes } from './features/email/admin-routes';
 import { healthRoutes } from './features/health/routes';
 import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', contactAdminRoutes(deps, messaging));
   admin.route('/', issuerApplicationAdminRoutes(deps));
   admin.route('/', ipWhitelistRoutes(deps));
+  admin.route('/', outboxAdminRoutes(deps));
   api.route('/admin', admin);
 
   api.all('*', apiNotFound);

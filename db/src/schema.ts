@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
+import { EMAIL_STATUSES } from '@ledgerwell/shared/email-outbox';
 import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
 import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
@@ -609,7 +610,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-export const EMAIL_STATUSES = ['PENDING', 'SENT', 'LOGGED', 'FAILED'] as const;
+export { EMAIL_STATUSES };
 export const emailStatus = pgEnum('email_status', EMAIL_STATUSES);
 
 /** Outgoing e-mail, written in the same transaction as what it announces; a sender drains it (issue 4, next slice). */
@@ -630,7 +631,8 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  // The mail log (issue 18) lists newest first.
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_created_idx').on(t.createdAt, t.id)],
 );
 
 /**

@@ -50,6 +50,8 @@ export const ACTIVITY_ACTIONS = [
   'ISSUER_APPLICATION_STATUS_CHANGED',
   'ISSUER_APPLICATION_NOTES_UPDATED',
   'ISSUER_APPLICATIONS_EXPORTED',
+  'EMAIL_VIEWED',
+  'EMAIL_RETRIED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -57,4 +59,4 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const PORTAL_SIGN_IN_RESOURCE = 'PORTAL_SIGN_IN';
 
 /** The resource types the log holds; the filter matches them without regard to case. */
-export const ACTIVITY_RESOURCE_TYPES = ['REQUEST', 'admin_session', 'admin_user', 'shareholder', 'ip_rule', 'contact_submission', 'issuer_application', PORTAL_SIGN_IN_RESOURCE] as const;
+export const ACTIVITY_RESOURCE_TYPES = ['REQUEST', 'admin_session', 'admin_user', 'shareholder', 'ip_rule', 'contact_submission', 'issuer_application', 'email', PORTAL_SIGN_IN_RESOURCE] as const;

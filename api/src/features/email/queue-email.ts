@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@ledgerwell/db/client';
 import { emailOutbox } from '@ledgerwell/db/schema';
+import type { EmailKind } from '@ledgerwell/shared/email-outbox';
 import type { AppDeps } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
-
-/** Why an e-mail is sent: kept with it in the outbox, for support and for tests. */
-export type EmailKind =
-  | 'REQUEST_CONFIRMATION'
-  | 'STATUS_CHANGED'
-  | 'IDENTITY_VERIFIED'
-  | 'DOCUMENT_REJECTED'
-  | 'CONTACT_SUBMITTED'
-  | 'ISSUER_APPLICATION_RECEIVED'
-  | 'ISSUER_APPLICATION_STAFF_NOTICE'
-  | 'ISSUER_APPLICATION_DECIDED';
 
 export interface OutgoingEmail {
   to: string;
