@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '@ledgerwell/db/client';
@@ -15,6 +16,7 @@ import { deliverDueEmails, smtpTransport } from './features/email/outbox-sender'
 import { retireAppSecrets } from './lib/app-secrets';
 import { systemClock } from './lib/clock';
 import { createFieldCipher, loadEncryptionKey } from './lib/field-encryption';
+import { ProcessLifecycle, shutdownOnSignals } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
 import { pruneRedemptions } from './lib/proof-of-work';
 import { pruneHits } from './lib/throttle';
@@ -47,7 +49,9 @@ if (legacyPhotos > 0) logger.info({ files: legacyPhotos }, 'identity photos stor
 const storage = encryptedStorage(rawStorage, fileKey);
 const sessions = await startSessionCache<SessionCacheValue>(database, systemClock, logger);
 const ipRules = await startIpRuleCache(database, systemClock, logger);
-const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache, ipRuleCache: ipRules.cache };
+// The sweeps below, the requests, and the shutdown on SIGTERM (lib/lifecycle.ts).
+const lifecycle = new ProcessLifecycle(logger);
+const deps = { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage, sessionCache: sessions.cache, ipRuleCache: ipRules.cache, lifecycle };
 
 const retireSecrets = async () => {
   const retired = await retireAppSecrets(deps);
@@ -78,28 +82,25 @@ if (config.DEMO_DATA) {
 }
 
 const mailTransport = smtpTransport(config);
-const mailer = setInterval(() => {
+lifecycle.every(15 * 1000, () => {
   deliverDueEmails(deps, mailTransport).catch((error: unknown) => logger.warn({ err: error }, 'e-mail outbox sweep failed'));
-}, 15 * 1000);
-mailer.unref();
+});
 
-const prune = setInterval(() => {
+lifecycle.every(60 * 60 * 1000, () => {
   pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
   pruneRedemptions(deps.db, deps.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'pruning challenge redemptions failed'));
   pruneIdempotencyKeys(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning idempotency keys failed'));
   retireSecrets().catch((error: unknown) => logger.warn({ err: error }, 'retiring database-held keys failed'));
   // Catches v1 values written by an older process still running during a rolling start.
   upgradeCiphertexts().catch((error: unknown) => logger.warn({ err: error }, 'upgrading field ciphertexts failed'));
-}, 60 * 60 * 1000);
-prune.unref();
+});
 
 const messaging = intercomMessagingService(config);
 if (messaging) {
   // Contact submissions whose forward failed are retried with backoff; safe with several processes.
-  const retry = setInterval(() => {
+  lifecycle.every(60 * 1000, () => {
     retryDueForwards(deps, messaging).catch((error: unknown) => logger.warn({ err: error }, 'contact forward retry sweep failed'));
-  }, 60 * 1000);
-  retry.unref();
+  });
 }
 
 const app = createApp(deps, messaging);
@@ -110,16 +111,10 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   logger.info({ port: info.port, database: database.engine, dataDir: database.engine === 'embedded' ? config.dataDir : undefined }, `Ledgerwell listening on http://localhost:${info.port}`);
 });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info({ signal }, 'shutting down');
-  server.close();
-  await sessions.stop();
-  await ipRules.stop();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// serve() makes a node:http server unless given another createServer.
+lifecycle.track(server as Server);
+shutdownOnSignals(lifecycle, logger, {
+  server: server as Server,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  closers: [() => sessions.stop(), () => ipRules.stop(), () => database.close()],
+});

@@ -48,6 +48,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL only: an idle pooled connection failed (server restart, terminated backend). */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL only: how long a query waits for a new connection before failing; 5000 unless set. */
+  connectionTimeoutMs?: number;
   /** Embedded only: start from this PGlite data-folder dump instead of an empty database (test fixtures). */
   template?: Blob | undefined;
 }
@@ -55,7 +57,14 @@ export interface DatabaseOptions {
 /** The single place that decides which engine runs; no other module knows. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A server that does not answer fails the query (a 503 upstream) instead of holding the request.
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+      // Finds a peer gone silently (a failover, a dropped NAT entry) before the next query waits on it.
+      keepAlive: true,
+    });
     // Without a listener, an idle client's error (e.g. the server restarting) would crash the process;
     // the pool drops that client and opens a new one on the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
@@ -99,18 +108,23 @@ export const LISTENER_APPLICATION_NAME = 'ledgerwell-listener';
 
 /** How often the listening connection proves it is alive, and how long it may take to answer. */
 const LISTEN_CHECK_MS = 5000;
-const LISTEN_RETRY_MS = 1000;
+/** After a loss, the first new attempt waits this long, each failed one doubles it, up to the maximum. */
+export const LISTEN_RETRY_FIRST_MS = 500;
+export const LISTEN_RETRY_MAX_MS = 10_000;
 
 /**
  * LISTEN on a connection outside the pool (a pooled one would hand its notifications to whichever
  * query held it). A connection that fails, ends, or does not answer its check in time is reported
- * lost and replaced; a silent network failure is found by the check, not only by TCP.
+ * lost and replaced; a silent network failure is found by the check, not only by TCP. Attempts back
+ * off (LISTEN_RETRY_FIRST_MS doubling to LISTEN_RETRY_MAX_MS) while the server stays away, so a
+ * restarting server is not hammered by every process at once.
  */
 async function listenOnPostgres(connectionString: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let check: ReturnType<typeof setInterval> | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  let retryMs = LISTEN_RETRY_FIRST_MS;
 
   const drop = () => {
     if (check) clearInterval(check);
@@ -126,14 +140,15 @@ async function listenOnPostgres(connectionString: string, channel: string, liste
     if (stopped || !client) return;
     drop();
     listener.onLost(error);
-    retry = setTimeout(() => void start(), LISTEN_RETRY_MS);
+    retry = setTimeout(() => void start(), retryMs);
     retry.unref();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
   };
 
   const start = async () => {
     retry = null;
     if (stopped) return;
-    const next = new pg.Client({ connectionString, keepAlive: true, query_timeout: LISTEN_CHECK_MS, application_name: LISTENER_APPLICATION_NAME });
+    const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: LISTEN_CHECK_MS, query_timeout: LISTEN_CHECK_MS, application_name: LISTENER_APPLICATION_NAME });
     next.on('notification', (message) => {
       if (message.channel === channel) listener.onMessage(message.payload ?? '');
     });
@@ -152,6 +167,7 @@ async function listenOnPostgres(connectionString: string, channel: string, liste
       next.query('select 1').catch((error: unknown) => lost(error instanceof Error ? error : new Error(String(error))));
     }, LISTEN_CHECK_MS);
     check.unref();
+    retryMs = LISTEN_RETRY_FIRST_MS;
     listener.onListening();
   };
 

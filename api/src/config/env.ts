@@ -98,6 +98,8 @@ export const envSchema = z
     ADMIN_STEP_UP_WINDOW_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(1000, 'must be at least 1000').default(600_000),
     /** PBKDF2 iterations per step of a throttle's proof-of-work challenge (decision 010); tests set 1. */
     CHALLENGE_COST: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1_000_000).default(30000),
+    /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut (issue 18). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(600_000, 'must be at most 600000').default(10_000),
   });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };

@@ -5,6 +5,7 @@ import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
 import type { AppConfig } from '../config/env';
 import type { Clock } from './clock';
 import type { FieldCipher } from './field-encryption';
+import type { LifecycleState } from './lifecycle';
 import type { Logger } from './logger';
 import type { FileStorage } from './storage';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   sessionCache?: AdminSessionCache;
   /** Active IP whitelist rules this process read recently (ip-whitelist/rule-cache.ts); without it every admin call reads them. */
   ipRuleCache?: AdminIpRuleCache;
+  /** Whether the process is shutting down (lib/lifecycle.ts): readiness answers 503 meanwhile. Unset: never (tests). */
+  lifecycle?: LifecycleState;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '@ledgerwell/shared/api-error';
 import type { AppEnv } from '../lib/context';
+import { isDatabaseUnavailable } from '../lib/database-faults';
 import { AppError } from '../lib/errors';
 
 function send(c: Context<AppEnv>, error: AppError) {
@@ -14,12 +15,22 @@ function send(c: Context<AppEnv>, error: AppError) {
   return c.json(body, error.status as 400);
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds a client should wait before trying again while the database is away (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
+
 /** The one error shape of the API; anything unexpected is logged in full and answered without detail. */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof AppError) return send(c, error);
   if (error instanceof HTTPException && error.status < 500) {
     const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
     return send(c, new AppError(code, error.message || 'Bad request'));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Expected during a restart or failover, and not a bug: a warning. The err serializer keeps the
+    // query's bound values out of the log.
+    c.get('log').warn({ err: error }, 'database unavailable');
+    return send(c, new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS }));
   }
   c.get('log').error({ err: error }, 'unhandled error');
   return send(c, new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
