@@ -28,6 +28,13 @@ describe('apiRequest', () => {
     expect((error as ApiRequestError).fieldErrors).toEqual({ username: 'Username is required' });
   });
 
+  it('shows the server message for a 503 while the database is away, even over the failure text of the call', async () => {
+    const message = 'The service is briefly unavailable. Please try again in a moment.';
+    vi.stubGlobal('fetch', answer(503, { success: false, code: 'SERVICE_UNAVAILABLE', message, requestId: 'r-503503503' }));
+    const error = await apiRequest('/api/admin/requests', { failureMessage: 'Could not load requests' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message, fromServer: true });
+  });
+
   it('keeps the bad lines of a file upload apart from field messages', async () => {
     vi.stubGlobal('fetch', answer(400, { success: false, code: 'VALIDATION_ERROR', message: 'The file has 1 problem; nothing was imported.', errors: [{ line: 3, message: 'shares_held: bad' }] }));
     const error = (await apiRequest('/api/admin/shareholders/import', { method: 'POST', body: 'x' }).catch((e: unknown) => e)) as ApiRequestError;
