@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '@ledgerwell/db/client';
 import { createApp } from './app';
@@ -22,7 +21,7 @@ import { pruneRedemptions } from './lib/proof-of-work';
 import { pruneHits } from './lib/throttle';
 import { upgradeLegacyCiphertexts } from './lib/upgrade-ciphertexts';
 import { encryptedStorage, FILE_KEY_PURPOSE } from './lib/encrypted-storage';
-import { localDiskStorage } from './lib/storage';
+import { createFileStorage, describeFileStorage } from './lib/file-storage';
 import { encryptLegacyPhotos } from './features/verification/encrypt-legacy-photos';
 
 const config = loadConfigOrExit();
@@ -42,7 +41,8 @@ const upgradeCiphertexts = async () => {
   if (unreadable > 0) logger.warn({ unreadable }, 'field ciphertexts that this ENCRYPTION_KEY cannot read were left as they are');
 };
 await upgradeCiphertexts();
-const rawStorage = localDiskStorage(path.join(config.dataDir, 'uploads'));
+const rawStorage = await createFileStorage(config);
+logger.info(describeFileStorage(config), 'identity photos are stored, encrypted, in this file store');
 const fileKey = cipher.deriveKey(FILE_KEY_PURPOSE);
 const legacyPhotos = await encryptLegacyPhotos(database.db, rawStorage, fileKey);
 if (legacyPhotos > 0) logger.info({ files: legacyPhotos }, 'identity photos stored before encryption were encrypted in place');

@@ -13,7 +13,7 @@ import { hashPassword } from '../../api/src/features/admin-auth/passwords';
 import { systemClock } from '../../api/src/lib/clock';
 import { createFieldCipher } from '../../api/src/lib/field-encryption';
 import { createLogger } from '../../api/src/lib/logger';
-import { localDiskStorage } from '../../api/src/lib/storage';
+import { createFileStorage } from '../../api/src/lib/file-storage';
 import { E2E_ADMIN, E2E_NEWCOMER, E2E_READER, E2E_ROTATOR } from './fixtures';
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-e2e-'));
@@ -48,7 +48,7 @@ if (process.env.DATABASE_URL) {
 const config = loadConfig(process.env);
 const seed = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await seed.migrate();
-await bootstrapAdmin({ db: seed.db, engine: seed.engine, config, logger: createLogger('warn'), clock: systemClock, cipher: createFieldCipher(randomBytes(32)), storage: localDiskStorage(path.join(config.dataDir, 'uploads')) });
+await bootstrapAdmin({ db: seed.db, engine: seed.engine, config, logger: createLogger('warn'), clock: systemClock, cipher: createFieldCipher(randomBytes(32)), storage: await createFileStorage(config) });
 await seed.db.insert(adminUsers).values({
   username: E2E_NEWCOMER.username,
   email: E2E_NEWCOMER.email,

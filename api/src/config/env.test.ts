@@ -44,6 +44,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_STEP_UP_WINDOW_MS: 'soon' })).toThrow(/ADMIN_STEP_UP_WINDOW_MS: must be a number of milliseconds/);
   });
 
+  it('takes the S3_* variables for photo storage: off by default, keys both or neither, each bad value on one line', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(loadConfig({})).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(
+      loadConfig({ S3_BUCKET: 'lw-photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: '1' }),
+    ).toMatchObject({ S3_BUCKET: 'lw-photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ S3_BUCKET: '', S3_REGION: '' }).S3_BUCKET).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '', S3_REGION: '' }).S3_REGION).toBe('us-east-1');
+    for (const bad of ['ab', 'Photos', '-photos', 'photos_2026', 'a'.repeat(64)]) {
+      expect(() => loadConfig({ S3_BUCKET: bad }), bad).toThrow(/^Invalid environment:\nS3_BUCKET: must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens$/);
+    }
+    expect(() => loadConfig({ S3_BUCKET: 'lw-photos', S3_ENDPOINT: 'minio:9000' })).toThrow(/^Invalid environment:\nS3_ENDPOINT: must be an http\(s\) URL/);
+    expect(() => loadConfig({ S3_BUCKET: 'lw-photos', S3_REGION: 'US East' })).toThrow(/^Invalid environment:\nS3_REGION: must be a region name/);
+    expect(() => loadConfig({ S3_BUCKET: 'lw-photos', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/^Invalid environment:\nS3_FORCE_PATH_STYLE: must be 1, 0, true or false$/);
+    expect(() => loadConfig({ S3_BUCKET: 'lw-photos', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /^Invalid environment:\nS3_ACCESS_KEY_ID: set it together with S3_SECRET_ACCESS_KEY, or neither/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(
+      /S3_BUCKET: is required when S3_ENDPOINT, S3_SECRET_ACCESS_KEY are set/,
+    );
+  });
+
   it('names each bad variable on its own line', () => {
     let error: unknown;
     try {

@@ -50,6 +50,28 @@ export const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(10),
+    /** Identity photos in this S3-compatible bucket, shared by every process (issue 18); unset: DATA_DIR/uploads on local disk. */
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .max(63, { error: 'must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens', abort: true })
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens')
+        .optional(),
+    ),
+    /** The store's address when it is not AWS itself (MinIO, R2, s3rver), e.g. http://127.0.0.1:9000. */
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' }).optional()),
+    S3_REGION: optionalText.pipe(
+      z
+        .string()
+        .max(40, { error: 'must be a region name such as us-east-1 (or auto)', abort: true })
+        .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a region name such as us-east-1 (or auto)')
+        .default('us-east-1'),
+    ),
+    /** Both or neither; neither: the SDK's default chain (AWS_* variables, shared files, instance or task role). */
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Addresses the bucket as endpoint/bucket rather than bucket.endpoint: what MinIO and s3rver need. */
+    S3_FORCE_PATH_STYLE: booleanFlag,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -119,6 +141,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   // Checked apart from the schema so that it is reported together with every other bad variable.
   if (env.ADMIN_PASSWORD?.trim() && !env.ADMIN_USERNAME?.trim()) {
     lines.push('ADMIN_USERNAME: is required when ADMIN_PASSWORD is set');
+  }
+  if (!env.S3_ACCESS_KEY_ID?.trim() !== !env.S3_SECRET_ACCESS_KEY?.trim()) {
+    lines.push('S3_ACCESS_KEY_ID: set it together with S3_SECRET_ACCESS_KEY, or neither (then the SDK finds credentials itself)');
+  }
+  const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name]?.trim());
+  if (!env.S3_BUCKET?.trim() && s3Settings.length > 0) {
+    lines.push(`S3_BUCKET: is required when ${s3Settings.join(', ')} ${s3Settings.length > 1 ? 'are' : 'is'} set (photos would otherwise stay on local disk)`);
   }
   // Production gets none of the conveniences of a newcomer's machine: a key file generated beside the
   // data (lost with it, different per process), links to localhost, demo accounts with published codes.

@@ -23,6 +23,8 @@ export const REDACTED_KEYS = [
   'INTERCOM_ACCESS_TOKEN',
   'ENCRYPTION_KEY',
   'SMTP_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'secretAccessKey',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

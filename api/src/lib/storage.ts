@@ -22,6 +22,15 @@ export interface FileStorage {
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
 
+/**
+ * Refuses a key that could leave the store's folder or prefix: every store checks keys with this, so a
+ * key valid on one is valid on all (a bucket would take `..`, a folder would not).
+ */
+export function checkStorageKey(key: string): string {
+  if (key.length > 512 || !KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key.slice(0, 200)}`);
+  return key;
+}
+
 /** A fresh key such as `verification/2026/11/3f2c…e1.jpg`. */
 export function newStorageKey(prefix: string, extension: string, now: Date): string {
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
@@ -34,10 +43,7 @@ export function newStorageKey(prefix: string, extension: string, now: Date): str
  * file or none, never a half-written one under the final name.
  */
 export function localDiskStorage(root: string): FileStorage {
-  const resolve = (key: string) => {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, checkStorageKey(key));
 
   return {
     async put(key, data) {

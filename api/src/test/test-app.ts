@@ -21,7 +21,7 @@ import { handleError } from '../middleware/error-handler';
 import { requestContext } from '../middleware/request-context';
 import { createLogger } from '../lib/logger';
 import { encryptedStorage, FILE_KEY_PURPOSE } from '../lib/encrypted-storage';
-import { localDiskStorage } from '../lib/storage';
+import { localDiskStorage, type FileStorage } from '../lib/storage';
 
 /**
  * API tests run on the engine named by TEST_DB_ENGINE (set per vitest project): an in-memory
@@ -79,6 +79,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Postgres only: reuse this database instead of creating one (restart tests). */
   databaseUrl?: string;
+  /** The store under the encryption, e.g. an S3 one (test/s3-server.ts); default: local disk in `uploadsDir`. */
+  fileStore?: FileStorage;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -118,7 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger,
     clock,
     cipher,
-    storage: encryptedStorage(localDiskStorage(uploadsDir), cipher.deriveKey(FILE_KEY_PURPOSE)),
+    storage: encryptedStorage(options.fileStore ?? localDiskStorage(uploadsDir), cipher.deriveKey(FILE_KEY_PURPOSE)),
     sessionCache: sessions.cache,
     ipRuleCache: ipRules.cache,
   };
