@@ -116,5 +116,5 @@ lifecycle.track(server as Server);
 shutdownOnSignals(lifecycle, logger, {
   server: server as Server,
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-  closers: [() => sessions.stop(), () => ipRules.stop(), () => database.close()],
+  closers: [() => sessions.stop(), () => ipRules.stop(), () => database.close(), async () => rawStorage.close?.()],
 });
