@@ -53,6 +53,7 @@ export const paths = {
     shareholders: `${ADMIN}/shareholders`,
     changePassword: `${ADMIN}/change-password`,
     security: `${ADMIN}/security`,
+    outbox: `${ADMIN}/outbox`,
   },
 } as const;
 
@@ -75,6 +76,7 @@ export const routes = {
     shareholders: 'shareholders',
     changePassword: 'change-password',
     security: 'security',
+    outbox: 'outbox',
   },
 } as const;
 
@@ -148,6 +150,9 @@ export const apiPaths = {
     issuerStatus: (id: string) => `/api/admin/issuer-onboarding/${encodeURIComponent(id)}/status`,
     issuerNotes: (id: string) => `/api/admin/issuer-applications/${encodeURIComponent(id)}/notes`,
     issuerExport: '/api/admin/issuer-applications/export/csv',
+    outbox: '/api/admin/outbox',
+    outboxEmail: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}`,
+    outboxRetry: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}/retry`,
   },
   portal: {
     validateCode: '/api/shareholder-portal/validate-code',

@@ -17,6 +17,7 @@ import { ContactSubmissionsPage } from '../../features/admin/routes/contact-subm
 import { IssuerApplicationsPage } from '../../features/admin/routes/issuer-applications';
 import { ActivityPage } from '../../features/admin/routes/activity';
 import { ShareholdersPage } from '../../features/admin/routes/shareholders';
+import { OutboxPage } from '../../features/admin/routes/outbox';
 import '../../styles/admin.css';
 
 /*
@@ -70,6 +71,11 @@ function IssuerApplicationsRoute() {
   return <IssuerApplicationsPage role={useCurrentAdmin().role} onLogout={logout} />;
 }
 
+function OutboxRoute() {
+  const { logout } = useAdminAuth();
+  return <OutboxPage role={useCurrentAdmin().role} onLogout={logout} />;
+}
+
 function IpWhitelistRoute() {
   const { logout } = useAdminAuth();
   return <IpWhitelistPage role={useCurrentAdmin().role} onLogout={logout} />;
@@ -93,6 +99,7 @@ export default function AdminArea() {
             <Route path={r.contactSubmissions} element={<ContactSubmissionsRoute />} />
             <Route path={r.issuerApplications} element={<IssuerApplicationsRoute />} />
             <Route path={r.activity} element={<ActivityPage />} />
+            <Route path={r.outbox} element={<OutboxRoute />} />
             <Route path={r.changePassword} element={<ChangePasswordPage />} />
             <Route path={r.security} element={<SecurityPage />} />
             <Route

@@ -20,6 +20,8 @@ export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
     { to: paths.admin.shareholders, label: 'Shareholders' },
     { to: paths.admin.activity, label: 'Activity' },
     ...(admin.role === 'SUPER_ADMIN' ? [{ to: paths.admin.users, label: 'User Management' }] : []),
+    // The mail log: ADMIN reads it with recipients masked (issue 18).
+    ...(admin.role === 'SUPER_ADMIN' || admin.role === 'ADMIN' ? [{ to: paths.admin.outbox, label: 'Mail log' }] : []),
     { to: paths.admin.changePassword, label: 'Change password' },
     { to: paths.admin.security, label: 'Security' },
   ];
