@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadConfig } from './env';
 
@@ -42,6 +43,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_STEP_UP_WINDOW_MS: '4000' }).ADMIN_STEP_UP_WINDOW_MS).toBe(4000);
     expect(() => loadConfig({ ADMIN_STEP_UP_WINDOW_MS: '999' })).toThrow(/^Invalid environment:\nADMIN_STEP_UP_WINDOW_MS: must be at least 1000/);
     expect(() => loadConfig({ ADMIN_STEP_UP_WINDOW_MS: 'soon' })).toThrow(/ADMIN_STEP_UP_WINDOW_MS: must be a number of milliseconds/);
+  });
+
+  it('takes WEB_CONCURRENCY as a number of processes from 1 to 64, 1 by default, auto for one per core', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: ' 4 ' }).WEB_CONCURRENCY).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: '64' }).WEB_CONCURRENCY).toBe(64);
+    expect(loadConfig({ WEB_CONCURRENCY: 'AUTO' }).WEB_CONCURRENCY).toBe(os.availableParallelism());
+    for (const bad of ['0', '65', '-1', '1.5', '01', 'many']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad }), bad).toThrow(/^Invalid environment:\nWEB_CONCURRENCY: must be a number of processes from 1 to 64, or auto \(one per core\)$/);
+    }
   });
 
   it('takes the S3_* variables for photo storage: off by default, keys both or neither, each bad value on one line', () => {

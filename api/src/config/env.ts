@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
@@ -120,6 +121,16 @@ export const envSchema = z
     ADMIN_STEP_UP_WINDOW_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(1000, 'must be at least 1000').default(600_000),
     /** PBKDF2 iterations per step of a throttle's proof-of-work challenge (decision 010); tests set 1. */
     CHALLENGE_COST: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1_000_000).default(30000),
+    /** Server processes on the one port (node:cluster; issue 18): a whole number up to 64, or auto (one per core). */
+    WEB_CONCURRENCY: z
+      .string()
+      .optional()
+      .transform((value) => {
+        const text = value?.trim().toLowerCase() ?? '';
+        return text === '' ? '1' : text === 'auto' ? String(os.availableParallelism()) : text;
+      })
+      .pipe(z.string().regex(/^[1-9]\d?$/, 'must be a number of processes from 1 to 64, or auto (one per core)').transform(Number))
+      .refine((count) => count <= 64, 'must be a number of processes from 1 to 64, or auto (one per core)'),
     /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut (issue 18). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(600_000, 'must be at most 600000').default(10_000),
   });
