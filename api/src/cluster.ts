@@ -10,6 +10,17 @@ const RESTART_WINDOW_MS = 10_000;
 const SHUTDOWN_GRACE_MS = 5_000;
 
 /**
+ * When the next replacement may start, in ms from `now`: at once while fewer than `limit` started in
+ * the last window, else when the oldest of them leaves it. Records it in `restarts` (their start times).
+ */
+export function scheduleRestart(restarts: number[], now: number, limit: number): number {
+  while (restarts.length > 0 && restarts[0]! <= now - RESTART_WINDOW_MS) restarts.shift();
+  const wait = restarts.length >= limit ? restarts[restarts.length - limit]! + RESTART_WINDOW_MS - now : 0;
+  restarts.push(now + wait);
+  return wait;
+}
+
+/**
  * The primary of WEB_CONCURRENCY=N (issue 18): runs the start work once (migrations, first admin,
  * demo data, upgrades), closes its database, then keeps N workers serving on the one port (node:cluster
  * shares the listening socket). A worker that dies is replaced; SIGTERM/SIGINT are passed on to the
@@ -35,10 +46,7 @@ export async function runPrimary(config: AppConfig, logger: Logger, count: numbe
   };
 
   const replace = () => {
-    const now = Date.now();
-    while (restarts.length > 0 && restarts[0]! <= now - RESTART_WINDOW_MS) restarts.shift();
-    const wait = restarts.length >= count ? restarts[0]! + RESTART_WINDOW_MS - now : 0;
-    restarts.push(now + wait);
+    const wait = scheduleRestart(restarts, Date.now(), count);
     if (wait > 0) logger.warn({ waitMs: wait }, 'workers are failing repeatedly: waiting before the next replacement');
     pending = setTimeout(() => {
       pending = undefined;

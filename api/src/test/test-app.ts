@@ -29,7 +29,7 @@ import { localDiskStorage, type FileStorage } from '../lib/storage';
  */
 export const TEST_ENGINE = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'embedded';
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs DATABASE_URL');
   const name = `lw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;

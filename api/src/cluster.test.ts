@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '@ledgerwell/db/schema';
+import { fieldContext } from './lib/field-encryption';
+import { freePort, getOnce, isRunning, startScript, type ScriptProcess } from './test/cluster-process';
+import { createPostgresDatabase, createTestApp, TEST_ENGINE } from './test/test-app';
+
+/** The server's environment for a test: nothing of the vitest process's DATABASE_URL unless given. */
+function serverEnv(port: number, extra: Record<string, string>): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lw-cluster-')),
+    LOG_LEVEL: 'info',
+    ADMIN_USERNAME: 'cluster-admin',
+    ADMIN_PASSWORD: 'Cluster-Admin-Pass-1',
+    ADMIN_MFA_ROLES: '',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...extra,
+  };
+}
+
+const workerStarted = (line: Record<string, unknown>) => line.msg === 'cluster worker started';
+
+/** The worker ids that answered `count` requests, each on a connection of its own. */
+async function answeringWorkers(port: number, count: number): Promise<Set<string>> {
+  const workers = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const response = await getOnce(port, '/api/health');
+    expect(response.status).toBe(200);
+    workers.add(String(response.headers['x-test-worker']));
+  }
+  return workers;
+}
+
+describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', () => {
+  let server: ScriptProcess;
+  let port: number;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    port = await freePort();
+    // A fresh database: the primary migrates it and creates the admin before any worker starts.
+    server = startScript('api/src/server.ts', serverEnv(port, { DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LEDGERWELL_TEST_WORKER_HEADER: '1' }));
+    await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 2);
+    await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 1);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await drop();
+  });
+
+  it('starts two workers after the start work, and both answer on the one port', async () => {
+    const logs = server.logs();
+    expect(logs.filter(workerStarted)).toHaveLength(2);
+    // The start work ran once, in the primary, before the workers were forked.
+    const storageLines = logs.filter((line) => line.msg === 'identity photos are stored, encrypted, in this file store');
+    expect(storageLines).toHaveLength(1);
+    expect(logs.indexOf(storageLines[0]!)).toBeLessThan(logs.findIndex(workerStarted));
+    expect(logs.filter((line) => line.msg === 'created the SUPER_ADMIN account from ADMIN_USERNAME and ADMIN_PASSWORD')).toHaveLength(1);
+    expect(await answeringWorkers(port, 8)).toEqual(new Set(['1', '2']));
+    const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'cluster-admin', password: 'Cluster-Admin-Pass-1' }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('replaces a worker that dies, and keeps answering meanwhile', async () => {
+    const first = server.logs().find(workerStarted)!;
+    const killed = Number(first.pid);
+    expect(isRunning(killed)).toBe(true);
+    process.kill(killed, 'SIGKILL');
+    const exited = await server.waitForLog((line) => line.msg === 'cluster worker exited; starting a replacement');
+    expect(exited).toMatchObject({ pid: killed, signal: 'SIGKILL' });
+    // The other worker answers while the replacement starts.
+    const meanwhile = await answeringWorkers(port, 3);
+    expect(meanwhile).toEqual(new Set([first.worker === 1 ? '2' : '1']));
+    const replacement = await server.waitForLog((line) => workerStarted(line) && line.worker === 3);
+    expect(replacement.pid).not.toBe(killed);
+    await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 3);
+    const answering = await answeringWorkers(port, 8);
+    expect(answering).toContain('3');
+    expect(answering).not.toContain(String(first.worker));
+    expect(answering.size).toBe(2);
+  });
+
+  it('on SIGTERM the workers drain and every process exits 0', async () => {
+    const workerPids = server
+      .logs()
+      .filter(workerStarted)
+      .map((line) => Number(line.pid))
+      .filter(isRunning);
+    expect(workerPids).toHaveLength(2);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const logs = server.logs();
+    expect(logs.filter((line) => line.msg === 'shut down')).toHaveLength(2);
+    expect(logs.find((line) => line.msg === 'all cluster workers have exited')).toMatchObject({ failedExits: 0 });
+    for (const pid of workerPids) expect(isRunning(pid)).toBe(false);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('the sweeps in two processes', () => {
+  it('two processes sweeping one outbox at once send each of 200 e-mails exactly once', async () => {
+    const t = await createTestApp();
+    try {
+      const rows = Array.from({ length: 200 }, (_, i) => {
+        const id = randomUUID();
+        return {
+          id,
+          toAddress: `holder${i}@example.com`,
+          subject: `Message ${i}`,
+          bodyEncrypted: t.deps.cipher.encrypt(`Body ${i}`, fieldContext.emailBody(id)),
+          kind: 'REQUEST_CONFIRMATION' as const,
+          nextAttemptAt: t.clock.now(),
+        };
+      });
+      await t.deps.db.insert(emailOutbox).values(rows);
+      const env = { PATH: process.env.PATH, DATABASE_URL: t.databaseUrl, SWEEP_KEY: t.encryptionKey.toString('hex'), SWEEP_START_AT: String(Date.now() + 4000) };
+      const runners = [startScript('api/src/test/outbox-sweep-runner.ts', env), startScript('api/src/test/outbox-sweep-runner.ts', env)];
+      expect(await Promise.all(runners.map((runner) => runner.exited))).toEqual([0, 0]);
+      const sentBy = runners.map((runner) => runner.lines.filter((line) => line.startsWith('sent ')).map((line) => line.slice(5)));
+      // Both took part (the lease and SKIP LOCKED split the work), and together sent each e-mail once.
+      expect(sentBy[0]!.length).toBeGreaterThan(0);
+      expect(sentBy[1]!.length).toBeGreaterThan(0);
+      const all = [...sentBy[0]!, ...sentBy[1]!].sort();
+      expect(all).toEqual(rows.map((row) => row.toAddress).sort());
+      const statuses = await t.deps.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+      expect(statuses.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'embedded')('WEB_CONCURRENCY=2 on the embedded database', () => {
+  it('says in one line that it runs one process, and runs one', async () => {
+    const port = await freePort();
+    const server = startScript('api/src/server.ts', serverEnv(port, { WEB_CONCURRENCY: '2' }));
+    try {
+      await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening'));
+      expect((await getOnce(port, '/api/health')).status).toBe(200);
+      const logs = server.logs();
+      expect(logs.filter((line) => typeof line.msg === 'string' && line.msg.includes('WEB_CONCURRENCY'))).toEqual([
+        expect.objectContaining({ msg: 'WEB_CONCURRENCY=2 ignored: the embedded database belongs to one process; set DATABASE_URL to run 2 processes' }),
+      ]);
+      expect(logs.filter(workerStarted)).toHaveLength(0);
+      expect(logs.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening'))).toEqual([expect.objectContaining({ port })]);
+      expect(logs.find((line) => line.msg?.toString().startsWith('Ledgerwell listening'))?.worker).toBeUndefined();
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  });
+});
