@@ -93,7 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine: 'embedded',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('none'),
+    // PGlite's dump waits only for the current query, not for an open transaction: take the transaction queue too.
+    dumpDataDir: () => client._runExclusiveTransaction(() => client.dumpDataDir('none')),
     async listen(channel, listener) {
       // One connection in this process: nothing to lose, every notification is heard.
       const stop = await client.listen(channel, (payload) => listener.onMessage(payload));

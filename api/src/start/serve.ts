@@ -8,6 +8,7 @@ import type { SessionCacheValue } from '../features/admin-auth/sessions';
 import { intercomMessagingService } from '../features/contact/messaging-service';
 import { retryDueForwards } from '../features/contact/submit-contact';
 import { deliverDueEmails, smtpTransport } from '../features/email/outbox-sender';
+import { startControlSocket } from '../features/backup/control-socket';
 import { startIpRuleCache } from '../features/ip-whitelist/rule-cache';
 import { pruneIdempotencyKeys } from '../features/portal-requests/idempotency';
 import { ProcessLifecycle, shutdownOnSignals } from '../lib/lifecycle';
@@ -31,6 +32,7 @@ export async function serveProcess(config: AppConfig, logger: Logger, { startWor
   const resources = await openResources(config, logger);
   if (startWork) await runStartWork(resources);
   const { database } = resources;
+  await startControlSocket(database, config.dataDir, logger);
   const sessions = await startSessionCache<SessionCacheValue>(database, resources.deps.clock, logger);
   const ipRules = await startIpRuleCache(database, resources.deps.clock, logger);
   // The sweeps below, the requests, and the shutdown on SIGTERM (lib/lifecycle.ts).
