@@ -15,6 +15,8 @@ import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { outboxAdminRoutes } from './features/email/admin-routes';
 import { healthRoutes } from './features/health/routes';
+import { httpMetrics } from './features/metrics/http-metrics';
+import { metricsRoutes } from './features/metrics/routes';
 import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
@@ -38,6 +40,7 @@ const LARGE_BODY_PATHS = new Set(['/api/admin/shareholders/import', VERIFICATION
 export function createApp(deps: AppDeps, messaging: MessagingService | null = intercomMessagingService(deps.config)) {
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(deps), ...securityHeaders(deps));
+  app.use('*', httpMetrics(deps));
   app.onError(handleError);
 
   const api = new Hono<AppEnv>();
@@ -61,6 +64,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   });
 
   api.route('/', healthRoutes(deps));
+  api.route('/', metricsRoutes(deps));
   const csrf = csrfTokens(deps);
   api.route('/', csrfRoutes(csrf));
   api.route('/', contactRoutes(deps, messaging));

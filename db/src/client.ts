@@ -104,6 +104,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/** A PostgreSQL pool's use: connections open and idle, queries waiting for one, and its maximum. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** The pool behind `db` on PostgreSQL (metrics); null for the embedded database, which has no pool. */
+export function poolStats(db: Db): PoolStats | null {
+  // drizzle keeps the client it was given as `$client`; only this module knows it is a pg.Pool.
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount, max: client.options.max ?? 10 };
+}
+
 /** The listening connections' name in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'ledgerwell-listener';
 

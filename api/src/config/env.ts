@@ -131,6 +131,8 @@ export const envSchema = z
       })
       .pipe(z.string().regex(/^[1-9]\d?$/, 'must be a number of processes from 1 to 64, or auto (one per core)').transform(Number))
       .refine((count) => count <= 64, 'must be a number of processes from 1 to 64, or auto (one per core)'),
+    /** Turns GET /api/metrics on, readable with `Authorization: Bearer <METRICS_TOKEN>` (issue 18); unset: no metrics. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters (a random string, e.g. openssl rand -hex 24)').max(512, 'must be at most 512 characters').optional()),
     /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut (issue 18). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(600_000, 'must be at most 600000').default(10_000),
   });

@@ -1,5 +1,6 @@
 import { AppError } from './errors';
 import type { AppDeps } from './context';
+import { throttleChallengesIssued } from './metrics';
 import { challengeFactor, challengeScope, issueChallenge, redeemProof, verifyProof } from './proof-of-work';
 import { forgiveAttempts, lockKeys, recordAttempt, retryAfterSeconds, type WindowState } from './throttle';
 
@@ -63,6 +64,7 @@ export async function guardAttempt(deps: AppDeps, rules: readonly ThrottleRule[]
     const headers = { 'Retry-After': String(retryAfterSeconds(deps.clock, outcome.state)) };
     if (!challenging) throw new AppError('RATE_LIMITED', outcome.rule.message, undefined, headers);
     const challenge = await issueChallenge(deps, scope, outcome.factor);
+    throttleChallengesIssued.inc();
     throw new AppError('CHALLENGE_REQUIRED', outcome.rule.message, undefined, headers, challenge);
   }
   const ids = outcome;

@@ -24,6 +24,7 @@ export const REDACTED_KEYS = [
   'ENCRYPTION_KEY',
   'SMTP_URL',
   'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
   'secretAccessKey',
 ];
 

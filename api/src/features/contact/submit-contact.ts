@@ -8,6 +8,7 @@ import { guardAttempt } from '../../lib/attempt-guard';
 import type { Db } from '@ledgerwell/db/client';
 import { queueEmail } from '../email/queue-email';
 import type { MessagingService } from './messaging-service';
+import { contactForwardsFailed } from '../../lib/metrics';
 
 type ContactRow = InferSelectModel<typeof contactSubmissions>;
 
@@ -117,6 +118,7 @@ export async function attemptForward(deps: AppDeps, messaging: MessagingService,
   } catch (error) {
     const giveUp = attempts >= FORWARD_MAX_ATTEMPTS;
     deps.logger.warn({ submissionId: row.id, attempts, err: error }, 'forwarding a contact submission failed');
+    contactForwardsFailed.inc();
     await deps.db
       .update(contactSubmissions)
       .set({
