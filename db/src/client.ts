@@ -34,8 +34,11 @@ export interface Database {
    * connection of its own, checked every few seconds and opened again when lost.
    */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
-  /** Embedded only: the data folder as an uncompressed tar, loadable as a `template`. */
-  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Embedded only: the data folder as an uncompressed tar, loadable as a `template`. `whileHeld` runs
+   * right after the dump, before any other transaction may commit (backups snapshot the photos there).
+   */
+  dumpDataDir?: (whileHeld?: () => Promise<void>) => Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -94,7 +97,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
     // PGlite's dump waits only for the current query, not for an open transaction: take the transaction queue too.
-    dumpDataDir: () => client._runExclusiveTransaction(() => client.dumpDataDir('none')),
+    dumpDataDir: (whileHeld) =>
+      client._runExclusiveTransaction(async () => {
+        const dump = await client.dumpDataDir('none');
+        await whileHeld?.();
+        return dump;
+      }),
     async listen(channel, listener) {
       // One connection in this process: nothing to lose, every notification is heard.
       const stop = await client.listen(channel, (payload) => listener.onMessage(payload));

@@ -31,8 +31,11 @@ export function parseBackupArgs(argv: readonly string[]): { file: string; force:
   return { file, force, ignoreLock };
 }
 
-/** From the server when one runs, else from the database opened here; a message when neither can be. */
-async function takeDump(dataDir: string, ignoreLock: boolean): Promise<DatabaseDump | string> {
+/**
+ * From the server when one runs (with its snapshot of the photos), else from the database opened here;
+ * a message when neither can be.
+ */
+async function takeDump(dataDir: string, ignoreLock: boolean): Promise<(DatabaseDump & { photosDir?: string | null }) | string> {
   const fromServer = await requestDumpFromServer(dataDir);
   if (fromServer) return fromServer;
   if (!fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))) return `There is no embedded database under ${dataDir} (DATA_DIR).`;
@@ -75,9 +78,14 @@ async function main(): Promise<number> {
       console.error(dump);
       return 1;
     }
-    const uploadsDir = config.S3_BUCKET ? null : path.join(config.dataDir, 'uploads');
+    const uploadsDir = config.S3_BUCKET ? null : (dump.photosDir ?? path.join(config.dataDir, 'uploads'));
     const manifest = { format: BACKUP_FORMAT_VERSION, createdAt: new Date().toISOString(), engine: 'embedded' as const, appVersion: appVersion(), migrations: dump.migrations, keyFingerprint: keyFingerprint(key) };
-    const photos = await writeBackupArchive(file, { manifest, pgdata: dump.pgdata, uploadsDir }, args.force);
+    let photos: number;
+    try {
+      photos = await writeBackupArchive(file, { manifest, pgdata: dump.pgdata, uploadsDir }, args.force);
+    } finally {
+      if (dump.photosDir) fs.rmSync(dump.photosDir, { recursive: true, force: true });
+    }
     const size = (fs.statSync(file).size / (1024 * 1024)).toFixed(1);
     console.log(
       [

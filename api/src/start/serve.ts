@@ -32,7 +32,7 @@ export async function serveProcess(config: AppConfig, logger: Logger, { startWor
   const resources = await openResources(config, logger);
   if (startWork) await runStartWork(resources);
   const { database } = resources;
-  await startControlSocket(database, config.dataDir, logger);
+  await startControlSocket(database, config, logger);
   const sessions = await startSessionCache<SessionCacheValue>(database, resources.deps.clock, logger);
   const ipRules = await startIpRuleCache(database, resources.deps.clock, logger);
   // The sweeps below, the requests, and the shutdown on SIGTERM (lib/lifecycle.ts).
