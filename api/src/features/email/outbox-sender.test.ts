@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fieldContext } from '../../lib/field-encryption';
-import { deliverDueEmails, EMAIL_MAX_ATTEMPTS, type MailTransport } from './outbox-sender';
+import { deliverDueEmails, EMAIL_MAX_ATTEMPTS, outboxMessageId, type MailTransport } from './outbox-sender';
 
 describe('e-mail outbox', () => {
   let t: TestApp;
@@ -29,6 +29,24 @@ describe('e-mail outbox', () => {
     expect(sent).toEqual([expect.objectContaining({ to: 'dana@example.com', text: 'Dear Dana, your reference is IQ-2026-000100.' })]);
     const [row] = await t.deps.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+
+  it('gives every attempt of one outbox row the same Message-ID, derived from the row', async () => {
+    const ids: string[] = [];
+    let fail = true;
+    const transport: MailTransport = {
+      sendMail: async (mail) => {
+        ids.push(mail.messageId);
+        if (fail) throw new Error('SMTP 451 try later');
+      },
+    };
+    await deliverDueEmails(t.deps, transport);
+    fail = false;
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect(await deliverDueEmails(t.deps, transport)).toEqual({ sent: 1, failed: 0 });
+    const [row] = await t.deps.db.select().from(emailOutbox);
+    expect(ids).toEqual([outboxMessageId(row!.id), outboxMessageId(row!.id)]);
+    expect(ids[0]).toMatch(/^<[0-9a-f-]{36}@outbox\.ledgerwell>$/);
   });
 
   it('without SMTP writes the e-mail to the log and marks it LOGGED', async () => {

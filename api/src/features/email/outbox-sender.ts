@@ -7,8 +7,15 @@ import { fieldContext } from '../../lib/field-encryption';
 
 /** What the outbox needs of a mail transport; nodemailer's SMTP transport in production, a fake in tests. */
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<unknown>;
 }
+
+/**
+ * The Message-ID of an outbox row's e-mail: the same on every attempt, so a resend after a crash
+ * between the SMTP server's acceptance and the row's update is recognisable as the same e-mail
+ * (by receiving MTAs that suppress duplicates, and by the fault-injection suite that counts them).
+ */
+export const outboxMessageId = (emailId: string) => `<${emailId}@outbox.ledgerwell>`;
 
 export function smtpTransport(config: Pick<AppConfig, 'SMTP_URL'>): MailTransport | null {
   return config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
@@ -53,7 +60,7 @@ export async function deliverDueEmails(deps: AppDeps, transport: MailTransport |
       continue;
     }
     try {
-      await transport.sendMail({ from: deps.config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, text });
+      await transport.sendMail({ from: deps.config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, text, messageId: outboxMessageId(mail.id) });
       await deps.db.update(emailOutbox).set({ status: 'SENT', attempts: mail.attempts + 1, sentAt: deps.clock.now(), lastError: null }).where(eq(emailOutbox.id, mail.id));
       sent++;
     } catch (error) {
