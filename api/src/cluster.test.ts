@@ -25,6 +25,7 @@ function serverEnv(port: number, extra: Record<string, string>): Record<string, 
   };
 }
 
+const METRICS_TOKEN = 'cluster-test-metrics-token';
 const workerStarted = (line: Record<string, unknown>) => line.msg === 'cluster worker started';
 
 /** The worker ids that answered `count` requests, each on a connection of its own. */
@@ -48,7 +49,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
     drop = database.drop;
     port = await freePort();
     // A fresh database: the primary migrates it and creates the admin before any worker starts.
-    server = startScript('api/src/server.ts', serverEnv(port, { DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LEDGERWELL_TEST_WORKER_HEADER: '1' }));
+    server = startScript('api/src/server.ts', serverEnv(port, { DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LEDGERWELL_TEST_WORKER_HEADER: '1', METRICS_TOKEN }));
     await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 2);
     await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 1);
   }, 120_000);
@@ -76,6 +77,19 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
       body: JSON.stringify({ username: 'cluster-admin', password: 'Cluster-Admin-Pass-1' }),
     });
     expect(login.status).toBe(200);
+  });
+
+  it('answers GET /api/metrics for the whole cluster, whichever worker is asked (the primary aggregates)', async () => {
+    const before = await answeringWorkers(port, 10);
+    expect(before.size).toBe(2);
+    const metrics = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.status).toBe(200);
+    const health = (await metrics.text())
+      .split('\n')
+      .filter((line) => /^\w*http_requests_total\{.*route="\/api\/health".*\} \d+$/.test(line))
+      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    // 18 health calls so far, split between the two workers: one worker's own registry holds about half.
+    expect(health).toBeGreaterThanOrEqual(18);
   });
 
   it('replaces a worker that dies, and keeps answering meanwhile', async () => {

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config/env';
+import { installClusterMetrics } from './features/metrics/cluster';
 import type { Logger } from './lib/logger';
 import { runStartWork } from './start/once';
 import { closeResources, openResources } from './start/resources';
@@ -33,6 +34,8 @@ export async function runPrimary(config: AppConfig, logger: Logger, count: numbe
   await closeResources(resources);
 
   cluster.setupPrimary({ exec });
+  // GET /api/metrics in a worker answers for the whole cluster: the primary aggregates over IPC.
+  installClusterMetrics();
   const live = new Set<Worker>();
   const restarts: number[] = [];
   let pending: ReturnType<typeof setTimeout> | undefined;
