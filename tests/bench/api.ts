@@ -1,8 +1,10 @@
 // `pnpm bench:api`: seeds 100,000 requests (a realistic mix) into a fresh PostgreSQL database, starts
 // the real server on it, and measures the admin list and stats calls with autocannon at 16
 // connections, next to GET /api/health as the ceiling. Prints p50/p95/p99 latency and requests per
-// second; it reports the targets of issue 6 but never fails on them.
+// second; it reports the targets of issue 6 but never fails on them. Then health and the list's first
+// page again on WEB_CONCURRENCY=2 (issue 18), with the factor over one process.
 // Targets: list and search p95 ≤ 30 ms, stats p95 ≤ 60 ms, list throughput ≥ 30 % of health's.
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBenchServer } from './support/bench-server';
@@ -126,6 +128,28 @@ try {
       `${((r.rps / health) * 100).toFixed(0)} %`.padStart(9),
       ` ${r.target ?? ''}${r.errors ? ` (${r.errors} errors)` : ''}`,
     );
+  }
+
+  // The same two calls on WEB_CONCURRENCY=2 (issue 18): a cluster of two workers on this database,
+  // next to the single process measured above. Each bench server is on PostgreSQL (the embedded
+  // database runs one process only). autocannon shares the machine's cores with the workers.
+  const cluster = await startBenchServer('api-cluster', PORT + 1, { on: { databaseUrl: bench.databaseUrl, dataDir: bench.dataDir }, env: { WEB_CONCURRENCY: '2' } });
+  try {
+    const scaling: { name: string; one: number; two: number }[] = [];
+    // One process measured again right before two, so both see the same load on the machine.
+    for (const c of cases.slice(0, 2)) {
+      const one = await measure(`${bench.base}${c.path}`, c.auth ? headers : {});
+      const two = await measure(`${cluster.base}${c.path}`, c.auth ? headers : {});
+      if (two.errors) throw new Error(`${c.path} on WEB_CONCURRENCY=2: ${two.errors} errors`);
+      scaling.push({ name: c.name, one: one.rps, two: two.rps });
+    }
+    console.log(`\nWEB_CONCURRENCY (${os.availableParallelism()} cores here; autocannon runs on them too)\n`);
+    console.log('call'.padEnd(38), 'req/s at 1'.padStart(11), 'req/s at 2'.padStart(11), 'factor'.padStart(7));
+    for (const r of scaling) {
+      console.log(r.name.padEnd(38), r.one.toFixed(0).padStart(11), r.two.toFixed(0).padStart(11), `${(r.two / r.one).toFixed(2)}×`.padStart(7));
+    }
+  } finally {
+    await cluster.stop();
   }
 } finally {
   await bench.stop();

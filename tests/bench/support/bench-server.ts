@@ -13,20 +13,24 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'Bench-Admin-Pas
 /**
  * A fresh database on the PostgreSQL server and the real API server on it, started as Node itself
  * with tsx's loader (not `pnpm exec`), so `pid` is the server's own and its memory can be read.
- * `stop` ends the server and drops the database (kept with BENCH_KEEP).
+ * `stop` ends the server and drops the database (kept with BENCH_KEEP). With `on`, a second server on
+ * that bench's database and data folder (its encryption key) instead, e.g. with WEB_CONCURRENCY in
+ * `env`, whose `stop` leaves both to the first.
  */
-export async function startBenchServer(name: string, port: number) {
+export async function startBenchServer(name: string, port: number, options: { on?: { databaseUrl: string; dataDir: string }; env?: Record<string, string> } = {}) {
   const dbName = `lw_bench_${name}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
   const url = new URL(SERVER_URL);
   url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = options.on?.databaseUrl ?? url.toString();
+  if (!options.on) {
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+  }
   const base = `http://127.0.0.1:${port}`;
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${name}-`));
+  const dataDir = options.on?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${name}-`));
   const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     env: {
       ...process.env,
@@ -38,6 +42,7 @@ export async function startBenchServer(name: string, port: number) {
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       // The bench signs in its SUPER_ADMIN with a password alone: no second factor required here.
       ADMIN_MFA_ROLES: '',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -52,6 +57,7 @@ export async function startBenchServer(name: string, port: number) {
   return {
     base,
     databaseUrl,
+    dataDir,
     pid: server.pid!,
     /** A bearer token of the bench's SUPER_ADMIN. */
     async signIn(): Promise<string> {
@@ -62,6 +68,7 @@ export async function startBenchServer(name: string, port: number) {
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 500));
+      if (options.on) return;
       if (process.env.BENCH_KEEP) {
         console.log(`Kept the database ${databaseUrl} (BENCH_KEEP).`);
       } else {
