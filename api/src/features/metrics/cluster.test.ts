@@ -31,6 +31,13 @@ describe('metrics in a cluster', () => {
     expect(text).toMatch(/^# TYPE ledgerwell_throttle_challenges_issued_total counter$/m);
   }, 30_000);
 
+  it('a worker that has not turned its metrics on yet (still starting) is left out instead of holding the scrape up', async () => {
+    const { text, output } = await runCluster({ FIXTURE_SECOND_SILENT: '1' });
+    expect(text).toMatch(/^ledgerwell_throttle_challenges_issued_total 2$/m);
+    // The primary's aggregate, not the asking worker's fallback after a timeout.
+    expect(output).not.toContain("the cluster's aggregate was not available");
+  }, 30_000);
+
   it('a worker whose primary does not answer serves its own registry, and says so', async () => {
     const { text, output } = await runCluster({ FIXTURE_PRIMARY_ANSWERS: '0', FIXTURE_TIMEOUT_MS: '300' });
     expect(text).toMatch(/^ledgerwell_throttle_challenges_issued_total 2$/m);
