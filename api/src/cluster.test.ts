@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '@ledgerwell/db/schema';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contactSubmissions, emailOutbox } from '@ledgerwell/db/schema';
 import { fieldContext } from './lib/field-encryption';
 import { freePort, getOnce, isRunning, startScript, type ScriptProcess } from './test/cluster-process';
-import { createPostgresDatabase, createTestApp, TEST_ENGINE } from './test/test-app';
+import { startIntercomStub } from './test/intercom-stub';
+import { createPostgresDatabase, createTestApp, TEST_ENGINE, type TestApp } from './test/test-app';
 
 /** The server's environment for a test: nothing of the vitest process's DATABASE_URL unless given. */
 function serverEnv(port: number, extra: Record<string, string>): Record<string, string | undefined> {
@@ -127,35 +128,67 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
   });
 });
 
+/** Two sweep runners started together on `t`'s database; what each printed as sent. */
+async function sweepFromTwoProcesses(t: TestApp, sweep: 'outbox' | 'contact', extra: Record<string, string> = {}): Promise<string[][]> {
+  const go = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lw-sweep-')), 'go');
+  const env = { PATH: process.env.PATH, DATABASE_URL: t.databaseUrl, SWEEP: sweep, SWEEP_KEY: t.encryptionKey.toString('hex'), SWEEP_GO_FILE: go, ...extra };
+  const runners = [startScript('api/src/test/sweep-runner.ts', env), startScript('api/src/test/sweep-runner.ts', env)];
+  // Both loaded and connected before either sweeps, however long each took to start.
+  for (const runner of runners) {
+    while (!runner.lines.includes('ready')) {
+      if (runner.child.exitCode !== null) throw new Error(`a sweep runner exited early:\n${runner.lines.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  fs.writeFileSync(go, '');
+  expect(await Promise.all(runners.map((runner) => runner.exited))).toEqual([0, 0]);
+  fs.rmSync(path.dirname(go), { recursive: true, force: true });
+  const sentBy = runners.map((runner) => runner.lines.filter((line) => line.startsWith('sent ')).map((line) => line.slice(5)));
+  // Both took part: the lease and SKIP LOCKED split the work rather than one process doing it all.
+  for (const sent of sentBy) expect(sent.length).toBeGreaterThan(0);
+  return sentBy;
+}
+
 describe.runIf(TEST_ENGINE === 'postgres')('the sweeps in two processes', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
   it('two processes sweeping one outbox at once send each of 200 e-mails exactly once', async () => {
-    const t = await createTestApp();
+    const rows = Array.from({ length: 200 }, (_, i) => {
+      const id = randomUUID();
+      return {
+        id,
+        toAddress: `holder${i}@example.com`,
+        subject: `Message ${i}`,
+        bodyEncrypted: t.deps.cipher.encrypt(`Body ${i}`, fieldContext.emailBody(id)),
+        kind: 'REQUEST_CONFIRMATION' as const,
+        nextAttemptAt: t.clock.now(),
+      };
+    });
+    await t.deps.db.insert(emailOutbox).values(rows);
+    const sentBy = await sweepFromTwoProcesses(t, 'outbox');
+    expect(sentBy.flat().sort()).toEqual(rows.map((row) => row.toAddress).sort());
+    const statuses = await t.deps.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+    expect(statuses.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
+  });
+
+  it('two processes retrying contact forwards at once forward each of 100 submissions exactly once', async () => {
+    const stub = await startIntercomStub();
     try {
-      const rows = Array.from({ length: 200 }, (_, i) => {
-        const id = randomUUID();
-        return {
-          id,
-          toAddress: `holder${i}@example.com`,
-          subject: `Message ${i}`,
-          bodyEncrypted: t.deps.cipher.encrypt(`Body ${i}`, fieldContext.emailBody(id)),
-          kind: 'REQUEST_CONFIRMATION' as const,
-          nextAttemptAt: t.clock.now(),
-        };
-      });
-      await t.deps.db.insert(emailOutbox).values(rows);
-      const env = { PATH: process.env.PATH, DATABASE_URL: t.databaseUrl, SWEEP_KEY: t.encryptionKey.toString('hex'), SWEEP_START_AT: String(Date.now() + 4000) };
-      const runners = [startScript('api/src/test/outbox-sweep-runner.ts', env), startScript('api/src/test/outbox-sweep-runner.ts', env)];
-      expect(await Promise.all(runners.map((runner) => runner.exited))).toEqual([0, 0]);
-      const sentBy = runners.map((runner) => runner.lines.filter((line) => line.startsWith('sent ')).map((line) => line.slice(5)));
-      // Both took part (the lease and SKIP LOCKED split the work), and together sent each e-mail once.
-      expect(sentBy[0]!.length).toBeGreaterThan(0);
-      expect(sentBy[1]!.length).toBeGreaterThan(0);
-      const all = [...sentBy[0]!, ...sentBy[1]!].sort();
-      expect(all).toEqual(rows.map((row) => row.toAddress).sort());
-      const statuses = await t.deps.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
-      expect(statuses.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
+      const emails = Array.from({ length: 100 }, (_, i) => `sender${i}@example.com`);
+      await t.deps.db.insert(contactSubmissions).values(
+        emails.map((email, i) => ({ name: `Sender ${i}`, email, message: `Question ${i}`, forwardStatus: 'PENDING_RETRY' as const, forwardAttempts: 1, nextForwardAt: t.clock.now() })),
+      );
+      const sentBy = await sweepFromTwoProcesses(t, 'contact', { INTERCOM_ACCESS_TOKEN: 'stub-token', INTERCOM_API_URL: stub.url });
+      expect(sentBy.flat().sort()).toEqual([...emails].sort());
+      expect(stub.calls.filter((call) => call.path === '/conversations')).toHaveLength(100);
+      const rows = await t.deps.db.select({ forwardStatus: contactSubmissions.forwardStatus, forwardAttempts: contactSubmissions.forwardAttempts }).from(contactSubmissions);
+      expect(rows.every((row) => row.forwardStatus === 'SENT' && row.forwardAttempts === 2)).toBe(true);
     } finally {
-      await t.close();
+      await stub.close();
     }
   });
 });
