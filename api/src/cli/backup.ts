@@ -5,12 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '@ledgerwell/db/client';
-import { loadConfigOrExit } from '../config/env';
 import { BackupError, writeBackupArchive } from '../features/backup/archive';
 import { requestDumpFromServer } from '../features/backup/control-socket';
 import { dumpEmbeddedDatabase, type DatabaseDump } from '../features/backup/database-dump';
 import { appVersion, BACKUP_FORMAT_VERSION, findEncryptionKey, KEY_FILE_NAME, keyFingerprint } from '../features/backup/manifest';
-import { POSTGRES_BACKUP_ADVICE } from '../features/backup/postgres-advice';
+import { startEmbeddedOnlyCommand } from './embedded-only-command';
 import { embeddedDatabaseInUse } from './with-cli-database';
 
 export const USAGE = 'Usage: pnpm db:backup <file> [--force] [--ignore-lock]';
@@ -55,16 +54,9 @@ async function takeDump(dataDir: string, ignoreLock: boolean): Promise<(Database
 }
 
 async function main(): Promise<number> {
-  const args = parseBackupArgs(process.argv.slice(2));
-  if ('error' in args) {
-    console.error(args.error);
-    return 2;
-  }
-  const config = loadConfigOrExit();
-  if (config.DATABASE_URL) {
-    console.error(POSTGRES_BACKUP_ADVICE);
-    return 1;
-  }
+  const started = startEmbeddedOnlyCommand(parseBackupArgs(process.argv.slice(2)));
+  if (typeof started === 'number') return started;
+  const { args, config } = started;
   const key = findEncryptionKey(config.ENCRYPTION_KEY, config.dataDir);
   if (!key) {
     console.error(`No encryption key: set ENCRYPTION_KEY, or start the server once so that it creates ${path.join(config.dataDir, KEY_FILE_NAME)}.`);

@@ -4,11 +4,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfigOrExit } from '../config/env';
 import { BackupError, readBackupArchive } from '../features/backup/archive';
 import { findEncryptionKey, KEY_FILE_NAME, keyFingerprint } from '../features/backup/manifest';
-import { POSTGRES_BACKUP_ADVICE } from '../features/backup/postgres-advice';
 import { loadAndCheckDatabase } from '../features/backup/restore-database';
+import { startEmbeddedOnlyCommand } from './embedded-only-command';
 
 export const USAGE = 'Usage: pnpm db:restore <file>';
 
@@ -62,16 +61,9 @@ export async function restoreBackup(file: string, dataDir: string, configuredKey
 }
 
 async function main(): Promise<number> {
-  const args = parseRestoreArgs(process.argv.slice(2));
-  if ('error' in args) {
-    console.error(args.error);
-    return 2;
-  }
-  const config = loadConfigOrExit();
-  if (config.DATABASE_URL) {
-    console.error(POSTGRES_BACKUP_ADVICE);
-    return 1;
-  }
+  const started = startEmbeddedOnlyCommand(parseRestoreArgs(process.argv.slice(2)));
+  if (typeof started === 'number') return started;
+  const { args, config } = started;
   const result = await restoreBackup(path.resolve(args.file), config.dataDir, config.ENCRYPTION_KEY);
   (result.ok ? console.log : console.error)(result.message);
   return result.ok ? 0 : 1;
