@@ -4,27 +4,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verificationDocuments } from '@ledgerwell/db/schema';
 import { FILE_KEY_PURPOSE } from '../../lib/encrypted-storage';
 import { localDiskStorage } from '../../lib/storage';
-import { portalFixtures } from '../../test/portal-fixtures';
-import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { transferWithPhotos } from '../../test/stored-photos';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { encryptLegacyPhotos } from './encrypt-legacy-photos';
 
 describe('identity photos at rest', () => {
   let t: TestApp;
-  let requestId: string;
-  let admin: string;
+  let selfie: () => Promise<Response>;
   beforeEach(async () => {
     t = await createTestApp();
-    const portal = portalFixtures(t);
-    await portal.seed();
-    const transfer = await portal.transfer(await portal.signIn());
-    await portal.uploadAll(transfer.code!);
-    requestId = transfer.id;
-    await createAdminUser(t.deps, { username: 'rita', password: 'Str0ng!Passw0rd', role: 'REVIEWER' });
-    admin = await loginToken(t, 'rita', 'Str0ng!Passw0rd');
+    ({ selfie } = await transferWithPhotos(t));
   });
   afterEach(() => t.close());
 
-  const selfie = () => t.app.request(`/api/admin/requests/${requestId}/verification/selfie`, { headers: { Authorization: `Bearer ${admin}` } });
   const storedFiles = async () => (await t.deps.db.select().from(verificationDocuments)).map((d) => ({ ...d, file: path.join(t.uploadsDir, d.storageKey) }));
 
   it('are encrypted on disk, and reach the reviewer as the JPEG', async () => {

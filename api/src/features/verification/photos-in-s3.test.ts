@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { verificationDocuments } from '@ledgerwell/db/schema';
 import { FILE_KEY_PURPOSE } from '../../lib/encrypted-storage';
 import type { FileStorage } from '../../lib/storage';
-import { portalFixtures } from '../../test/portal-fixtures';
 import { startS3Server, type S3TestServer } from '../../test/s3-server';
-import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { transferWithPhotos } from '../../test/stored-photos';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { encryptLegacyPhotos } from './encrypt-legacy-photos';
 
 // The identity-photo upload and the reviewer's image route with the photos in an S3-compatible
@@ -14,8 +14,7 @@ describe('identity photos in an S3-compatible bucket', () => {
   let s3: S3TestServer;
   let bucket: FileStorage;
   let t: TestApp;
-  let requestId: string;
-  let admin: string;
+  let selfie: () => Promise<Response>;
   beforeAll(async () => {
     s3 = await startS3Server();
   });
@@ -25,17 +24,9 @@ describe('identity photos in an S3-compatible bucket', () => {
   beforeEach(async () => {
     bucket = s3.storage();
     t = await createTestApp({ fileStore: bucket, env: s3.env });
-    const portal = portalFixtures(t);
-    await portal.seed();
-    const transfer = await portal.transfer(await portal.signIn());
-    await portal.uploadAll(transfer.code!);
-    requestId = transfer.id;
-    await createAdminUser(t.deps, { username: 'rita', password: 'Str0ng!Passw0rd', role: 'REVIEWER' });
-    admin = await loginToken(t, 'rita', 'Str0ng!Passw0rd');
+    ({ selfie } = await transferWithPhotos(t));
   });
   afterEach(() => t.close());
-
-  const selfie = () => t.app.request(`/api/admin/requests/${requestId}/verification/selfie`, { headers: { Authorization: `Bearer ${admin}` } });
 
   it('are uploaded into the bucket encrypted, nothing on local disk, and reach the reviewer as the JPEG', async () => {
     const documents = await t.deps.db.select().from(verificationDocuments);
