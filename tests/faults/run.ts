@@ -131,6 +131,11 @@ try {
   const result = await runChecks({ db, base, adminToken, sink: smtp.messages, ledger, loadStart: new Date(start) });
   await db.end();
 
+  // What the server logged as errors: a 500 shows up in the figures too, but the log names its cause.
+  const serverErrors = fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => /^\{"level":(5|6)\d/.test(line));
   console.log('\nFaults injected:');
   for (const line of events) console.log(`  ${line}`);
   console.log(`\nLoad: ${loadSeconds.toFixed(1)} s`);
@@ -150,12 +155,14 @@ try {
     ['lost', result.lost.length],
     ['duplicated', result.duplicated.length],
     ['5xx (other than 503)', figures.status5xx],
+    ['server log: errors (level 50+, e.g. unhandled)', serverErrors.length],
   ];
   for (const [label, value] of rows) console.log(`  ${label.padEnd(58)} ${value}`);
   if (ledger.refusals.length) console.log(`\nRefused calls (4xx, listed only; first 10 of ${ledger.refusals.length}):\n  ${ledger.refusals.slice(0, 10).join('\n  ')}`);
   for (const line of result.lost) console.log(`LOST: ${line}`);
   for (const line of result.duplicated) console.log(`DUPLICATED: ${line}`);
   for (const line of figures.failures.slice(0, 20)) console.log(`5xx: ${line}`);
+  for (const line of serverErrors.slice(0, 10)) console.log(`server error: ${line.slice(0, 400)}`);
   failed = result.lost.length > 0 || result.duplicated.length > 0 || figures.status5xx > 0;
   console.log(`\n${failed ? 'FAILED' : 'OK'}: lost ${result.lost.length}, duplicated ${result.duplicated.length}, 5xx ${figures.status5xx}; wall time ${((Date.now() - wallStart) / 1000).toFixed(1)} s`);
 } catch (error) {

@@ -54,7 +54,11 @@ export async function forgiveAttempts(db: Queryable, ids: readonly number[]): Pr
 }
 
 export async function clearHits(db: Queryable, key: string): Promise<void> {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
+  // SKIP LOCKED: two successes at once each delete their own attempt first (forgiveAttempts), so
+  // each would wait for the other's row here: a deadlock (40P01, found by tests/faults). A row
+  // another transaction holds is being deleted by it anyway.
+  const unlocked = db.select({ id: rateLimitHits.id }).from(rateLimitHits).where(eq(rateLimitHits.key, key)).for('update', { skipLocked: true });
+  await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, unlocked));
 }
 
 /** Drops hits older than any window we use, so the table stays small. */
