@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminToken, fileTransfer, newAdminWithOwnPassword, signInAsAdmin, type FiledRequest } from './support/admin-helpers';
 import { expectNoSideScroll, seriousViolations } from './support/axe';
 
@@ -30,6 +30,15 @@ async function loggedConfirmation(request: APIRequestContext, transfer: FiledReq
   return row!;
 }
 
+/**
+ * The row is unique by its subject before the search is applied too: wait until only the header and
+ * that row are left and the list is no longer reloading (dimmed), so nothing is checked mid-reload.
+ */
+async function searchApplied(page: Page) {
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.locator('.results--loading')).toHaveCount(0);
+}
+
 test.describe('the mail log', () => {
   test('a SUPER_ADMIN reads the verification link a shareholder would have received; an ADMIN sees the recipient masked and no text', async ({ page, browser, request }) => {
     test.setTimeout(120_000);
@@ -45,6 +54,7 @@ test.describe('the mail log', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(transfer.referenceNumber);
     const row = page.getByRole('row').filter({ hasText: subject });
     await expect(row).toHaveCount(1);
+    await searchApplied(page);
     await expect(row).toContainText(logged.recipient);
     await expect(row).toContainText('Sent to the log');
     await expect(row).toContainText('Request Confirmation');
@@ -78,6 +88,7 @@ test.describe('the mail log', () => {
     await adminPage.getByRole('searchbox', { name: 'Search' }).fill(transfer.referenceNumber);
     const masked = `${logged.recipient[0]}…@${logged.recipient.split('@')[1]}`;
     const adminRow = adminPage.getByRole('row').filter({ hasText: subject });
+    await searchApplied(adminPage);
     await expect(adminRow).toContainText(masked);
     await expect(adminRow).not.toContainText(logged.recipient);
     await expect(adminRow.getByRole('button')).toHaveCount(0);

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 interface SearchInputProps {
   id: string;
   placeholder: string;
@@ -67,5 +69,32 @@ export function SelectFilter<V extends string>({ id, label, value, options, disa
         ))}
       </select>
     </div>
+  );
+}
+
+interface ListFiltersProps {
+  /** The form's accessible name, e.g. 'Filter the mail log'. */
+  label: string;
+  /** The search box first in the row. */
+  search: SearchInputProps;
+  /** Whether any filter is set: Clear Filters is disabled otherwise. */
+  filtered: boolean;
+  onClear: () => void;
+  /** The row's selects, between the search box and Clear Filters. */
+  children: ReactNode;
+}
+
+/** A list screen's filter row: a search box, its selects and Clear Filters; it filters as they change, so it never submits. */
+export function ListFilters({ label, search, filtered, onClear, children }: ListFiltersProps) {
+  return (
+    <form className="filter-row list-filters" role="search" aria-label={label} onSubmit={(event) => event.preventDefault()}>
+      <SearchFilter label="Search" className="list-filters__search" {...search} />
+      {children}
+      <div className="list-filters__clear">
+        <button type="button" className="button button--secondary" onClick={onClear} disabled={!filtered}>
+          Clear Filters
+        </button>
+      </div>
+    </form>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { AdminNotesForm } from '../components/admin-notes-form';
 import { Banner } from '../components/banner';
 import { DetailListRow } from '../components/detail-list';
-import { SearchFilter, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
 import { DetailModal } from '../components/detail-modal';
 import { ListPageHeader } from '../components/page-header';
 import { PagedResults } from '../components/paged-results';
@@ -74,15 +74,12 @@ export function ContactSubmissionsPage({ role, onLogout }: ListScreenProps) {
         ]}
       />
 
-      <form className="filter-row list-filters" role="search" aria-label="Filter contact submissions" onSubmit={(event) => event.preventDefault()}>
-        <SearchFilter
-          id="contact-search"
-          label="Search"
-          className="list-filters__search"
-          placeholder="Name, e-mail or company"
-          value={searchInput}
-          onChange={changeSearch}
-        />
+      <ListFilters
+        label="Filter contact submissions"
+        search={{ id: 'contact-search', placeholder: 'Name, e-mail or company', value: searchInput, onChange: changeSearch }}
+        filtered={filtered}
+        onClear={clear}
+      >
         <SelectFilter
           id="contact-status"
           label="Status"
@@ -97,12 +94,7 @@ export function ContactSubmissionsPage({ role, onLogout }: ListScreenProps) {
           options={TYPE_FILTERS}
           onChange={(inquiryType) => changeFilter('inquiryType', inquiryType)}
         />
-        <div className="list-filters__clear">
-          <button type="button" className="button button--secondary" onClick={clear} disabled={!filtered}>
-            Clear Filters
-          </button>
-        </div>
-      </form>
+      </ListFilters>
 
       <SubmissionTable result={list} onOpen={setOpenId} onPage={setPage} />
 

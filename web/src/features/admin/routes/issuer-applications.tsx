@@ -8,7 +8,7 @@ import {
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { exportIssuerApplications, fetchIssuerApplications, fetchIssuerStats, type IssuerFilterValues } from '../api/issuer-applications';
 import { Banner } from '../components/banner';
-import { SearchFilter, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
 import { ApplicationDetail } from '../components/issuer-applications/application-detail';
 import { ApplicationsTable } from '../components/issuer-applications/applications-table';
 import { ListPageHeader } from '../components/page-header';
@@ -59,22 +59,14 @@ export function IssuerApplicationsPage({ role, onLogout }: ListScreenProps) {
         ]}
       />
 
-      <form className="filter-row list-filters" role="search" aria-label="Filter issuer applications" onSubmit={(event) => event.preventDefault()}>
-        <SearchFilter
-          id="issuer-search"
-          label="Search"
-          className="list-filters__search"
-          placeholder="Company, contact name or e-mail"
-          value={searchInput}
-          onChange={changeSearch}
-        />
+      <ListFilters
+        label="Filter issuer applications"
+        search={{ id: 'issuer-search', placeholder: 'Company, contact name or e-mail', value: searchInput, onChange: changeSearch }}
+        filtered={filtered}
+        onClear={clear}
+      >
         <SelectFilter id="issuer-status" label="Status" value={filters.status} options={STATUS_FILTERS} onChange={(status) => changeFilter('status', status)} />
-        <div className="list-filters__clear">
-          <button type="button" className="button button--secondary" onClick={clear} disabled={!filtered}>
-            Clear Filters
-          </button>
-        </div>
-      </form>
+      </ListFilters>
 
       <ApplicationsTable result={list} onOpen={setOpenId} onPage={setPage} />
 

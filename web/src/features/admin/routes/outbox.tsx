@@ -11,7 +11,7 @@ import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { fetchOutbox, fetchOutboxText, retryOutboxEmail, type OutboxEmail, type OutboxFilterValues, type OutboxList } from '../api/outbox';
 import { DetailListRow } from '../components/detail-list';
 import { DetailModal } from '../components/detail-modal';
-import { SearchFilter, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
 import { ListPageHeader } from '../components/page-header';
 import { PagedResults } from '../components/paged-results';
 import { ViewCell } from '../components/row-cells';
@@ -69,23 +69,15 @@ export function OutboxPage({ role, onLogout }: ListScreenProps) {
 
       {!superAdmin && <p className="notice notice--info">Recipients are masked. A Super Administrator sees them in full and can read the e-mails kept in the log.</p>}
 
-      <form className="filter-row list-filters" role="search" aria-label="Filter the mail log" onSubmit={(event) => event.preventDefault()}>
-        <SearchFilter
-          id="outbox-search"
-          label="Search"
-          className="list-filters__search"
-          placeholder={superAdmin ? 'Recipient or subject' : 'Subject'}
-          value={searchInput}
-          onChange={changeSearch}
-        />
+      <ListFilters
+        label="Filter the mail log"
+        search={{ id: 'outbox-search', placeholder: superAdmin ? 'Recipient or subject' : 'Subject', value: searchInput, onChange: changeSearch }}
+        filtered={filtered}
+        onClear={clear}
+      >
         <SelectFilter id="outbox-status" label="Status" value={filters.status} options={STATUS_FILTERS} onChange={(status) => changeFilter('status', status)} />
         <SelectFilter id="outbox-kind" label="Kind" value={filters.kind} options={KIND_FILTERS} onChange={(kind) => changeFilter('kind', kind)} />
-        <div className="list-filters__clear">
-          <button type="button" className="button button--secondary" onClick={clear} disabled={!filtered}>
-            Clear Filters
-          </button>
-        </div>
-      </form>
+      </ListFilters>
 
       <OutboxTable result={list} canRetry={superAdmin} retrying={retrying} onView={setOpenId} onRetry={retry} onPage={setPage} />
 
