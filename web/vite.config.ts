@@ -2,12 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 
 const THEME_COLOR = '#0f2f57';
 
 export default defineConfig({
   plugins: [
     react(),
+    // Writes the public pages' HTML before the PWA plugin lists dist/ for the precache.
+    prerender(),
     VitePWA({
       // An update waits for the visitor's consent (app/update-prompt.tsx) instead of reloading under them.
       registerType: 'prompt',
@@ -39,7 +42,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         // The admin chunk is staff-only and online-only: shareholders' devices do not precache it.
         globIgnores: ['**/admin-area-*'],
-        navigateFallback: '/index.html',
+        // index.html is the prerendered home page; other client routes get the neutral frame. The
+        // precache answers /about with about.html itself (workbox cleanURLs), before this fallback.
+        navigateFallback: '/app-shell.html',
         navigateFallbackDenylist: [/^\/api\//],
         // Nothing under /api is ever cached: no runtimeCaching at all.
         runtimeCaching: [],
@@ -50,6 +55,8 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // Read by the prerenderer (build/prerender.ts) for each page's style sheets, then removed.
+    manifest: true,
     emptyOutDir: true,
   },
   server: {

@@ -17,6 +17,7 @@ import { outboxAdminRoutes } from './features/email/admin-routes';
 import { healthRoutes } from './features/health/routes';
 import { httpMetrics } from './features/metrics/http-metrics';
 import { metricsRoutes } from './features/metrics/routes';
+import { openApiRoutes } from './features/openapi/routes';
 import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
@@ -95,9 +96,11 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', outboxAdminRoutes(deps));
   api.route('/admin', admin);
 
+  // The document reads the whole app's routes at its first request, when everything is mounted.
+  api.route('/', openApiRoutes(app));
   api.all('*', apiNotFound);
   app.route('/api', api);
-  app.route('/', webAppRoutes(deps.config.webDistDir));
+  app.route('/', webAppRoutes(deps.config.webDistDir, deps.config.publicUrl));
   return app;
 }
 export type App = ReturnType<typeof createApp>;

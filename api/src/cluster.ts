@@ -37,6 +37,9 @@ export async function runPrimary(config: AppConfig, logger: Logger, count: numbe
   // GET /api/metrics in a worker answers for the whole cluster: the primary aggregates over IPC.
   installClusterMetrics();
   const live = new Set<Worker>();
+  // Workers that have served: one killed by the stop before it listened had no request to lose.
+  const listening = new WeakSet<Worker>();
+  cluster.on('listening', (worker) => listening.add(worker));
   const restarts: number[] = [];
   let pending: ReturnType<typeof setTimeout> | undefined;
   let stopping = false;
@@ -60,7 +63,8 @@ export async function runPrimary(config: AppConfig, logger: Logger, count: numbe
   cluster.on('exit', (worker, code, signal) => {
     live.delete(worker);
     if (stopping) {
-      if (code !== 0) failedExits++;
+      // A worker still starting when the signal came may die of it before its own handler is set.
+      if (code !== 0 && listening.has(worker)) failedExits++;
       if (live.size === 0) {
         logger.info({ failedExits }, 'all cluster workers have exited');
         process.exit(failedExits > 0 ? 1 : 0);

@@ -16,6 +16,12 @@ if (processes > 1 && !config.DATABASE_URL) {
   processes = 1;
 }
 
-if (cluster.isWorker) await serveProcess(config, logger, { startWork: false });
-else if (processes > 1) await runPrimary(config, logger, processes, fileURLToPath(import.meta.url));
-else await serveProcess(config, logger, { startWork: true });
+try {
+  if (cluster.isWorker) await serveProcess(config, logger, { startWork: false });
+  else if (processes > 1) await runPrimary(config, logger, processes, fileURLToPath(import.meta.url));
+  else await serveProcess(config, logger, { startWork: true });
+} catch (error) {
+  // A start that cannot succeed (an unreachable database, a missing bucket) ends in one line, not a stack.
+  logger.fatal({ err: error }, `the server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

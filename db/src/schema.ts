@@ -484,6 +484,9 @@ export const shareholderRequests = pgTable(
     index('shareholder_requests_reference_prefix_idx').on(sql`${t.referenceNumber} text_pattern_ops`),
     index('shareholder_requests_reference_sequence_idx').on(referenceSequence(t.referenceNumber)),
     index('shareholder_requests_name_words_idx').using('gin', t.shareholderNameWords),
+    // A holder's requests newest (or oldest) first, read from the index alone: a search takes the
+    // first page of each matching holder (request_holder_snapshots) instead of all its matches.
+    index('shareholder_requests_holder_created_idx').on(t.shareholderCode, t.shareholderName, t.createdAt, t.id),
     // Open transfers by the business day they were received in good order (migration 0013): the
     // compliance panel counts those past 3 and 4 business days as a range of this index.
     index('shareholder_requests_open_transfer_age_idx')
@@ -576,6 +579,28 @@ export const requestCounts = pgTable(
 );
 
 /**
+ * Each name and code requests were filed under, with how many requests carry them, kept by trigger
+ * (migration 0024). A search by code or name matches on these few thousand rows: its total is their
+ * sum, and its page the newest of each one's requests (shareholder_requests_holder_created_idx),
+ * instead of every matching request being read, counted and sorted.
+ */
+export const requestHolderSnapshots = pgTable(
+  'request_holder_snapshots',
+  {
+    shareholderCode: text('shareholder_code').notNull(),
+    shareholderName: text('shareholder_name').notNull(),
+    /** The same words as shareholder_requests.shareholder_name_words, so a name search matches the same requests. */
+    shareholderNameWords: tsvector('shareholder_name_words').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${requestHolderSnapshots.shareholderName})`),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shareholderCode, t.shareholderName] }),
+    index('request_holder_snapshots_code_idx').on(sql`${t.shareholderCode} text_pattern_ops`),
+    index('request_holder_snapshots_name_words_idx').using('gin', t.shareholderNameWords),
+  ],
+);
+
+/**
  * The dashboard's windowed figures, by business day (America/Los_Angeles), kept by the same trigger
  * as request_counts: requests created on the day (and their sale amounts), and requests decided on
  * the day (and whether within 3 business days of receipt, SEC Rule 17Ad-2). A month's figures read a
@@ -628,6 +653,11 @@ export const emailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * Set, under the sender's lease, just before SMTP's final dot: from then on the mail server may
+     * have the e-mail, so a sender that dies leaves it UNCONFIRMED instead of sending it again.
+     */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES, adminLoginSchema } from './admin-auth';
+import { ADMIN_MESSAGES, adminLoginResponseSchema, adminLoginSchema } from './admin-auth';
 
 /** Second-factor kinds a sign-in may offer. Passkeys (webauthn) come in a later slice. */
 export const MFA_METHODS = ['totp', 'webauthn', 'recovery'] as const;
@@ -231,3 +231,9 @@ export type StepUpBody = z.infer<typeof stepUpBodySchema>;
 export const stepUpResultSchema = z.object({ verifiedUntil: z.string() });
 export type StepUpResult = z.infer<typeof stepUpResultSchema>;
 export const stepUpResponseSchema = z.object({ success: z.literal(true), data: stepUpResultSchema });
+
+/** POST /api/admin/login: signed in, or (with a second factor) the challenge that POST /login/mfa completes. */
+export const adminLoginAnswerSchema = z.union([adminLoginResponseSchema, mfaLoginChallengeSchema]);
+/** Enabling TOTP and regenerating codes: the recovery codes, shown once, and a message. */
+export const recoveryCodesIssuedResponseSchema = recoveryCodesResponseSchema.extend({ message: z.string() });
+export const passkeyAddedMessageResponseSchema = passkeyAddedResponseSchema.extend({ message: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from './contact';
 import { pagedQuery } from './paging';
+import { dataResponse, messageDataResponse } from './api-response';
 
 /**
  * Staff triage of contact-form messages (admin-management spec 2.4, 3, 4, 7.1, 8, 9): the queries and
@@ -141,3 +142,9 @@ export const contactStatusLabel = (status: string) => status.replace(/_/g, ' ');
 
 /** contact-submissions-2026-05-14.csv: the date the file was made, in UTC. */
 export const contactExportFileName = (now: Date) => `contact-submissions-${now.toISOString().slice(0, 10)}.csv`;
+
+export const contactStatsResponseSchema = dataResponse(contactStatsSchema);
+export const contactAssigneesResponseSchema = dataResponse(z.array(contactAssigneeSchema));
+export const contactSubmissionResponseSchema = dataResponse(contactSubmissionSchema);
+/** Status, notes, assignee and retry-forward: the submission as it is now, and a message. */
+export const contactSubmissionChangeResponseSchema = messageDataResponse(contactSubmissionSchema);

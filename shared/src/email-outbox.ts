@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedQuery } from './paging';
+import { dataResponse, messageDataResponse } from './api-response';
 
 /**
  * The mail log (issue 18): every e-mail the product has queued, for the operator. The queries and
@@ -9,9 +10,11 @@ import { pagedQuery } from './paging';
 
 /**
  * PENDING: queued (or between attempts); SENT: handed to SMTP; LOGGED: no SMTP_URL when it was sent,
- * so it went to the log instead and its full text may be read on the screen; FAILED: gave up.
+ * so it went to the log instead and its full text may be read on the screen; FAILED: gave up;
+ * UNCONFIRMED: its sender stopped after handing it to the mail server, which may have accepted it, so
+ * it is not sent again unless the operator retries it (never twice by itself).
  */
-export const EMAIL_STATUSES = ['PENDING', 'SENT', 'LOGGED', 'FAILED'] as const;
+export const EMAIL_STATUSES = ['PENDING', 'SENT', 'LOGGED', 'FAILED', 'UNCONFIRMED'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** Why an e-mail is sent: kept with it in the outbox, for support and for tests. */
@@ -41,7 +44,7 @@ export const OUTBOX_MESSAGES = {
   searchTooLong: `Search must be at most ${OUTBOX_SEARCH_MAX} characters`,
   // Only an e-mail that went to the log was never delivered to anyone: its text is the operator's to read.
   textUnavailable: 'Only the text of an e-mail kept as sent to the log (no SMTP_URL) can be shown',
-  retryNotFailed: 'Only a failed e-mail can be retried',
+  retryNotFailed: 'Only a failed or unconfirmed e-mail can be retried',
   retried: 'The e-mail is queued again and will be sent within a minute',
   empty: 'No e-mails found',
 } as const;
@@ -114,7 +117,11 @@ export function maskEmailAddress(address: string): string {
   return domain === '' ? `${first}${MASK}` : `${first}${MASK}@${domain}`;
 }
 
-/** The screen's status badge: 'Queued', 'Sent', 'Sent to the log', 'Failed after N attempts'. */
+/** The screen's status badge: 'Queued', 'Sent', 'Sent to the log', 'Failed after N attempts', 'Unconfirmed: …'. */
+
+/** The statuses the operator may queue again (POST /outbox/:id/retry). */
+export const RETRYABLE_EMAIL_STATUSES: readonly EmailStatus[] = ['FAILED', 'UNCONFIRMED'];
+
 export function outboxStatusLabel(status: EmailStatus, attempts: number): string {
   switch (status) {
     case 'PENDING':
@@ -125,5 +132,11 @@ export function outboxStatusLabel(status: EmailStatus, attempts: number): string
       return 'Sent to the log';
     case 'FAILED':
       return `Failed after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`;
+    case 'UNCONFIRMED':
+      return 'Unconfirmed: may have been sent';
   }
 }
+
+export const outboxEmailTextResponseSchema = dataResponse(outboxEmailTextSchema);
+/** POST /api/admin/outbox/:id/retry: the row, queued again. */
+export const outboxRetryResponseSchema = messageDataResponse(outboxEmailSchema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from './portal-requests';
 import { DOCUMENT_TYPES } from './verification';
 import { offsetPagedQuery, pagedQuery } from './paging';
+import { dataResponse, messageDataResponse } from './api-response';
 
 /**
  * Staff review of shareholder requests (admin-request-review spec 3-9). The status rules are in
@@ -200,6 +201,8 @@ export const reviewDocumentSchema = z.object({
   verifiedBy: z.string().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  /** Set on a replaced photo (previousDocuments); optional so older fixtures still parse. */
+  supersededAt: z.string().nullable().optional(),
 });
 export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
 
@@ -236,12 +239,29 @@ export const requestDetailSchema = z.object({
   assignedTo: z.string().nullable(),
   assignedToMe: z.boolean(),
   adminNotes: z.string().nullable(),
-  history: z
-    .array(z.object({ action: z.string(), description: z.string(), user: z.string().nullable(), createdAt: z.string() })),
+  history: z.array(
+    z.object({
+      id: z.union([z.string(), z.number()]).optional(),
+      action: z.string(),
+      description: z.string(),
+      user: z.string().nullable(),
+      fromStatus: z.string().nullable().optional(),
+      toStatus: z.string().nullable().optional(),
+      createdAt: z.string(),
+    }),
+  ),
   verificationDocuments: z.array(reviewDocumentSchema),
   previousDocuments: z.array(reviewDocumentSchema),
   image_rotations: z.record(z.string(), z.number()),
   image_zoom_states: z.record(z.string(), zoomStateSchema),
+  // Sent too, and documented (GET /api/openapi.json); optional so older fixtures still parse.
+  requestType: z.enum(REQUEST_TYPES).optional(),
+  verificationSubmittedAt: z.string().nullable().optional(),
+  transferType: z.string().nullable().optional(),
+  pricePerShare: z.number().nullable().optional(),
+  totalAmount: z.number().nullable().optional(),
+  ipAddress: z.string().nullable().optional(),
+  userAgent: z.string().nullable().optional(),
   /** What staff did on this request (the activity log), newest first, at most 100. */
   adminActivities: z.array(
     z.object({
@@ -267,4 +287,64 @@ export const activityEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
+});
+
+export const activityListResponseSchema = dataResponse(
+  z.object({ activities: z.array(activityEntrySchema), total: z.number(), limit: z.number(), offset: z.number() }),
+);
+
+/** GET /api/admin/dashboard/stats (admin-request-review spec 3). */
+export const dashboardStatsSchema = z.object({
+  total: z.number(),
+  pending: z.number(),
+  approved: z.number(),
+  rejected: z.number(),
+  processing: z.number(),
+  pendingVerification: z.number(),
+  byType: z.record(z.enum(REQUEST_TYPES), z.number()),
+  todayCount: z.number(),
+  yesterdayCount: z.number(),
+  todayVsYesterday: z.number(),
+  weekCount: z.number(),
+  monthCount: z.number(),
+  totalAmount: z.number(),
+  todayAmount: z.number(),
+  weekAmount: z.number(),
+  averageAmount: z.number(),
+  conversionRate: z.number(),
+  rejectionRate: z.number(),
+  avgProcessingTime: z.number(),
+  avgVerificationTime: z.number(),
+  avgResponseTime: z.number(),
+  processedToday: z.number(),
+  processedThisWeek: z.number(),
+  flagged: z.number(),
+  needsMyAttention: z.number(),
+  compliance: z.object({
+    transfersDecidedThisMonth: z.number(),
+    turnaroundWithin3DaysRate: z.number(),
+    openOver3BusinessDays: z.number(),
+    openOver4BusinessDays: z.number(),
+  }),
+  recentActivity: z.array(
+    z.object({
+      id: z.string(),
+      shareholderName: z.string(),
+      requestType: z.enum(REQUEST_TYPES),
+      referenceNumber: z.string(),
+      shares: z.number().nullable(),
+      transferAllShares: z.boolean().nullable(),
+      status: z.enum(REQUEST_STATUSES),
+      timestamp: z.string(),
+    }),
+  ),
+});
+export const dashboardStatsResponseSchema = dataResponse(dashboardStatsSchema);
+
+/** The review actions' answers (PUT status, POST notes, POST flag, PUT a document's status). */
+export const statusChangeResponseSchema = messageDataResponse(z.object({ status: z.enum(REQUEST_STATUSES) }));
+export const noteAddedResponseSchema = messageDataResponse(z.object({ adminNotes: z.string() }));
+export const flagResponseSchema = messageDataResponse(z.object({ priority: z.enum(FLAG_PRIORITIES), reason: z.string(), assignedTo: z.string().nullable() }));
+export const documentDecisionResponseSchema = messageDataResponse(z.object({ id: z.string(), status: z.enum(['APPROVED', 'REJECTED']) })).extend({
+  requestStatus: z.object({ status: z.enum(REQUEST_STATUSES), allDocumentsVerified: z.boolean() }),
 });

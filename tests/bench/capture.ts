@@ -3,7 +3,6 @@
 // the quality checks and compression in the library's worker. Prints the time per photo (median of 7
 // runs; target ≤ 1.5 s) and the longest main-thread task meanwhile (target < 100 ms). It prints
 // figures and does not fail on the targets.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +12,13 @@ import { chromium, request as playwrightRequest } from '@playwright/test';
 import { chromiumArgs, chromiumMissingMessage, chromiumPath } from '../chromium.mjs';
 import { photoLikeRgb } from '../e2e/support/photo-like';
 import { newVerificationCode } from '../e2e/support/verification-code';
+import { buildWebApp, startEmbeddedServer } from './support/embedded-server';
+import { median } from './support/stats';
 
 const RUNS = 7;
 const TARGET_MS = 1500;
 const LONG_TASK_TARGET_MS = 100;
 const PORT = Number(process.env.BENCH_PORT ?? 4321);
-const base = `http://localhost:${PORT}`;
 const PROCESS_MEASURE = 'verify:process-photo';
 /** BENCH_CPU_SLOWDOWN=4 runs the page's main thread 4 times slower (DevTools CPU throttling), like a mid-range phone. */
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
@@ -39,42 +39,8 @@ async function cameraJpeg(): Promise<string> {
   return file;
 }
 
-if (spawnSync('pnpm', ['build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-capture-'));
-const server = spawn('pnpm', ['exec', 'tsx', 'api/src/server.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: '1',
-    ADMIN_USERNAME: 'bench',
-    ADMIN_PASSWORD: 'Bench-Pass-123',
-    // Signs in its SUPER_ADMIN with a password alone: no second factor required here.
-    ADMIN_MFA_ROLES: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not start');
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+if (!buildWebApp()) process.exit(1);
+const { base, stop } = await startEmbeddedServer('capture', PORT);
 
 interface Run {
   processMs: number;
@@ -88,7 +54,6 @@ interface Run {
 
 try {
   const photo = await cameraJpeg();
-  await waitForServer();
   const api = await playwrightRequest.newContext({ baseURL: base });
   const code = await newVerificationCode(api);
   await api.dispose();
@@ -172,5 +137,5 @@ try {
   const typical = median(runs.map((r) => r.longestTaskMs));
   console.log(`longest task of the median run: ${typical === 0 ? 'none of 50 ms or more' : `${typical.toFixed(0)} ms`}; load average during the runs: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`);
 } finally {
-  server.kill();
+  await stop();
 }

@@ -80,19 +80,27 @@ export async function runChecks({ db, base, adminToken, sink, ledger, loadStart 
     if (rows.length > 1) duplicated.push(`activity rows of the decision ${decision.marker}: ${rows.length}`);
   }
 
-  // E-mails: each row SENT reached the sink exactly once; each row still queued reached it not at all
-  // (else the next sweep sends it a second time); nothing in the sink that no row explains.
-  const { rows: outbox } = await db.query<{ id: string; status: string; kind: string; related_id: string | null }>('select id, status, kind, related_id from email_outbox');
+  // E-mails: each row SENT reached the sink exactly once; each row still queued and never handed over
+  // reached it not at all (else the next sweep sends it a second time); a row handed over by a sender
+  // that then died (PENDING with handed_over_at, UNCONFIRMED once its lease runs out) is never sent
+  // again by itself, so it may be in the sink once or not at all; nothing in the sink that no row explains.
+  const { rows: outbox } = await db.query<{ id: string; status: string; kind: string; related_id: string | null; handed_over: boolean }>(
+    'select id, status, kind, related_id, handed_over_at is not null as handed_over from email_outbox',
+  );
   const sunk = new Map<string, number>();
   for (const message of sink) sunk.set(message.messageId ?? '(none)', (sunk.get(message.messageId ?? '(none)') ?? 0) + 1);
   let sentCount = 0;
   let stillQueued = 0;
+  const unconfirmed = { count: 0, inSink: 0 };
   for (const row of outbox) {
     const copies = sunk.get(messageIdFor(row.id)) ?? 0;
+    if (copies > 1) duplicated.push(`e-mail ${row.id} (${row.kind}, ${row.status}) reached the sink ${copies} times`);
     if (row.status === 'SENT') {
       sentCount++;
       if (copies === 0) lost.push(`e-mail ${row.id} (${row.kind}) marked SENT but never reached the sink`);
-      if (copies > 1) duplicated.push(`e-mail ${row.id} (${row.kind}) reached the sink ${copies} times`);
+    } else if (row.status === 'UNCONFIRMED' || (row.status === 'PENDING' && row.handed_over)) {
+      unconfirmed.count++;
+      if (copies > 0) unconfirmed.inSink++;
     } else if (row.status === 'PENDING' || row.status === 'FAILED') {
       stillQueued++;
       if (copies > 0) duplicated.push(`e-mail ${row.id} (${row.kind}) reached the sink ${copies} time(s) yet is still ${row.status}: it would be sent again`);
@@ -110,5 +118,5 @@ export async function runChecks({ db, base, adminToken, sink, ledger, loadStart 
     if (!outbox.some((row) => row.kind === 'STATUS_CHANGED' && row.related_id === decision.requestId)) lost.push(`status e-mail of the decision on ${decision.requestId}`);
   }
 
-  return { lost, duplicated, contactRetryDuplicates, emails: { queued: outbox.length, sent: sentCount, stillQueued } };
+  return { lost, duplicated, contactRetryDuplicates, emails: { queued: outbox.length, sent: sentCount, stillQueued, unconfirmed } };
 }

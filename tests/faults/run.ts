@@ -2,7 +2,8 @@
 // database, a local SMTP sink and s3rver, under a bounded mixed load (load.ts) for FAULTS_SECONDS
 // (default 40) while one worker is SIGKILLed every few seconds, PostgreSQL restarts once and the
 // whole server restarts once with SIGTERM. Then checks (checks.ts) that nothing acknowledged was
-// lost or duplicated and that no answer was a 5xx other than 503; prints the figures; exits 1 otherwise.
+// lost or duplicated, that no answer was a 5xx other than 503 and that the server logged no error;
+// prints the figures; exits 1 otherwise.
 // The admin signs in with a password alone (ADMIN_MFA_ROLES=''): the second factor is not under test here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -121,7 +122,7 @@ try {
   await db.connect();
   const drainUntil = Date.now() + DRAIN_SECONDS * 1000;
   for (;;) {
-    const { rows } = await db.query<{ n: string }>(`select count(*) as n from email_outbox where status = 'PENDING'`);
+    const { rows } = await db.query<{ n: string }>(`select count(*) as n from email_outbox where status = 'PENDING' and handed_over_at is null`);
     if (Number(rows[0]!.n) === 0 || Date.now() > drainUntil) break;
     await sleep(1000);
   }
@@ -129,6 +130,12 @@ try {
   const adminToken = await clients[0]!.admin(true);
   if (!adminToken) throw new Error('the admin could not sign in after the run');
   const result = await runChecks({ db, base, adminToken, sink: smtp.messages, ledger, loadStart: new Date(start) });
+  // Why e-mails are still queued, if any: never tried yet, held by a claim's lease, or backing off after a failure.
+  const { rows: queuedWhy } = await db.query<{ attempts: number; waiting: string; last_error: string | null; n: string }>(
+    `select attempts, case when next_attempt_at > now() then 'until ' || to_char(next_attempt_at - now(), 'MI:SS') || ' from now' else 'due' end as waiting,
+            left(last_error, 100) as last_error, count(*) as n
+     from email_outbox where status = 'PENDING' and handed_over_at is null group by 1, 2, 3 order by n desc limit 10`,
+  );
   await db.end();
 
   // What the server logged as errors: a 500 shows up in the figures too, but the log names its cause.
@@ -151,6 +158,8 @@ try {
     ['photos acknowledged', ledger.uploads.length],
     ['admin decisions acknowledged', ledger.decisions.length],
     ['e-mails queued / sent / still queued', `${result.emails.queued} / ${result.emails.sent} / ${result.emails.stillQueued}`],
+    // A killed worker's e-mail after its hand-over: the operator's to resend, never resent by itself.
+    ['e-mails unconfirmed (sender killed after hand-over) / in sink', `${result.emails.unconfirmed.count} / ${result.emails.unconfirmed.inSink}`],
     ['contact duplicates from unacknowledged attempts (allowed)', result.contactRetryDuplicates],
     ['lost', result.lost.length],
     ['duplicated', result.duplicated.length],
@@ -158,13 +167,14 @@ try {
     ['server log: errors (level 50+, e.g. unhandled)', serverErrors.length],
   ];
   for (const [label, value] of rows) console.log(`  ${label.padEnd(58)} ${value}`);
+  if (queuedWhy.length) console.log(`\nStill queued, by attempts, wait and last error:\n  ${queuedWhy.map((q) => `${q.n} × attempts ${q.attempts}, ${q.waiting}${q.last_error ? `, ${q.last_error}` : ''}`).join('\n  ')}`);
   if (ledger.refusals.length) console.log(`\nRefused calls (4xx, listed only; first 10 of ${ledger.refusals.length}):\n  ${ledger.refusals.slice(0, 10).join('\n  ')}`);
   for (const line of result.lost) console.log(`LOST: ${line}`);
   for (const line of result.duplicated) console.log(`DUPLICATED: ${line}`);
   for (const line of figures.failures.slice(0, 20)) console.log(`5xx: ${line}`);
   for (const line of serverErrors.slice(0, 10)) console.log(`server error: ${line.slice(0, 400)}`);
-  failed = result.lost.length > 0 || result.duplicated.length > 0 || figures.status5xx > 0;
-  console.log(`\n${failed ? 'FAILED' : 'OK'}: lost ${result.lost.length}, duplicated ${result.duplicated.length}, 5xx ${figures.status5xx}; wall time ${((Date.now() - wallStart) / 1000).toFixed(1)} s`);
+  failed = result.lost.length > 0 || result.duplicated.length > 0 || figures.status5xx > 0 || serverErrors.length > 0;
+  console.log(`\n${failed ? 'FAILED' : 'OK'}: lost ${result.lost.length}, duplicated ${result.duplicated.length}, 5xx ${figures.status5xx}, server errors ${serverErrors.length}; wall time ${((Date.now() - wallStart) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(error);
   console.error(`server log (last lines of ${logFile}):\n${fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`);

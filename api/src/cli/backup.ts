@@ -5,10 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '@ledgerwell/db/client';
+import { APP_VERSION_LABEL } from '@ledgerwell/shared/app-info';
 import { BackupError, writeBackupArchive } from '../features/backup/archive';
 import { requestDumpFromServer } from '../features/backup/control-socket';
 import { dumpEmbeddedDatabase, type DatabaseDump } from '../features/backup/database-dump';
-import { appVersion, BACKUP_FORMAT_VERSION, findEncryptionKey, KEY_FILE_NAME, keyFingerprint } from '../features/backup/manifest';
+import { BACKUP_FORMAT_VERSION, findEncryptionKey, KEY_FILE_NAME, keyFingerprint } from '../features/backup/manifest';
 import { startEmbeddedOnlyCommand } from './embedded-only-command';
 import { embeddedDatabaseInUse } from './with-cli-database';
 
@@ -71,7 +72,7 @@ async function main(): Promise<number> {
       return 1;
     }
     const uploadsDir = config.S3_BUCKET ? null : (dump.photosDir ?? path.join(config.dataDir, 'uploads'));
-    const manifest = { format: BACKUP_FORMAT_VERSION, createdAt: new Date().toISOString(), engine: 'embedded' as const, appVersion: appVersion(), migrations: dump.migrations, keyFingerprint: keyFingerprint(key) };
+    const manifest = { format: BACKUP_FORMAT_VERSION, createdAt: new Date().toISOString(), engine: 'embedded' as const, appVersion: APP_VERSION_LABEL, migrations: dump.migrations, keyFingerprint: keyFingerprint(key) };
     let photos: number;
     try {
       photos = await writeBackupArchive(file, { manifest, pgdata: dump.pgdata, uploadsDir }, args.force);

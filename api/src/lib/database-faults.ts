@@ -23,14 +23,26 @@ function isFault(error: object): boolean {
   return typeof message === 'string' && DRIVER_MESSAGES.some((known) => message.startsWith(known));
 }
 
+/** Whether `error` or anything it wraps passes `test`: drizzle wraps the driver's error in `cause`, and a failed connect to several addresses is an AggregateError. */
+function anyInChain(error: unknown, test: (error: object) => boolean, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  if (test(error)) return true;
+  const nested = error instanceof AggregateError ? error.errors : [];
+  return [(error as { cause?: unknown }).cause, ...nested].some((inner) => anyInChain(inner, test, depth + 1));
+}
+
 /**
  * Whether `error` means the database could not be reached or dropped the connection (a restart, a
- * failover, a network cut), as opposed to a fault of the query. drizzle wraps the driver's error in
- * `cause`, and a failed connect to several addresses is an AggregateError: both are looked through.
+ * failover, a network cut), as opposed to a fault of the query.
  */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 5) return false;
-  if (isFault(error)) return true;
-  const nested = error instanceof AggregateError ? error.errors : [];
-  return [(error as { cause?: unknown }).cause, ...nested].some((inner) => isDatabaseUnavailable(inner, depth + 1));
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return anyInChain(error, isFault);
+}
+
+/** SQLSTATE 22021 character_not_in_repertoire and 22P05 untranslatable_character: text PostgreSQL cannot store, such as U+0000. */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** Whether the database refused a value of the client's because of its characters (a client error, not a fault of ours). */
+export function isUnstorableText(error: unknown): boolean {
+  return anyInChain(error, (inner) => UNSTORABLE_TEXT_CODES.has(String((inner as { code?: unknown }).code)));
 }

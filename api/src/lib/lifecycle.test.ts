@@ -76,7 +76,9 @@ describe('graceful shutdown', () => {
 
   it('lets a slow request finish, refuses new connections, answers ready 503 meanwhile, then closes the pool', async () => {
     let sweeps = 0;
-    lifecycle.every(20, () => (sweeps += 1));
+    lifecycle.every(20, () => {
+      sweeps += 1;
+    });
     expect((await get(`${base}/api/health/ready`)).status).toBe(200);
 
     const slow = get(`${base}/test/slow?ms=800`);
@@ -104,6 +106,26 @@ describe('graceful shutdown', () => {
     const sweepsAtClose = sweeps;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sweeps).toBe(sweepsAtClose);
+  });
+
+  it('skips a tick while the sweep still runs, and closes the pool only after a running sweep finished', async () => {
+    const events: string[] = [];
+    let runs = 0;
+    let finish!: () => void;
+    lifecycle.every(10, () => {
+      runs += 1;
+      events.push('sweep started');
+      return new Promise<void>((resolve) => (finish = resolve)).then(() => void events.push('sweep finished'));
+    });
+    await expect.poll(() => runs).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(runs).toBe(1);
+    const shutdown = lifecycle.shutdown({ ...plan(10_000), closers: [async () => void events.push('pool closed')] });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toEqual(['sweep started']);
+    finish();
+    expect(await shutdown).toEqual({ cut: 0 });
+    expect(events).toEqual(['sweep started', 'sweep finished', 'pool closed']);
   });
 
   it('does not wait for idle kept-alive connections', async () => {

@@ -27,11 +27,13 @@ export interface ShutdownOutcome {
  * graceful shutdown (issue 18). Written for any process serving the app, so that a cluster worker
  * calls the same sequence as the single-process server:
  *   closing (readiness answers 503) → no new connections → requests in flight finish, up to the
- *   timeout, then their connections are cut → sweeps stopped → closers (listeners, pool).
+ *   timeout, then their connections are cut → sweeps stopped (a running one finishes, up to the
+ *   timeout) → closers (listeners, pool).
  */
 export class ProcessLifecycle implements LifecycleState {
   private closingNow = false;
   private readonly sweeps = new Set<ReturnType<typeof setInterval>>();
+  private readonly sweepsRunning = new Set<Promise<unknown>>();
   private readonly inFlight = new Set<ServerResponse>();
   private run: Promise<ShutdownOutcome> | undefined;
 
@@ -46,9 +48,22 @@ export class ProcessLifecycle implements LifecycleState {
     return this.inFlight.size;
   }
 
-  /** Runs `task` every `ms` until the shutdown; `task` handles its own failures. */
-  every(ms: number, task: () => void): void {
-    const timer = setInterval(task, ms);
+  /**
+   * Runs `task` every `ms` until the shutdown; `task` handles its own failures. A tick is skipped
+   * while the previous run of the same task is still going, and the shutdown waits for a running
+   * one before it closes the pool (a sweep cut halfway could send an e-mail and not record it).
+   */
+  every(ms: number, task: () => Promise<unknown> | void): void {
+    let running: Promise<unknown> | undefined;
+    const timer = setInterval(() => {
+      if (running) return;
+      const run = Promise.resolve(task()).finally(() => {
+        running = undefined;
+        this.sweepsRunning.delete(run);
+      });
+      running = run;
+      this.sweepsRunning.add(run);
+    }, ms);
     // A sweep never keeps the process alive on its own.
     timer.unref();
     this.sweeps.add(timer);
@@ -94,6 +109,15 @@ export class ProcessLifecycle implements LifecycleState {
     clearTimeout(timer);
     for (const sweep of this.sweeps) clearInterval(sweep);
     this.sweeps.clear();
+    if (this.sweepsRunning.size > 0) {
+      // They check `closing` between batches; the bound keeps a hung one from holding the exit.
+      this.logger.info({ sweeps: this.sweepsRunning.size }, 'waiting for running sweeps to finish');
+      let sweepTimer: ReturnType<typeof setTimeout> | undefined;
+      const sweepsDone = Promise.allSettled([...this.sweepsRunning]).then(() => 'done' as const);
+      const sweepsTimedOut = new Promise<'timeout'>((resolve) => (sweepTimer = setTimeout(() => resolve('timeout'), timeoutMs)));
+      if ((await Promise.race([sweepsDone, sweepsTimedOut])) === 'timeout') this.logger.warn({ timeoutMs }, 'a sweep was still running at the shutdown timeout');
+      clearTimeout(sweepTimer);
+    }
     for (const close of closers) {
       try {
         await close();
@@ -127,5 +151,34 @@ export function shutdownOnSignals(lifecycle: ProcessLifecycle, logger: Logger, p
   return () => {
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
+  };
+}
+
+/**
+ * Holds SIGTERM/SIGINT while the process starts (migrations, pools, caches): Node's default would end
+ * it halfway, mid-migration on the embedded database. The returned release, called once
+ * shutdownOnSignals listens, delivers a held signal again so the process stops as any started one
+ * does. A start still running `timeoutMs` after the signal exits 1.
+ */
+export function holdSignalsDuringStart(logger: Logger, timeoutMs: number, deliver: (signal: NodeJS.Signals) => void = (signal) => process.kill(process.pid, signal)): () => void {
+  let held: NodeJS.Signals | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (held) return;
+    held = signal;
+    logger.info({ signal }, 'signal received while starting: the process stops once started');
+    timer = setTimeout(() => {
+      logger.warn({ signal }, 'the start did not finish in time after the signal: exiting');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return () => {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    clearTimeout(timer);
+    if (held) deliver(held);
   };
 }

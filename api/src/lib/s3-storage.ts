@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { checkStorageKey, type FileStorage } from './storage';
 
 export interface S3StorageOptions {
@@ -23,12 +23,22 @@ function isMissing(error: unknown): boolean {
   return error.name === 'NoSuchKey' || (error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket');
 }
 
+/** The operator's reading of a failed HeadBucket: missing, refused, or unreachable. */
+function bucketProblem(bucket: string, error: unknown): string {
+  const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  if (status === 404) return `S3_BUCKET: the bucket "${bucket}" does not exist on this store; create it first (photos are written there)`;
+  if (status === 401 || status === 403) return `S3_BUCKET: the store refused access to the bucket "${bucket}"; check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`;
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason = typeof code === 'string' ? code : error instanceof Error ? error.name : 'unknown error';
+  return `S3_BUCKET: could not reach the bucket "${bucket}" (${reason}); check S3_ENDPOINT and S3_REGION`;
+}
+
 /**
  * Files in an S3-compatible bucket, so several API processes or machines share them. A put sends the
  * SHA-256 of the bytes: the store refuses a body that arrived different, and the call resolves only
  * once the store has answered that the object is written.
  */
-export function s3Storage(options: S3StorageOptions): FileStorage & { close(): void } {
+export function s3Storage(options: S3StorageOptions): FileStorage & { close(): void; checkBucket(): Promise<void> } {
   const { bucket } = options;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const client = new S3Client({
@@ -94,6 +104,18 @@ export function s3Storage(options: S3StorageOptions): FileStorage & { close(): v
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checkStorageKey(key) }));
       } catch (error) {
         if (!isMissing(error)) throw error;
+      }
+    },
+
+    /**
+     * Proves at start-up that the bucket exists and these credentials may use it (HeadBucket), so a
+     * typo in S3_BUCKET stops the server with one clear line instead of failing the first upload.
+     */
+    async checkBucket() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (error) {
+        throw new Error(bucketProblem(bucket, error), { cause: error });
       }
     },
 

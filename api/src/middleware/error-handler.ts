@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '@ledgerwell/shared/api-error';
 import type { AppEnv } from '../lib/context';
-import { isDatabaseUnavailable } from '../lib/database-faults';
+import { isDatabaseUnavailable, isUnstorableText } from '../lib/database-faults';
 import { AppError } from '../lib/errors';
 
 function send(c: Context<AppEnv>, error: AppError) {
@@ -15,6 +15,7 @@ function send(c: Context<AppEnv>, error: AppError) {
   return c.json(body, error.status as 400);
 }
 
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains characters that cannot be stored (such as a NUL character). Please remove them and try again.';
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 /** Seconds a client should wait before trying again while the database is away (a restart takes a few). */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
@@ -31,6 +32,10 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     // query's bound values out of the log.
     c.get('log').warn({ err: error }, 'database unavailable');
     return send(c, new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS }));
+  }
+  if (isUnstorableText(error)) {
+    // A NUL or similar in a field or query value that a schema let through: the client's input, not a fault.
+    return send(c, new AppError('VALIDATION_ERROR', UNSTORABLE_TEXT_MESSAGE));
   }
   c.get('log').error({ err: error }, 'unhandled error');
   return send(c, new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));

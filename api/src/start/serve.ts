@@ -7,11 +7,11 @@ import { startSessionCache } from '../features/admin-auth/session-cache';
 import type { SessionCacheValue } from '../features/admin-auth/sessions';
 import { intercomMessagingService } from '../features/contact/messaging-service';
 import { retryDueForwards } from '../features/contact/submit-contact';
-import { deliverDueEmails, smtpTransport } from '../features/email/outbox-sender';
+import { drainDueEmails, smtpTransport } from '../features/email/outbox-sender';
 import { startControlSocket } from '../features/backup/control-socket';
 import { startIpRuleCache } from '../features/ip-whitelist/rule-cache';
 import { pruneIdempotencyKeys } from '../features/portal-requests/idempotency';
-import { ProcessLifecycle, shutdownOnSignals } from '../lib/lifecycle';
+import { holdSignalsDuringStart, ProcessLifecycle, shutdownOnSignals } from '../lib/lifecycle';
 import type { Logger } from '../lib/logger';
 import { pruneRedemptions } from '../lib/proof-of-work';
 import { pruneHits } from '../lib/throttle';
@@ -29,6 +29,7 @@ const workerHeader = (config: AppConfig) => config.NODE_ENV !== 'production' && 
  * start work already). Its sweeps claim rows with SKIP LOCKED, so any number of processes run them.
  */
 export async function serveProcess(config: AppConfig, logger: Logger, { startWork }: { startWork: boolean }): Promise<void> {
+  const releaseSignals = holdSignalsDuringStart(logger, config.SHUTDOWN_TIMEOUT_MS * 3);
   const resources = await openResources(config, logger);
   if (startWork) await runStartWork(resources);
   const { database } = resources;
@@ -40,9 +41,9 @@ export async function serveProcess(config: AppConfig, logger: Logger, { startWor
   const deps = { ...resources.deps, sessionCache: sessions.cache, ipRuleCache: ipRules.cache, lifecycle };
 
   const mailTransport = smtpTransport(config);
-  lifecycle.every(15 * 1000, () => {
-    deliverDueEmails(deps, mailTransport).catch((error: unknown) => logger.warn({ err: error }, 'e-mail outbox sweep failed'));
-  });
+  lifecycle.every(15 * 1000, () =>
+    drainDueEmails(deps, mailTransport, { stopping: () => lifecycle.closing }).catch((error: unknown) => logger.warn({ err: error }, 'e-mail outbox sweep failed')),
+  );
 
   lifecycle.every(60 * 60 * 1000, () => {
     pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
@@ -79,6 +80,7 @@ export async function serveProcess(config: AppConfig, logger: Logger, { startWor
   shutdownOnSignals(lifecycle, logger, {
     server: server as Server,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    closers: [() => sessions.stop(), () => ipRules.stop(), () => database.close(), async () => resources.rawStorage.close?.()],
+    closers: [() => sessions.stop(), () => ipRules.stop(), async () => mailTransport?.close?.(), () => database.close(), async () => resources.rawStorage.close?.()],
   });
+  releaseSignals();
 }

@@ -22,6 +22,7 @@ import { requestContext } from '../middleware/request-context';
 import { createLogger } from '../lib/logger';
 import { encryptedStorage, FILE_KEY_PURPOSE } from '../lib/encrypted-storage';
 import { localDiskStorage, type FileStorage } from '../lib/storage';
+import { answerChecker } from './documented-answers';
 
 /**
  * API tests run on the engine named by TEST_DB_ENGINE (set per vitest project): an in-memory
@@ -125,6 +126,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ipRuleCache: ipRules.cache,
   };
   const app = createApp(deps);
+  // Every answer t.request gets is checked against the route's documentation (GET /api/openapi.json).
+  const checkAnswer = answerChecker(app);
 
   async function request(method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...init.headers };
@@ -142,6 +145,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     } catch {
       json = null;
     }
+    checkAnswer(method, path, response.status, response.headers.get('Content-Type'), json, text);
     return { status: response.status, headers: response.headers, json, text };
   }
 

@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './error-boundary';
 import { useOnboardingOutbox } from './onboarding-outbox';
@@ -7,17 +7,17 @@ import { ScrollToTop } from './scroll-to-top';
 const UpdatePrompt = lazy(() => import('./update-prompt'));
 
 /** Everything the whole app sits inside: router, scroll reset, error screen, update prompt, and the onboarding outbox's sender. */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, Router = BrowserRouter }: { children: ReactNode; Router?: ComponentType<{ children: ReactNode }> | undefined }) {
   useOnboardingOutbox();
   return (
     <StrictMode>
-      <BrowserRouter>
+      <Router>
         <ScrollToTop />
         <AppErrorBoundary>{children}</AppErrorBoundary>
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>
-      </BrowserRouter>
+      </Router>
     </StrictMode>
   );
 }

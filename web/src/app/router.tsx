@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths, routes } from '../config/paths';
 import { Spinner } from '../components/ui/spinner';
+import { importInSlices } from '../lib/import-in-slices';
 import { HomePage } from '../features/marketing/routes/home';
+import { AdminLoginFrame } from '../features/admin-auth/components/login-frame';
+import { VerifyPending } from '../features/verify/components/verify-pending';
 import { PublicLayout } from './public-layout';
 
 // The home page is eager (it is the landing page); every other screen is its own chunk,
@@ -14,12 +17,33 @@ const ContactPage = lazy(() => import('../features/marketing/routes/contact'));
 const PrivacyPolicyPage = lazy(() => import('../features/marketing/routes/privacy-policy'));
 const TermsOfServicePage = lazy(() => import('../features/marketing/routes/terms-of-service'));
 const CookiePolicyPage = lazy(() => import('../features/marketing/routes/cookie-policy'));
-const ShareholderRequestsPage = lazy(() => import('../features/portal/routes/shareholder-requests'));
+// Its code is evaluated in slices (zod and the API client, the shared rules, then the page): in one
+// go it was the longest task of the public pages (lib/import-in-slices.ts).
+const ShareholderRequestsPage = lazy(() =>
+  importInSlices(
+    [() => import('../lib/api-client'), () => import('@ledgerwell/shared/portal-requests'), () => import('@ledgerwell/shared/portal-auth')],
+    () => import('../features/portal/routes/shareholder-requests'),
+  ),
+);
 const IssuerPortalPage = lazy(() => import('../features/onboarding/routes/issuer-portal'));
 const VerifyPage = lazy(() => import('../features/verify/routes/verify'));
 const PortalVerifyPage = lazy(() => import('./routes/portal-verify'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const AdminArea = lazy(() => import('./routes/admin-area'));
+
+/**
+ * The admin area while its chunk loads (and in its frame files): on the sign-in page, the sign-in card
+ * with its heading (the page's largest text paints before any script); elsewhere, a spinner.
+ */
+function AdminPending() {
+  return useLocation().pathname === paths.admin.login ? (
+    <AdminLoginFrame>
+      <Spinner />
+    </AdminLoginFrame>
+  ) : (
+    <Spinner block />
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -27,7 +51,7 @@ export function AppRoutes() {
       <Route
         path={routes.adminArea}
         element={
-          <Suspense fallback={<Spinner block />}>
+          <Suspense fallback={<AdminPending />}>
             <AdminArea />
           </Suspense>
         }
@@ -41,7 +65,15 @@ export function AppRoutes() {
         <Route path={routes.verifyRequest} element={<PortalVerifyPage />} />
         <Route path={paths.contact} element={<ContactPage />} />
         <Route path={paths.issuerPortal} element={<IssuerPortalPage />} />
-        <Route path={routes.verify} element={<VerifyPage />} />
+        <Route
+          path={routes.verify}
+          element={
+            // The page's own first view while its chunk loads (and in verify-shell.html): nothing moves when it arrives.
+            <Suspense fallback={<VerifyPending />}>
+              <VerifyPage />
+            </Suspense>
+          }
+        />
         {/* Verification without a code goes home (public-site spec 2). */}
         <Route path={routes.verifyWithoutCode} element={<Navigate to={paths.home} replace />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /** How long to wait for a lazily loaded page to render the element a #hash points at. */
@@ -6,11 +6,16 @@ const HASH_WAIT_MS = 3000;
 
 /**
  * Every route change starts at the top of the page (spec: top-level routing), except that a #hash
- * scrolls to its element, once the (lazy) page has rendered it.
+ * scrolls to its element, once the (lazy) page has rendered it. Not when a prerendered page is
+ * hydrated: the browser has placed it already (at its #hash), and the visitor may have scrolled since.
  */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    const hydrated = first.current && document.getElementById('root')?.hasAttribute('data-prerendered');
+    first.current = false;
+    if (hydrated) return;
     if (!hash) {
       window.scrollTo(0, 0);
       return;

@@ -11,8 +11,8 @@ export interface NativeDialogProps extends Omit<ComponentPropsWithoutRef<'dialog
  * A modal on the native <dialog>, rendered only while open (the parent unmounts it to close):
  * showModal() makes the page behind inert and keeps the focus inside, the focus goes to the element
  * `initialFocus` selects (by default the one marked `data-autofocus`), Escape calls onClose, and the
- * focus returns to the control that opened it. Used by the onboarding wizard and the admin sign-in's
- * code dialog.
+ * focus returns to the control that opened it. Used by the onboarding wizard, the admin sign-in's
+ * code dialog and the admin Modal.
  */
 export function NativeDialog({ onClose, initialFocus = '[data-autofocus]', children, ...props }: NativeDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,7 +22,8 @@ export function NativeDialog({ onClose, initialFocus = '[data-autofocus]', child
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLElement>(initialFocus)?.focus();
+    // A dialog made focusable (tabIndex) takes the focus itself when nothing matches, so its title is read.
+    (dialog.querySelector<HTMLElement>(initialFocus) ?? (dialog.hasAttribute('tabindex') ? dialog : null))?.focus();
     return () => {
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@ledgerwell/db/client';
+import { APP_VERSION_LABEL } from '@ledgerwell/shared/app-info';
 import { shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import { encryptedStorage, FILE_KEY_PURPOSE } from '../../lib/encrypted-storage';
 import { createFieldCipher } from '../../lib/field-encryption';
@@ -13,6 +14,7 @@ import { localDiskStorage } from '../../lib/storage';
 import { freePort, getOnce, REPO_ROOT, startScript, type ScriptProcess } from '../../test/cluster-process';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { TEST_ENGINE, type TestApp } from '../../test/test-app';
+import { readBackupArchive } from './archive';
 import { controlSocketPath } from './control-socket';
 
 const made: string[] = [];
@@ -115,6 +117,9 @@ describe('backup and restore of the embedded database', { timeout: 150_000 }, ()
     expect(again.output).toContain('already exists');
     expect((await runCli('backup', [offline.archive, '--force'], cliEnv(offline.dataDir, key))).code).toBe(0);
     expect(fs.readdirSync(path.dirname(offline.archive))).toEqual(['offline.tar.gz']);
+    const { manifest } = await readBackupArchive(offline.archive, { onManifest: () => undefined, uploadsDir: tempDir('lw-manifest-') });
+    expect(manifest).toMatchObject({ engine: 'embedded', appVersion: APP_VERSION_LABEL, photos: 0 });
+    expect(manifest.migrations).toBeGreaterThan(20);
 
     const target = tempDir('lw-restore-');
     const restored = await runCli('restore', [offline.archive], cliEnv(target, key));

@@ -42,13 +42,3 @@ export function findEncryptionKey(configured: string | undefined, dataDir: strin
   if (!configured && !fs.existsSync(path.join(dataDir, KEY_FILE_NAME))) return null;
   return loadEncryptionKey(configured, dataDir);
 }
-
-/** The root package.json's version, when it has one. */
-export function appVersion(): string {
-  try {
-    const root = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as { version?: unknown };
-    return typeof root.version === 'string' ? root.version.slice(0, 100) : 'unversioned';
-  } catch {
-    return 'unversioned';
-  }
-}

@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { CSRF_HEADER } from '@ledgerwell/shared/csrf';
+import { CSRF_HEADER, csrfTokenResponseSchema } from '@ledgerwell/shared/csrf';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { CsrfTokens } from './csrf-tokens';
+import { documented } from '../../lib/openapi';
 
 export function csrfRoutes(tokens: CsrfTokens) {
-  return new Hono<AppEnv>().get('/csrf-token', async (c) => {
+  return new Hono<AppEnv>().get(
+    '/csrf-token',
+    documented({ tag: 'Public site', summary: `A token for the ${CSRF_HEADER} header`, auth: 'public', responses: { 200: csrfTokenResponseSchema } }),
+    async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, csrfToken: await tokens.issue() });
-  });
+    },
+  );
 }
 
 /** For the routes that take X-CSRF-Token (spec call 8): a missing, forged or stale token is a 403. */

@@ -168,4 +168,16 @@ describe('the mail log (/api/admin/outbox)', () => {
     const [row] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, failed));
     expect(row).toMatchObject({ status: 'FAILED', attempts: EMAIL_MAX_ATTEMPTS + 1, lastError: 'still down' });
   });
+
+  it('queues an unconfirmed e-mail again only when the operator asks, clearing its hand-over', async () => {
+    await t.deps.db.update(emailOutbox).set({ status: 'UNCONFIRMED', handedOverAt: t.clock.now() }).where(eq(emailOutbox.id, failed));
+    const listed = await as('SUPER_ADMIN', 'GET', `${BASE}?status=unconfirmed`);
+    expect(listed.json.data.emails.map((e: { id: string }) => e.id)).toEqual([failed]);
+    const res = await as('SUPER_ADMIN', 'POST', `${BASE}/${failed}/retry`);
+    expect(res.status).toBe(200);
+    const [row] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, failed));
+    expect(row).toMatchObject({ status: 'PENDING', handedOverAt: null });
+    const [entry] = await activity('EMAIL_RETRIED');
+    expect(entry?.details).toMatchObject({ changes: { status: { before: 'UNCONFIRMED', after: 'PENDING' } } });
+  });
 });

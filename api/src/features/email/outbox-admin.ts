@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
-import { OUTBOX_MESSAGES as M, maskEmailAddress, type OutboxEmail, type OutboxEmailText, type OutboxListQuery } from '@ledgerwell/shared/email-outbox';
+import { OUTBOX_MESSAGES as M, maskEmailAddress, RETRYABLE_EMAIL_STATUSES, type OutboxEmail, type OutboxEmailText, type OutboxListQuery } from '@ledgerwell/shared/email-outbox';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { fieldContext } from '../../lib/field-encryption';
@@ -18,7 +18,7 @@ export interface OutboxViewer {
   meta: RequestMeta;
 }
 
-type OutboxRow = Omit<typeof o.$inferSelect, 'bodyEncrypted' | 'relatedId'>;
+type OutboxRow = Omit<typeof o.$inferSelect, 'bodyEncrypted' | 'relatedId' | 'handedOverAt'>;
 
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
 const seesAddresses = (viewer: OutboxViewer) => viewer.role === 'SUPER_ADMIN';
@@ -126,7 +126,8 @@ export async function readOutboxText(deps: AppDeps, id: string, viewer: OutboxVi
 }
 
 /**
- * POST /outbox/:id/retry (SUPER_ADMIN): a FAILED e-mail is queued again, due now, for one more attempt.
+ * POST /outbox/:id/retry (SUPER_ADMIN): a FAILED or UNCONFIRMED e-mail is queued again, due now, for
+ * one more attempt (an UNCONFIRMED one only once the operator has found it never arrived).
  * Its attempts are kept, so the list stays truthful about how often it was tried; the sender marks it
  * FAILED again if that attempt fails too (attempts already at the limit).
  */
@@ -135,14 +136,14 @@ export async function retryOutboxEmail(deps: AppDeps, id: string, viewer: Outbox
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(o).where(eq(o.id, id)).for('update');
     if (!row) throw notFound();
-    if (row.status !== 'FAILED') throw new AppError('CONFLICT', M.retryNotFailed);
-    const [updated] = await tx.update(o).set({ status: 'PENDING', nextAttemptAt: deps.clock.now() }).where(eq(o.id, id)).returning();
+    if (!RETRYABLE_EMAIL_STATUSES.includes(row.status)) throw new AppError('CONFLICT', M.retryNotFailed);
+    const [updated] = await tx.update(o).set({ status: 'PENDING', handedOverAt: null, nextAttemptAt: deps.clock.now() }).where(eq(o.id, id)).returning();
     await recordActivity(tx, {
       actor: viewer.actor,
       action: 'EMAIL_RETRIED',
       resourceType: RESOURCE,
       resourceId: id,
-      details: { kind: row.kind, attempts: row.attempts, changes: { status: { before: 'FAILED', after: 'PENDING' } } },
+      details: { kind: row.kind, attempts: row.attempts, changes: { status: { before: row.status, after: 'PENDING' } } },
       meta: viewer.meta,
     });
     return toOutboxEmail(updated!, viewer);

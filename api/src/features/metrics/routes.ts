@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { METRICS_PREFIX, metricsRegistry } from '../../lib/metrics';
 import { metricsText, prepareClusterWorker } from './cluster';
 import { watchDatabase } from './gauges';
+import { documented } from '../../lib/openapi';
 
 export const METRICS_PATH = '/metrics';
 
@@ -36,11 +37,20 @@ export function metricsRoutes(deps: AppDeps) {
   watchDatabase(deps);
   prepareClusterWorker();
 
-  return routes.get(METRICS_PATH, async (c) => {
+  return routes.get(
+    METRICS_PATH,
+    documented({
+      tag: 'Operations',
+      summary: 'Prometheus metrics (only when METRICS_TOKEN is set)',
+      auth: 'metrics',
+      responses: { 200: { media: 'text/plain', description: 'The Prometheus text exposition format' } },
+    }),
+    async (c) => {
     if (!bearerMatches(c.req.header('Authorization'), token)) {
       throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required.', undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
     }
     const text = await metricsText(c.get('log'));
     return c.body(text, 200, { 'Content-Type': metricsRegistry.contentType, 'Cache-Control': 'no-store' });
-  });
+    },
+  );
 }

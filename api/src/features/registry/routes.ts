@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMPORT_MAX_BYTES, shareholderInputSchema, shareholderListQuerySchema } from '@ledgerwell/shared/registry';
+import {
+  IMPORT_MAX_BYTES,
+  shareholderCreatedSchema,
+  shareholderImportResultSchema,
+  shareholderInputSchema,
+  shareholderListQuerySchema,
+  shareholderListSchema,
+} from '@ledgerwell/shared/registry';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery } from '../../lib/validate';
@@ -8,12 +15,13 @@ import { requireRole } from '../admin-auth/middleware';
 import { createShareholder } from './create-shareholder';
 import { importShareholders } from './import-shareholders';
 import { listShareholders } from './list-shareholders';
+import { documented } from '../../lib/openapi';
 
 /** Mounted behind requireAdmin: every admin role reads, ADMIN and SUPER_ADMIN write. */
 export function registryRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/shareholders', async (c) => c.json({ success: true, ...(await listShareholders(deps, parseQuery(c, shareholderListQuerySchema))) }))
-    .post('/shareholders', requireRole('ADMIN'), async (c) => {
+    .get('/shareholders', documented({ tag: 'Registry', auth: 'admin', summary: 'List shareholders', query: shareholderListQuerySchema, responses: { 200: shareholderListSchema } }), async (c) => c.json({ success: true, ...(await listShareholders(deps, parseQuery(c, shareholderListQuerySchema))) }))
+    .post('/shareholders', documented({ tag: 'Registry', auth: 'admin', summary: 'Add a shareholder (ADMIN and up)', body: shareholderInputSchema, responses: { 201: shareholderCreatedSchema }, errors: [409] }), requireRole('ADMIN'), async (c) => {
       const input = await parseJson(c, shareholderInputSchema);
       const { profile } = c.get('admin');
       const data = await createShareholder(deps, { id: profile.id, username: profile.username }, input, c.get('meta'));
@@ -21,6 +29,13 @@ export function registryRoutes(deps: AppDeps) {
     })
     .post(
       '/shareholders/import',
+      documented({
+        tag: 'Registry',
+        auth: 'admin',
+        summary: 'Import shareholders from CSV (ADMIN and up); a bad file is a 400 listing its bad lines, and nothing is imported',
+        rawBody: { media: 'text/csv', description: 'The registry file, at most 5 MB' },
+        responses: { 200: shareholderImportResultSchema },
+      }),
       requireRole('ADMIN'),
       bodyLimit({
         maxSize: IMPORT_MAX_BYTES,

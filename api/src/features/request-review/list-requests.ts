@@ -6,6 +6,7 @@ import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
 import type { AppDeps } from '../../lib/context';
 import { literalNumber, preparedQueries } from '../../lib/prepared';
 import { startOf } from './business-time';
+import { holderPageIds, holderSearchKey, holderSearchOf, holderSearchTotal } from './holder-search';
 
 const r = shareholderRequests;
 
@@ -208,7 +209,23 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
  */
 function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
   const { fenced, ids, total } = pageAndTotal(deps, query, plan);
-  const rows = deps.db
+  const rows = pageRows(deps, total);
+  const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt }));
+  // A first page read from the sort order's index down to its last row: nothing to skip.
+  if (plan.paging === 'first-page' && !fenced) return sorted(listConditions(query, plan)).limit(literalNumber(REQUESTS_PAGE_SIZE)).prepare(name);
+  // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows
+  // are read, so a deep page (page 500) skips index entries rather than table rows.
+  const pageIds = {
+    'first-page': () => ids.limit(literalNumber(REQUESTS_PAGE_SIZE)),
+    page: () => ids.limit(literalNumber(REQUESTS_PAGE_SIZE)).offset(placeholder('offset')),
+    'any-size': () => ids.limit(placeholder('limit')).offset(placeholder('offset')),
+  }[plan.paging]();
+  return sorted(inArray(r.id, pageIds)).prepare(name);
+}
+
+/** The columns of a page's rows, each carrying `total`. */
+function pageRows(deps: AppDeps, total: SQL<string>) {
+  return deps.db
     .select({
       id: r.id,
       shareholderName: r.shareholderName,
@@ -227,17 +244,27 @@ function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, 
       total,
     })
     .from(r);
-  const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt }));
-  // A first page read from the sort order's index down to its last row: nothing to skip.
-  if (plan.paging === 'first-page' && !fenced) return sorted(listConditions(query, plan)).limit(literalNumber(REQUESTS_PAGE_SIZE)).prepare(name);
-  // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows
-  // are read, so a deep page (page 500) skips index entries rather than table rows.
-  const pageIds = {
-    'first-page': () => ids.limit(literalNumber(REQUESTS_PAGE_SIZE)),
-    page: () => ids.limit(literalNumber(REQUESTS_PAGE_SIZE)).offset(placeholder('offset')),
-    'any-size': () => ids.limit(placeholder('limit')).offset(placeholder('offset')),
-  }[plan.paging]();
-  return sorted(inArray(r.id, pageIds)).prepare(name);
+}
+
+/**
+ * A code or name search's page when the per-holder path is the cheaper one (holder-search.ts): its
+ * total from the snapshot counts, then the page's rows in one prepared statement per order.
+ */
+async function holderSearchRows(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
+  const search = holderSearchOf(query, plan.search);
+  const total = search && (await holderSearchTotal(deps, query, search, plan.values));
+  if (!search || total === null) return null;
+  const offset = (query.page - 1) * query.limit;
+  if (offset >= total) return { rows: [], total };
+  const key = `${holderSearchKey(search)}${query.sortOrder}`;
+  const page = holderPageQueries(deps.db, key, (name) =>
+    pageRows(deps, sql<string>`null`)
+      .where(sql`${r.id} in (${holderPageIds(search, query.sortOrder)})`)
+      .orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: r.createdAt }))
+      .prepare(name),
+  );
+  const rows = await page.execute({ ...plan.values, need: offset + query.limit, limit: query.limit, offset });
+  return { rows, total };
 }
 
 function buildCountQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
@@ -247,12 +274,14 @@ function buildCountQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan,
 
 const countQueries = preparedQueries<ReturnType<typeof buildCountQuery>>('request_count');
 const pageQueries = preparedQueries<ReturnType<typeof buildPageQuery>>('request_list');
+const holderPageQueries = preparedQueries<ReturnType<typeof buildPageQuery>>('request_list_holder');
 
 export async function listRequests(deps: AppDeps, query: RequestListQuery, adminId: string) {
   const plan = planList(deps, query, adminId);
-  const rows = await pageQueries(deps.db, plan.key, (name) => buildPageQuery(deps, query, plan, name)).execute(plan.values);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.page > 1) {
+  const byHolder = await holderSearchRows(deps, query, plan);
+  const rows = byHolder?.rows ?? (await pageQueries(deps.db, plan.key, (name) => buildPageQuery(deps, query, plan, name)).execute(plan.values));
+  let total = byHolder?.total ?? Number(rows[0]?.total ?? 0);
+  if (!byHolder && rows.length === 0 && query.page > 1) {
     // Past the last page there is no row to carry the total: count on its own.
     const [row] = await countQueries(deps.db, plan.key, (name) => buildCountQuery(deps, query, plan, name)).execute(plan.values);
     total = Number(row?.total ?? 0);

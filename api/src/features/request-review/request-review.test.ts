@@ -644,15 +644,21 @@ describe('admin request review API', () => {
                (select count(*)::int from (
                   select (processed_at at time zone 'America/Los_Angeles')::date as day, count(*) as n from shareholder_requests
                   where processed_at is not null and status in ('APPROVED', 'REJECTED') group by 1
-                  except select day, sum(decided_count) from request_day_counts group by day having sum(decided_count) <> 0) d) as decided_days_wrong`);
+                  except select day, sum(decided_count) from request_day_counts group by day having sum(decided_count) <> 0) d) as decided_days_wrong,
+               (select count(*)::int from (
+                  (select shareholder_code, shareholder_name, count(*) from shareholder_requests group by 1, 2
+                   except select shareholder_code, shareholder_name, count from request_holder_snapshots where count <> 0)
+                  union all
+                  (select shareholder_code, shareholder_name, count from request_holder_snapshots where count <> 0
+                   except select shareholder_code, shareholder_name, count(*) from shareholder_requests group by 1, 2)) d) as holders_wrong`);
       return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
     };
-    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 1, actual_approved: 1, kept_flagged: 1, kept_processed: 1, created_days_wrong: 0, decided_days_wrong: 0 });
+    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 1, actual_approved: 1, kept_flagged: 1, kept_processed: 1, created_days_wrong: 0, decided_days_wrong: 0, holders_wrong: 0 });
     expect((await get('/requests?status=approved')).json.total).toBe(1);
     expect((await get('/requests?flagged=true&requestType=inquiry')).json.total).toBe(1);
     // A change outside the API (a support script) is tracked too.
     await t.deps.db.update(shareholderRequests).set({ status: 'CANCELLED' }).where(eq(shareholderRequests.id, requests[0]!.id));
-    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 0, actual_approved: 0, kept_flagged: 1, kept_processed: 1, created_days_wrong: 0, decided_days_wrong: 0 });
+    expect(await counted()).toEqual({ kept: 3, actual: 3, kept_approved: 0, actual_approved: 0, kept_flagged: 1, kept_processed: 1, created_days_wrong: 0, decided_days_wrong: 0, holders_wrong: 0 });
     // Moved to another day; a row loaded and removed by a script: the day counters follow.
     await t.deps.db.update(shareholderRequests).set({ createdAt: new Date('2026-01-05T12:00:00Z') }).where(eq(shareholderRequests.id, requests[1]!.id));
     const [source] = await t.deps.db.select().from(shareholderRequests).where(eq(shareholderRequests.id, requests[0]!.id));
@@ -661,9 +667,14 @@ describe('admin request review API', () => {
       .insert(shareholderRequests)
       .values({ ...copyable(source!), referenceNumber: 'LOADED-1', processedAt: new Date('2026-02-02T12:00:00Z') })
       .returning({ id: shareholderRequests.id });
-    expect(await counted()).toMatchObject({ kept: 4, actual: 4, created_days_wrong: 0, decided_days_wrong: 0 });
+    expect(await counted()).toMatchObject({ kept: 4, actual: 4, created_days_wrong: 0, decided_days_wrong: 0, holders_wrong: 0 });
     await t.deps.db.delete(shareholderRequests).where(eq(shareholderRequests.id, loaded!.id));
-    expect(await counted()).toMatchObject({ kept: 3, actual: 3, created_days_wrong: 0, decided_days_wrong: 0 });
+    expect(await counted()).toMatchObject({ kept: 3, actual: 3, created_days_wrong: 0, decided_days_wrong: 0, holders_wrong: 0 });
+    // A request's name and code corrected by a script: the search's snapshot counts (and so its total) follow.
+    await t.deps.db.update(shareholderRequests).set({ shareholderName: 'Zelda Quimby', shareholderCode: 'ZQ0001' }).where(eq(shareholderRequests.id, requests[2]!.id));
+    expect(await counted()).toMatchObject({ kept: 3, actual: 3, holders_wrong: 0 });
+    expect((await get('/requests?search=quimby')).json).toMatchObject({ total: 1, requests: [{ id: requests[2]!.id }] });
+    expect((await get('/requests?search=ZQ00')).json).toMatchObject({ total: 1, requests: [{ id: requests[2]!.id }] });
   });
 
   it('counts business days by arithmetic exactly as a day-by-day count would', async () => {

@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import {
   UPLOAD_SERVER_MESSAGES as M,
+  checkVerificationStatusResponseSchema,
+  uploadVerificationResponseSchema,
+  validateVerificationCodeResponseSchema,
   validateVerificationCodeSchema,
   verificationStatusQuerySchema,
   type VerificationState,
@@ -13,8 +16,9 @@ import { parseJson, parseQuery, readProof } from '../../lib/validate';
 import { requireCsrf } from '../csrf/routes';
 import type { CsrfTokens } from '../csrf/csrf-tokens';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
-import { readPhoto, readUploadFields, uploadLengthLimit } from './upload-body';
+import { readPhoto, readUploadFields, uploadFieldsSchema, uploadLengthLimit } from './upload-body';
 import { requestForCode, requestForPortal, storeIdentityPhoto, verificationState } from './verification-service';
+import { documented } from '../../lib/openapi';
 
 /** Paths that take a body larger than JSON's limit (see app.ts). */
 export const VERIFICATION_UPLOAD_PATH = '/api/shareholder-portal/upload-verification';
@@ -30,12 +34,30 @@ const statusBody = (state: VerificationState) => ({ success: true, message: 'Ver
 /** Identity verification (public-site spec calls 6-8), under /api/shareholder-portal. */
 export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
   return new Hono<PortalEnv>()
-    .post('/validate-verification-code', async (c) => {
+    .post(
+      '/validate-verification-code',
+      documented({ tag: 'Identity verification', summary: 'Check a verification code (the code is the credential)', auth: 'public', body: validateVerificationCodeSchema, responses: { 200: validateVerificationCodeResponseSchema }, errors: [404, 409, 429] }),
+      async (c) => {
       const { code } = await parseJson(c, validateVerificationCodeSchema);
       const request = await requestForCode(deps, code, c.get('meta'), await readProof(c));
       return c.json({ success: true, message: 'Verification code accepted', data: await verificationState(deps, request) });
-    })
-    .post('/upload-verification', uploadLengthLimit, optionalPortalSession(deps), async (c) => {
+      },
+    )
+    .post(
+      '/upload-verification',
+      documented({
+        tag: 'Identity verification',
+        summary: 'Upload an identity photo: with a portal token, or with the verificationCode field instead',
+        auth: 'portal-or-code',
+        rawBody: {
+          media: 'multipart/form-data',
+          description: 'The text fields first, then the photo as the part named `document` (JPEG, PNG or WebP)',
+          fields: uploadFieldsSchema,
+        },
+        responses: { 200: uploadVerificationResponseSchema },
+        errors: [404, 409, 429],
+      }),
+      uploadLengthLimit, optionalPortalSession(deps), async (c) => {
       const session = c.get('portalSession') as PortalEnv['Variables']['portalSession'] | undefined;
       // The code or the token, and its throttle, before the photo: a refused request never costs the photo's bytes.
       const upload = await readUploadFields(c, session !== undefined);
@@ -51,6 +73,14 @@ export function verificationRoutes(deps: AppDeps, csrf: CsrfTokens) {
     })
     .get(
       '/check-verification-status',
+      documented({
+        tag: 'Identity verification',
+        summary: 'Verification status: by `code` (no token), or with the portal token and X-CSRF-Token',
+        auth: 'portal-csrf-or-code',
+        query: verificationStatusQuerySchema,
+        responses: { 200: checkVerificationStatusResponseSchema },
+        errors: [404, 429],
+      }),
       // By code (the verification page): no token needed.
       async (c, next) => {
         const { code } = parseQuery(c, verificationStatusQuerySchema);

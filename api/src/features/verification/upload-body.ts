@@ -31,7 +31,7 @@ function refused(error: unknown): never {
 }
 
 // The solved proof of work, when the code check asked for one, is a text field like the others.
-const uploadFieldsSchema = proofBodySchema.extend({
+export const uploadFieldsSchema = proofBodySchema.extend({
   documentType: documentTypeSchema,
   verificationCode: verificationCodeSchema.optional(),
   requestId: z.uuid({ error: 'requestId must be a request id' }).optional(),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { NavLink } from 'react-router';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { mailto, site } from '../../config/site';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../icons';
 import { Brand } from './brand';
@@ -19,6 +20,9 @@ export function PublicHeader() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  // Prerendered pages paint before their script runs: until React is attached, a tap on the toggle
+  // would do nothing at all, so it is disabled (the links around it work without JavaScript).
+  const hydrated = useHydrated();
 
   function openMenu() {
     // Render the menu visible first, then move focus into it.
@@ -75,6 +79,7 @@ export function PublicHeader() {
           aria-expanded={open}
           aria-controls={MENU_ID}
           aria-label={open ? 'Close menu' : 'Open menu'}
+          disabled={!hydrated}
           onClick={() => (open ? closeMenu() : openMenu())}
         >
           {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}

@@ -2,6 +2,7 @@ import { VERIFICATION_MESSAGES, verificationCodeSchema } from '@ledgerwell/share
 import { paths } from '../../config/paths';
 import { uploadVerificationPhoto, validateVerificationCode } from './api';
 import { deviceDeps, type VerificationChannel } from './channel';
+import { CODE_CHECKING_LABEL } from './components/verify-pending';
 import { PAGE_MESSAGES } from './messages';
 import type { SessionDeps } from './session';
 
@@ -21,7 +22,7 @@ export function codeChannel(code: string): VerificationChannel {
       validate: (key, proof) => validateVerificationCode(key, { altcha: proof }),
       upload: ({ key, kind, photo, proof }) => uploadVerificationPhoto({ code: key, kind, photo, altcha: proof }),
     },
-    checkingLabel: 'Checking your verification link',
+    checkingLabel: CODE_CHECKING_LABEL,
     invalid: { title: 'Invalid Verification Code', message: VERIFICATION_MESSAGES.invalidCodeScreen },
     handoff: { code, link: `${window.location.origin}${paths.verify(code)}` },
     exit: { to: paths.home, label: 'Return to Home' },

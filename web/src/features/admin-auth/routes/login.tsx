@@ -10,6 +10,7 @@ import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { TextField } from '../../../components/ui/text-field';
 import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
 import { useAdminAuth } from '../auth-context';
+import { AdminLoginFrame } from '../components/login-frame';
 import { MfaCodeStep } from '../components/mfa-code-step';
 import { landingPath } from '../utils/guard';
 
@@ -77,69 +78,63 @@ export function AdminLoginPage() {
   }
 
   return (
-    <main id="main" className="auth-page">
-      <div className="auth-card">
-        <p className="auth-card__brand">{APP_NAME}</p>
-        <h1>Admin Portal</h1>
-        <p className="auth-card__subtitle">Sign in to review and manage shareholder requests.</p>
+    <AdminLoginFrame>
+      {mfa ? (
+        <MfaCodeStep
+          mfaToken={mfa.mfaToken}
+          methods={mfa.methods}
+          onBack={(reason) => {
+            setMfa(null);
+            setNotice(reason ?? null);
+          }}
+        />
+      ) : (
+        <>
+          {session.status === 'anonymous' && session.notice && !formError && !notice && (
+            <p className="notice notice--info" role="status">
+              {session.notice}
+            </p>
+          )}
+          {notice && !formError && (
+            <p className="notice notice--warning" role="alert">
+              {notice}
+            </p>
+          )}
+          {formError && (
+            <div className="notice notice--error" role="alert">
+              {formError}
+            </div>
+          )}
 
-        {mfa ? (
-          <MfaCodeStep
-            mfaToken={mfa.mfaToken}
-            methods={mfa.methods}
-            onBack={(reason) => {
-              setMfa(null);
-              setNotice(reason ?? null);
-            }}
-          />
-        ) : (
-          <>
-            {session.status === 'anonymous' && session.notice && !formError && !notice && (
-              <p className="notice notice--info" role="status">
-                {session.notice}
-              </p>
-            )}
-            {notice && !formError && (
-              <p className="notice notice--warning" role="alert">
-                {notice}
-              </p>
-            )}
-            {formError && (
-              <div className="notice notice--error" role="alert">
-                {formError}
-              </div>
-            )}
-
-            <form onSubmit={handleSubmit} noValidate className="form">
-              <TextField
-                label="Username"
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                error={errors.username}
-              />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={errors.password}
-              />
-              {challenge && <ProofOfWork challenge={challenge.challenge} onSolved={(altcha) => void signIn(challenge.input, altcha)} />}
-              <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
-                {busy ? 'Signing in...' : 'Sign in'}
-              </button>
-            </form>
-          </>
-        )}
-      </div>
-    </main>
+          <form onSubmit={handleSubmit} noValidate className="form">
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              error={errors.username}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+            />
+            {challenge && <ProofOfWork challenge={challenge.challenge} onSolved={(altcha) => void signIn(challenge.input, altcha)} />}
+            <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? 'Signing in...' : 'Sign in'}
+            </button>
+          </form>
+        </>
+      )}
+    </AdminLoginFrame>
   );
 }

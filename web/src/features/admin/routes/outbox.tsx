@@ -6,6 +6,7 @@ import {
   outboxStatusLabel,
   type EmailKind,
   type EmailStatus,
+  RETRYABLE_EMAIL_STATUSES,
 } from '@ledgerwell/shared/email-outbox';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { fetchOutbox, fetchOutboxText, retryOutboxEmail, type OutboxEmail, type OutboxFilterValues, type OutboxList } from '../api/outbox';
@@ -26,10 +27,10 @@ import { formatWhen, titleCase } from '../utils/contact-view';
 import '../../../styles/outbox.css';
 
 const NO_FILTERS: OutboxFilterValues = { search: '', status: '', kind: '' };
-const STATUS_NAMES: Record<EmailStatus, string> = { PENDING: 'Queued', SENT: 'Sent', LOGGED: 'Sent to the log', FAILED: 'Failed' };
+const STATUS_NAMES: Record<EmailStatus, string> = { PENDING: 'Queued', SENT: 'Sent', LOGGED: 'Sent to the log', FAILED: 'Failed', UNCONFIRMED: 'Unconfirmed' };
 const STATUS_FILTERS: FilterOption<EmailStatus | ''>[] = [{ value: '', label: 'All statuses' }, ...EMAIL_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] }))];
 const KIND_FILTERS: FilterOption<EmailKind | ''>[] = [{ value: '', label: 'All kinds' }, ...EMAIL_KINDS.map((kind) => ({ value: kind, label: titleCase(kind) }))];
-const STATUS_TONE: Record<EmailStatus, string> = { PENDING: 'pending', SENT: 'success', LOGGED: 'neutral', FAILED: 'danger' };
+const STATUS_TONE: Record<EmailStatus, string> = { PENDING: 'pending', SENT: 'success', LOGGED: 'neutral', FAILED: 'danger', UNCONFIRMED: 'danger' };
 
 /**
  * The mail log (issue 18): every e-mail the product has queued. ADMIN sees recipients masked; a
@@ -154,7 +155,7 @@ interface OutboxActionsProps {
 function OutboxActions({ email, canRetry, busy, onView, onRetry }: OutboxActionsProps) {
   const what = `e-mail “${email.subject}”`;
   if (email.textAvailable) return <ViewCell what={what} onView={() => onView(email.id)} />;
-  if (canRetry && email.status === 'FAILED') {
+  if (canRetry && RETRYABLE_EMAIL_STATUSES.includes(email.status)) {
     return (
       <td>
         <button type="button" className="button button--secondary button--small" onClick={() => onRetry(email)} disabled={busy}>

@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { NeedsJavaScript } from '../../../components/ui/needs-javascript';
 import { flushSync } from 'react-dom';
 import {
   CONTACT_BUTTON_LABELS,
@@ -7,6 +8,7 @@ import {
   contactFormSchema,
   type ContactField,
 } from '@ledgerwell/shared/contact';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { isApiRequestError } from '../../../lib/api-client';
 import { submitContact, type ContactValues } from '../api/submit-contact';
 
@@ -49,6 +51,26 @@ export function ContactForm() {
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  // Prerendered: until React handles the form, a submit would post it as a plain page request.
+  const hydrated = useHydrated();
+
+  // What the visitor typed into the prerendered fields before the page's script arrived is in the
+  // fields but not in the state React hydrated with: taken over when the form is attached (once), or
+  // the form would look filled and still count as empty. A filled field the visitor has left counts
+  // as touched, as its blur would have made it.
+  const takeOverTyped = useCallback((form: HTMLFormElement | null) => {
+    if (!form) return;
+    const typed: Partial<ContactValues> = {};
+    const left: Partial<Record<ContactField, boolean>> = {};
+    for (const field of Object.keys(EMPTY) as ContactField[]) {
+      const input = form.elements.namedItem(field);
+      if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) || input.value === '') continue;
+      typed[field] = input.value;
+      if (document.activeElement !== input) left[field] = true;
+    }
+    if (Object.keys(typed).length) setValues((current) => ({ ...current, ...typed }));
+    if (Object.keys(left).length) setTouched((current) => ({ ...current, ...left }));
+  }, []);
 
   const valid = contactFormSchema.safeParse(values).success;
 
@@ -177,7 +199,8 @@ export function ContactForm() {
           ))}
         </div>
       )}
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Request a consultation">
+      <NeedsJavaScript subject="This form" />
+      <form ref={takeOverTyped} className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Request a consultation">
         <div className="form-row">
           {renderField('name')}
           {renderField('email')}
@@ -188,7 +211,7 @@ export function ContactForm() {
         </div>
         {renderField('message')}
         <p className="form-note">Fields marked * are required. We reply within one business day.</p>
-        <button type="submit" className="button button--block" disabled={!valid || submitting}>
+        <button type="submit" className="button button--block" disabled={!hydrated || !valid || submitting}>
           {buttonLabel}
         </button>
       </form>

@@ -1,4 +1,6 @@
 import { CheckIcon } from '../../../components/icons';
+import { NeedsJavaScript } from '../../../components/ui/needs-javascript';
+import { useHydrated } from '../../../hooks/use-hydrated';
 
 interface PortalHeroProps {
   /** The first view shows Access Portal and Need Help; later views keep only the heading. */
@@ -18,6 +20,9 @@ const LockIcon = () => (
 
 /** The page's one h1, under the Secure Portal banner (spec 2, view 1). */
 export function PortalHero({ showActions, onAccess, onHelp }: PortalHeroProps) {
+  // The prerendered buttons paint before the page's script: disabled until React handles them, so an
+  // early click waits instead of being lost (a disabled button takes no click).
+  const hydrated = useHydrated();
   return (
     <section className={showActions ? 'page-hero portal-hero' : 'page-hero portal-hero portal-hero--compact'} aria-labelledby={PAGE_TITLE_ID}>
       <div className="container">
@@ -34,11 +39,12 @@ export function PortalHero({ showActions, onAccess, onHelp }: PortalHeroProps) {
         </p>
         {showActions && (
           <>
+            <NeedsJavaScript subject="Signing in to the portal" />
             <div className="actions">
-              <button type="button" className="button" onClick={onAccess}>
+              <button type="button" className="button" onClick={onAccess} disabled={!hydrated}>
                 Access Portal
               </button>
-              <button type="button" className="button button--secondary" onClick={onHelp}>
+              <button type="button" className="button button--secondary" onClick={onHelp} disabled={!hydrated}>
                 Need Help
               </button>
             </div>

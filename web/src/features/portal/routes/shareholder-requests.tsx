@@ -4,6 +4,7 @@ import { PORTAL_AUTH_MESSAGES as M, validateAccountSchema, validateCodeSchema } 
 import { challengeOf } from '../../../components/proof-of-work';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchPortalSession, logoutPortal, validateAccount, validateCode, type PortalSessionSummary } from '../api';
 import { AccountStep, ACCOUNT_STEP_HEADING_ID } from '../components/account-step';
@@ -43,7 +44,9 @@ export default function ShareholderRequestsPage() {
     'Sign in with your shareholder code and statement account number to send transfer, address change, certificate and general requests about your holdings.',
   );
   const focusLater = useDelayedFocus();
-  const [view, setView] = useState<View>(() => (getPortalToken() ? 'restoring' : 'hero'));
+  const [storedView, setView] = useState<View>(() => (getPortalToken() ? 'restoring' : 'hero'));
+  // The prerendered HTML knows no session: hydrate as the first view, then show this tab's.
+  const view: View = useHydrated() ? storedView : 'hero';
   const [code, setCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [codeError, setCodeError] = useState<StepError>(NO_ERROR);

@@ -16,7 +16,7 @@ import { DesktopHandoff } from './desktop-handoff';
 import { FailurePanel } from './failure-panel';
 import { StepIndicator } from './step-indicator';
 import { VerifyIntro } from './verify-intro';
-import { VerifyLayout } from './verify-layout';
+import { VerifyLayout, VerifyLead } from './verify-layout';
 
 function localStates(photos: SessionState['photos']): LocalPhotos {
   const local: LocalPhotos = {};
@@ -181,9 +181,7 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
 
   return (
     <VerifyLayout title="Identity Verification" titleRef={titleRef} announcement={announcement}>
-      <p className="lead verify__lead">
-        Your transfer request{reference ? ` ${reference}` : ''} needs a photo identity check: a selfie, then the front and the back of your ID.
-      </p>
+      <VerifyLead reference={reference} />
 
       {!state.persistent && <p className="notice notice--warning">{PAGE_MESSAGES.storageFailed}</p>}
       {state.notice && (

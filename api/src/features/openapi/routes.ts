@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../lib/context';
+import { documented } from '../../lib/openapi';
+import { buildOpenApiDocument } from './openapi-document';
+
+export const OPENAPI_PATH = '/openapi.json';
+
+/**
+ * GET /api/openapi.json. `app` is the whole application (its routes are read at the first request,
+ * once everything is mounted); the document is built once per process and kept.
+ */
+export function openApiRoutes(app: Hono<AppEnv>) {
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  return new Hono<AppEnv>().get(
+    OPENAPI_PATH,
+    documented({
+      tag: 'Meta',
+      summary: 'This document: the API described in OpenAPI 3.1',
+      auth: 'public',
+      responses: { 200: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string(), description: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose() },
+    }),
+    async (c) => {
+      // A failed build is not kept: the next request tries again.
+      document ??= buildOpenApiDocument(app).catch((error: unknown) => {
+        document = undefined;
+        throw error;
+      });
+      return c.json(await document);
+    },
+  );
+}
