@@ -201,6 +201,42 @@ test.describe('before hydration', () => {
   });
 });
 
+test.describe('when the app\'s scripts fail to load', () => {
+  /** Aborts the entry script's first `failures` requests; counts the page's own loads. */
+  async function failEntry(page: Page, path: string, failures: number) {
+    const html = await (await page.request.get(path)).text();
+    const entry = html.match(/<meta name="ledgerwell-entry" content="([^"]+)">/)?.[1];
+    expect(entry, `the entry named in the HTML of ${path}`).toMatch(/^\/assets\/.+\.js$/);
+    let failed = 0;
+    await page.route(`**${entry}`, (route) => (failed++ < failures ? route.abort() : route.continue()));
+    const loads: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) loads.push(new URL(request.url()).pathname);
+    });
+    return loads;
+  }
+
+  test('a page whose entry fails once reloads itself once and then works', async ({ page }) => {
+    const loads = await failEntry(page, '/shareholder-requests', 1);
+    await page.goto('/shareholder-requests');
+    await expect(page.getByRole('button', { name: 'Access Portal' })).toBeEnabled();
+    expect(loads).toEqual(['/shareholder-requests', '/shareholder-requests']);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // The reload is spent only on a failure: a later one may reload again.
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  test('a page whose entry keeps failing reloads once, then tells the visitor', async ({ page }) => {
+    const loads = await failEntry(page, '/contact', 99);
+    await page.goto('/contact');
+    await expect(page.getByRole('alert')).toContainText('could not load all of its parts');
+    expect(loads).toEqual(['/contact', '/contact']);
+    // Its text is still there, and the controls that need the scripts stay disabled.
+    await expect(page.getByRole('heading', { level: 1, name: 'Talk to Our Team' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete Required Fields' })).toBeDisabled();
+  });
+});
+
 test('offline, the service worker answers /about with its prerendered page', async ({ page, context }) => {
   await page.goto('/');
   await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
