@@ -58,6 +58,15 @@ export default defineConfig({
     // Read by the prerenderer (build/prerender.ts) for each page's style sheets, then removed.
     manifest: true,
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left to itself, the bundler puts this zod-free module into the request schemas' chunk, and
+          // the portal's first view, which needs only the names, would evaluate every schema with them.
+          groups: [{ name: 'request-types', test: /shared[\\/]src[\\/]request-types\.ts$/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email';
 import { isGroupedPhoneNumber } from './phone';
+import { REQUEST_TYPES, type RequestType } from './request-types';
 
-/** Shareholder request types, as the portal sends them (public-site spec 3). */
-export const REQUEST_TYPES = ['TRANSFER', 'ADDRESS_CHANGE', 'CERTIFICATE', 'INQUIRY'] as const;
-export type RequestType = (typeof REQUEST_TYPES)[number];
-
-/** The request types' names, as the portal's cards (public-site spec 2) and every other screen and e-mail show them. */
-export const REQUEST_TYPE_TITLES: Record<RequestType, string> = {
-  TRANSFER: 'Transfer Request',
-  ADDRESS_CHANGE: 'Address Change',
-  CERTIFICATE: 'Certificate Request',
-  INQUIRY: 'General Inquiry',
-};
+export { REQUEST_TYPES, REQUEST_TYPE_TITLES, type RequestType } from './request-types';
 
 export const TRANSFER_TYPES = ['drs', 'dwac', 'not-sure', 'sale'] as const;
 export const CERTIFICATE_REASONS = ['replacement', 'duplicate', 'estate', 'legal', 'other'] as const;

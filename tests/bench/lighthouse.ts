@@ -9,7 +9,8 @@
 //   --no-build        serve the web app as last built
 //   --strict          exit 1 when any page misses any target
 //   --save DIR        also write each run's full Lighthouse JSON to DIR (its diagnostics: long tasks,
-//                     mainthread-work-breakdown, bootup-time, the LCP element and its phases)
+//                     mainthread-work-breakdown, bootup-time, the LCP element and its phases), and
+//                     its trace (*.trace.json, for DevTools' Performance panel)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,7 +104,11 @@ async function lighthouseRun(url: string): Promise<Run> {
     if (options.save) {
       fs.mkdirSync(options.save, { recursive: true });
       const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || '_';
-      fs.writeFileSync(path.join(options.save, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+      const stem = path.join(options.save, `${name}-${Date.now()}`);
+      fs.writeFileSync(`${stem}.json`, JSON.stringify(lhr));
+      // The page's trace (open it in DevTools' Performance panel): which task blocked, and on what.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) fs.writeFileSync(`${stem}.trace.json`, JSON.stringify(trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (category: string) => lhr.categories[category]?.score ?? Number.NaN;

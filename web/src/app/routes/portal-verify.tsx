@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { checkVerificationStatus } from '../../features/portal/api';
+import { checkVerificationStatus } from '../../features/portal/requests-api';
 import { getPortalToken } from '../../features/portal/portal-session';
 import { RequestVerificationPage } from '../../features/verify/routes/verify';
 

@@ -4,24 +4,18 @@ import {
   validateAccountResponseSchema,
   validateCodeResponseSchema,
 } from '@ledgerwell/shared/portal-auth';
-import {
-  IDEMPOTENCY_HEADER,
-  ownRequestsResponseSchema,
-  submitRequestResponseSchema,
-  type OwnRequest,
-  type SubmitRequestInput,
-  type SubmitRequestResponse,
-} from '@ledgerwell/shared/portal-requests';
-import { checkVerificationStatusResponseSchema, type VerificationState } from '@ledgerwell/shared/verification';
 import { apiPaths } from '../../config/paths';
 import { apiRequest } from '../../lib/api-client';
 
-/** Shareholder portal calls (public-site spec 7, calls 3-5, plus session, logout and the own list). */
+/**
+ * Shareholder portal sign-in calls (public-site spec 7, calls 3-4, plus session and logout). The calls of
+ * a signed-in holder are in requests-api.ts, with the request schemas the portal's first view does without.
+ */
 
 export type PortalSignIn = z.infer<typeof validateAccountResponseSchema>;
 export type PortalSessionSummary = Pick<PortalSignIn, 'shareholder' | 'account'>;
 
-const bearer = (token: string) => ({ bearer: token });
+export const bearer = (token: string) => ({ bearer: token });
 
 /** Step one: the shareholder code. Returns the step-one token. */
 export async function validateCode(code: string, altcha?: string): Promise<string> {
@@ -47,33 +41,4 @@ export async function fetchPortalSession(token: string, signal?: AbortSignal): P
 
 export async function logoutPortal(token: string): Promise<void> {
   await apiRequest(apiPaths.portal.logout, { method: 'POST', auth: bearer(token) });
-}
-
-/** Files a request. The same key with the same body is answered once: a retry never files twice. */
-export function submitRequest(token: string, input: SubmitRequestInput, idempotencyKey: string): Promise<SubmitRequestResponse> {
-  return apiRequest(apiPaths.portal.submitRequest, {
-    method: 'POST',
-    auth: bearer(token),
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    body: input,
-    schema: submitRequestResponseSchema,
-  });
-}
-
-/** The signed-in holder's own requests, newest first. */
-export async function fetchOwnRequests(token: string): Promise<OwnRequest[]> {
-  const body = await apiRequest(apiPaths.portal.requests, { auth: bearer(token), schema: ownRequestsResponseSchema });
-  return body.requests;
-}
-
-/** Spec call 8: where a transfer's identity check stands (bearer token and X-CSRF-Token). */
-export async function checkVerificationStatus(token: string, requestId: string, signal?: AbortSignal): Promise<VerificationState> {
-  const body = await apiRequest(apiPaths.portal.checkVerificationStatus, {
-    auth: bearer(token),
-    csrf: true,
-    query: { requestId },
-    schema: checkVerificationStatusResponseSchema,
-    signal,
-  });
-  return body.data;
 }

@@ -1,8 +1,7 @@
 import { formatShares } from '@ledgerwell/shared/portal-requests';
 import type { PortalSessionSummary } from '../api';
+import { WELCOME_HEADING_ID } from '../heading-ids';
 import { HOLDING_TYPE_LABELS } from '../labels';
-
-export const WELCOME_HEADING_ID = 'portal-welcome';
 
 interface AccountSummaryProps {
   summary: PortalSessionSummary;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DOCUMENT_TYPES, VERIFICATION_MESSAGES, type VerificationState } from '@ledgerwell/shared/verification';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
-import { checkVerificationStatus } from '../api';
+import { checkVerificationStatus } from '../requests-api';
 import { PORTAL_MESSAGES } from '../labels';
 import { getPortalToken, verificationCodeFor } from '../portal-session';
 

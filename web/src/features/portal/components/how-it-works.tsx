@@ -1,4 +1,4 @@
-import { REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
+import { REQUEST_TYPES } from '@ledgerwell/shared/request-types';
 import { REQUEST_TYPE_DESCRIPTIONS, REQUEST_TYPE_LABELS } from '../labels';
 
 const STEPS = [

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Challenge } from '@ledgerwell/shared/challenge';
 import { PORTAL_AUTH_MESSAGES as M, validateAccountSchema, validateCodeSchema } from '@ledgerwell/shared/portal-auth';
 import { challengeOf } from '../../../components/proof-of-work';
@@ -8,14 +8,19 @@ import { useHydrated } from '../../../hooks/use-hydrated';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchPortalSession, logoutPortal, validateAccount, validateCode, type PortalSessionSummary } from '../api';
 import { AccountStep, ACCOUNT_STEP_HEADING_ID } from '../components/account-step';
-import { WELCOME_HEADING_ID } from '../components/account-summary';
 import { CodeStep, CODE_STEP_HEADING_ID } from '../components/code-step';
 import { PAGE_TITLE_ID, PortalHero } from '../components/hero';
 import { HowItWorks } from '../components/how-it-works';
-import { PortalDashboard } from '../components/portal-dashboard';
 import { SUPPORT_HEADING_ID, SupportSection } from '../components/support-section';
+import { WELCOME_HEADING_ID } from '../heading-ids';
 import { clearPortalToken, clearVerificationCodes, getPortalToken, setPortalToken } from '../portal-session';
 import { byId, useDelayedFocus } from '../use-delayed-focus';
+
+// What a signed-in holder sees (the four request forms, their schemas and the verification status) is
+// a chunk of its own: the first view needs none of it, and evaluating it on arrival was a long task on a
+// phone. It is fetched once the visitor starts to sign in.
+const loadDashboard = () => import('../components/portal-dashboard');
+const PortalDashboard = lazy(() => loadDashboard().then((module) => ({ default: module.PortalDashboard })));
 
 /** The portal's views in order (public-site spec 2 and 4); 'restoring' while a stored token is checked. */
 type View = 'restoring' | 'hero' | 'code' | 'account' | 'portal';
@@ -106,6 +111,7 @@ export default function ShareholderRequestsPage() {
   }
 
   function access() {
+    void loadDashboard();
     setCodeError(NO_ERROR);
     show('code', CODE_STEP_HEADING_ID);
   }
@@ -147,7 +153,8 @@ export default function ShareholderRequestsPage() {
     setAccountError(NO_ERROR);
     setChallenge(null);
     try {
-      const result = await validateAccount(token, parsed.data.accountNumber, altcha);
+      // The dashboard's chunk is in before the view changes, so its heading is there to take the focus.
+      const [result] = await Promise.all([validateAccount(token, parsed.data.accountNumber, altcha), loadDashboard()]);
       setPortalToken(result.token);
       setSummary({ shareholder: result.shareholder, account: result.account });
       show('portal', WELCOME_HEADING_ID);
@@ -213,7 +220,9 @@ export default function ShareholderRequestsPage() {
               />
             )}
             {view === 'portal' && summary && (
-              <PortalDashboard summary={summary} onLogout={reset} onDifferentCode={reset} onSessionExpired={expireSession} />
+              <Suspense fallback={<Spinner block label="Opening your portal" />}>
+                <PortalDashboard summary={summary} onLogout={reset} onDifferentCode={reset} onSessionExpired={expireSession} />
+              </Suspense>
             )}
           </div>
         </section>

@@ -1,0 +1,15 @@
+// No zod here: the portal's first view (its 'how it works' list) needs the request types and not
+// the request schemas, whose construction is a long task on a phone (portal-requests.ts re-exports these).
+
+/** Shareholder request types, as the portal sends them (public-site spec 3). */
+export const REQUEST_TYPES = ['TRANSFER', 'ADDRESS_CHANGE', 'CERTIFICATE', 'INQUIRY'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+/** The request types' names, as the portal's cards (public-site spec 2) and every other screen and e-mail show them. */
+export const REQUEST_TYPE_TITLES: Record<RequestType, string> = {
+  TRANSFER: 'Transfer Request',
+  ADDRESS_CHANGE: 'Address Change',
+  CERTIFICATE: 'Certificate Request',
+  INQUIRY: 'General Inquiry',
+};
+
