@@ -29,7 +29,10 @@ const IssuerPortalPage = lazy(() => import('../features/onboarding/routes/issuer
 const VerifyPage = lazy(() => import('../features/verify/routes/verify'));
 const PortalVerifyPage = lazy(() => import('./routes/portal-verify'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
-const AdminArea = lazy(() => import('./routes/admin-area'));
+// In slices too (zod and the API client, the session and its schemas, then the sign-in page).
+const AdminArea = lazy(() =>
+  importInSlices([() => import('../lib/api-client'), () => import('../features/admin-auth/auth-context')], () => import('./routes/admin-area')),
+);
 
 /**
  * The admin area while its chunk loads (and in its frame files): on the sign-in page, the sign-in card
