@@ -27,6 +27,26 @@ test.describe('app shell', () => {
     expect(scripts.filter((s) => /admin|portal|shareholder|verify|issuer|onboarding/.test(s))).toEqual([]);
   });
 
+  test('the portal\'s first view loads no sign-in code until the visitor reaches for Access Portal', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/shareholder-requests');
+    const access = page.getByRole('button', { name: 'Access Portal' });
+    await expect(access).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // The sign-in's chunk, its rules (zod) and the API client come later: evaluated on arrival, they
+    // were the longest task of this page's load on a phone.
+    const signInCode = /portal-sign-in|portal-auth|api-client|portal-dashboard/;
+    expect(scripts.some((script) => script.includes('shareholder-requests'))).toBe(true);
+    expect(scripts.filter((script) => signInCode.test(script))).toEqual([]);
+    await access.hover();
+    await expect.poll(() => scripts.some((script) => script.includes('portal-sign-in'))).toBe(true);
+    await access.click();
+    await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeFocused();
+  });
+
   test('no page breaks its own Content-Security-Policy (zod builds its parsers without eval)', async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];

@@ -17,14 +17,7 @@ const ContactPage = lazy(() => import('../features/marketing/routes/contact'));
 const PrivacyPolicyPage = lazy(() => import('../features/marketing/routes/privacy-policy'));
 const TermsOfServicePage = lazy(() => import('../features/marketing/routes/terms-of-service'));
 const CookiePolicyPage = lazy(() => import('../features/marketing/routes/cookie-policy'));
-// Its code is evaluated in slices (zod and the API client, the sign-in rules, then the page): in one
-// go it was the longest task of the public pages (lib/import-in-slices.ts).
-const ShareholderRequestsPage = lazy(() =>
-  importInSlices(
-    [() => import('../lib/api-client'), () => import('@ledgerwell/shared/portal-auth')],
-    () => import('../features/portal/routes/shareholder-requests'),
-  ),
-);
+const ShareholderRequestsPage = lazy(() => import('../features/portal/routes/shareholder-requests'));
 const IssuerPortalPage = lazy(() => import('../features/onboarding/routes/issuer-portal'));
 const VerifyPage = lazy(() => import('../features/verify/routes/verify'));
 const PortalVerifyPage = lazy(() => import('./routes/portal-verify'));

@@ -6,6 +6,8 @@ interface PortalHeroProps {
   /** The first view shows Access Portal and Need Help; later views keep only the heading. */
   showActions: boolean;
   onAccess: () => void;
+  /** A pointer over Access Portal, or the focus on it: the sign-in's code can be fetched now. */
+  onAccessNear: () => void;
   onHelp: () => void;
 }
 
@@ -19,7 +21,7 @@ const LockIcon = () => (
 );
 
 /** The page's one h1, under the Secure Portal banner (spec 2, view 1). */
-export function PortalHero({ showActions, onAccess, onHelp }: PortalHeroProps) {
+export function PortalHero({ showActions, onAccess, onAccessNear, onHelp }: PortalHeroProps) {
   // The prerendered buttons paint before the page's script: disabled until React handles them, so an
   // early click waits instead of being lost (a disabled button takes no click).
   const hydrated = useHydrated();
@@ -41,7 +43,7 @@ export function PortalHero({ showActions, onAccess, onHelp }: PortalHeroProps) {
           <>
             <NeedsJavaScript subject="Signing in to the portal" />
             <div className="actions">
-              <button type="button" className="button" onClick={onAccess} disabled={!hydrated}>
+              <button type="button" className="button" onClick={onAccess} onPointerEnter={onAccessNear} onPointerDown={onAccessNear} onFocus={onAccessNear} disabled={!hydrated}>
                 Access Portal
               </button>
               <button type="button" className="button button--secondary" onClick={onHelp} disabled={!hydrated}>

@@ -1,47 +1,23 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { Challenge } from '@ledgerwell/shared/challenge';
-import { PORTAL_AUTH_MESSAGES as M, validateAccountSchema, validateCodeSchema } from '@ledgerwell/shared/portal-auth';
-import { challengeOf } from '../../../components/proof-of-work';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { isApiRequestError } from '../../../lib/api-client';
-import { fetchPortalSession, logoutPortal, validateAccount, validateCode, type PortalSessionSummary } from '../api';
-import { AccountStep, ACCOUNT_STEP_HEADING_ID } from '../components/account-step';
-import { CodeStep, CODE_STEP_HEADING_ID } from '../components/code-step';
+import { importInSlices } from '../../../lib/import-in-slices';
 import { PAGE_TITLE_ID, PortalHero } from '../components/hero';
 import { HowItWorks } from '../components/how-it-works';
 import { SUPPORT_HEADING_ID, SupportSection } from '../components/support-section';
-import { WELCOME_HEADING_ID } from '../heading-ids';
-import { clearPortalToken, clearVerificationCodes, getPortalToken, setPortalToken } from '../portal-session';
+import { getPortalToken } from '../portal-session';
 import { byId, useDelayedFocus } from '../use-delayed-focus';
 
-// What a signed-in holder sees (the four request forms, their schemas and the verification status) is
-// a chunk of its own: the first view needs none of it, and evaluating it on arrival was a long task on a
-// phone. It is fetched once the visitor starts to sign in.
-const loadDashboard = () => import('../components/portal-dashboard');
-const PortalDashboard = lazy(() => loadDashboard().then((module) => ({ default: module.PortalDashboard })));
-
-/** The portal's views in order (public-site spec 2 and 4); 'restoring' while a stored token is checked. */
-type View = 'restoring' | 'hero' | 'code' | 'account' | 'portal';
-
-/** A failed sign-in step: a message on the field (wrong value) or an alert above the form (anything else). */
-interface StepError {
-  field: string | null;
-  notice: string | null;
-}
-
-const NO_ERROR: StepError = { field: null, notice: null };
-
-function signInError(error: unknown, refused: string, fallback: string): StepError {
-  if (!isApiRequestError(error)) return { field: null, notice: fallback };
-  if (error.isNetworkError) return { field: null, notice: M.networkError };
-  const serverMessage = error.fromServer && error.message ? error.message : null;
-  if (error.status === 400 || error.status === 401) return { field: serverMessage ?? refused, notice: null };
-  return { field: null, notice: serverMessage ?? fallback };
-}
-
-const focusInput = (name: string) => () => document.querySelector<HTMLElement>(`#portal-main input[name="${name}"]`);
+// The sign-in and everything after it, loaded when the visitor reaches for Access Portal (a pointer
+// over it, or the focus) or presses it, in slices (zod and the API client, the sign-in rules, then the
+// steps) so that no one task holds the page. The first view is text and two buttons and needs no zod:
+// zod's first use was the longest task of the page's load on a phone (Lighthouse TBT).
+let signIn: ReturnType<typeof importSignIn> | undefined;
+const importSignIn = () =>
+  importInSlices([() => import('../../../lib/api-client'), () => import('@ledgerwell/shared/portal-auth')], () => import('../components/portal-sign-in'));
+const loadSignIn = () => (signIn ??= importSignIn());
+const PortalSignIn = lazy(loadSignIn);
 
 export default function ShareholderRequestsPage() {
   useDocumentMeta(
@@ -49,183 +25,37 @@ export default function ShareholderRequestsPage() {
     'Sign in with your shareholder code and statement account number to send transfer, address change, certificate and general requests about your holdings.',
   );
   const focusLater = useDelayedFocus();
-  const [storedView, setView] = useState<View>(() => (getPortalToken() ? 'restoring' : 'hero'));
+  // A token kept from earlier in this tab opens the sign-in on its session.
+  const [storedSignIn, setSignIn] = useState(() => getPortalToken() !== null);
   // The prerendered HTML knows no session: hydrate as the first view, then show this tab's.
-  const view: View = useHydrated() ? storedView : 'hero';
-  const [code, setCode] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [codeError, setCodeError] = useState<StepError>(NO_ERROR);
-  const [accountError, setAccountError] = useState<StepError>(NO_ERROR);
-  const [busy, setBusy] = useState(false);
-  // Past a sign-in limit the API asks for a proof of work; the step is sent again with it.
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
-  const [summary, setSummary] = useState<PortalSessionSummary | null>(null);
+  const signingIn = useHydrated() && storedSignIn;
 
-  // A token kept from earlier in this tab: a live session opens the portal, an expired one starts over.
-  useEffect(() => {
-    const token = getPortalToken();
-    if (!token) return;
-    const controller = new AbortController();
-    fetchPortalSession(token, controller.signal).then(
-      (session) => {
-        setSummary(session);
-        setView('portal');
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiRequestError(error) && error.status === 401) clearPortalToken();
-        setView('hero');
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  function show(next: View, focusId: string) {
-    setView(next);
-    focusLater(byId(focusId));
-  }
-
-  const expireSession = useCallback(() => {
-    clearPortalToken();
-    setSummary(null);
-    setAccountNumber('');
-    setAccountError(NO_ERROR);
-    setCodeError({ field: null, notice: M.sessionExpired });
-    setView('code');
-    focusLater(byId(CODE_STEP_HEADING_ID));
-  }, [focusLater]);
-
-  /** Logout and Use Different Code: everything back to the first view, the session ended on both sides. */
-  function reset() {
-    const token = getPortalToken();
-    clearPortalToken();
-    clearVerificationCodes();
-    // Only a signed-in (account) token can log out; a step-one token simply lapses.
-    if (token && view === 'portal') logoutPortal(token).catch(() => undefined);
-    setCode('');
-    setAccountNumber('');
-    setCodeError(NO_ERROR);
-    setAccountError(NO_ERROR);
-    setSummary(null);
-    show('hero', PAGE_TITLE_ID);
-  }
-
-  function access() {
-    void loadDashboard();
-    setCodeError(NO_ERROR);
-    show('code', CODE_STEP_HEADING_ID);
-  }
-
-  async function submitCode(altcha?: string) {
-    const parsed = validateCodeSchema.safeParse({ code });
-    if (!parsed.success) {
-      setCodeError({ field: M.codeFormat, notice: null });
-      focusLater(focusInput('code'));
-      return;
-    }
-    setBusy(true);
-    setCodeError(NO_ERROR);
-    setChallenge(null);
-    try {
-      setPortalToken(await validateCode(parsed.data.code, altcha));
-      setAccountError(NO_ERROR);
-      show('account', ACCOUNT_STEP_HEADING_ID);
-    } catch (error) {
-      const asked = challengeOf(error);
-      if (asked) return setChallenge(asked);
-      setCodeError(signInError(error, M.invalidCode, M.codeScreenFallback));
-      focusLater(focusInput('code'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function submitAccount(altcha?: string) {
-    const parsed = validateAccountSchema.safeParse({ accountNumber });
-    if (!parsed.success) {
-      setAccountError({ field: parsed.error.issues[0]?.message ?? M.accountRequired, notice: null });
-      focusLater(focusInput('accountNumber'));
-      return;
-    }
-    const token = getPortalToken();
-    if (!token) return expireSession();
-    setBusy(true);
-    setAccountError(NO_ERROR);
-    setChallenge(null);
-    try {
-      // The dashboard's chunk is in before the view changes, so its heading is there to take the focus.
-      const [result] = await Promise.all([validateAccount(token, parsed.data.accountNumber, altcha), loadDashboard()]);
-      setPortalToken(result.token);
-      setSummary({ shareholder: result.shareholder, account: result.account });
-      show('portal', WELCOME_HEADING_ID);
-    } catch (error) {
-      const asked = challengeOf(error);
-      // UNAUTHENTICATED: the step-one token lapsed (10 minutes); a wrong number is INVALID_CREDENTIALS.
-      if (asked) {
-        setChallenge(asked);
-      } else if (isApiRequestError(error) && error.code === 'UNAUTHENTICATED') {
-        expireSession();
-      } else {
-        setAccountError(signInError(error, M.invalidAccount, M.accountScreenFallback));
-        focusLater(focusInput('accountNumber'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function backToCode() {
-    setAccountError(NO_ERROR);
-    show('code', CODE_STEP_HEADING_ID);
-  }
+  const exit = useCallback(
+    (moveFocus: boolean) => {
+      setSignIn(false);
+      if (moveFocus) focusLater(byId(PAGE_TITLE_ID));
+    },
+    [focusLater],
+  );
 
   return (
     <div className="page portal">
-      <PortalHero showActions={view === 'hero'} onAccess={access} onHelp={() => focusLater(byId(SUPPORT_HEADING_ID))} />
-      {view === 'hero' ? (
-        <HowItWorks />
-      ) : (
+      <PortalHero
+        showActions={!signingIn}
+        onAccess={() => setSignIn(true)}
+        onAccessNear={() => void loadSignIn()}
+        onHelp={() => focusLater(byId(SUPPORT_HEADING_ID))}
+      />
+      {signingIn ? (
         <section id="portal-main" className="section portal-main" aria-label="Shareholder portal sign-in and requests">
           <div className="container">
-            {view === 'restoring' && <Spinner block label="Opening your portal" />}
-            {view === 'code' && (
-              <CodeStep
-                code={code}
-                onCodeChange={(next) => {
-                  setCode(next);
-                  if (codeError.field) setCodeError(NO_ERROR);
-                }}
-                error={codeError.field}
-                notice={codeError.notice}
-                busy={busy}
-                onSubmit={() => void submitCode()}
-                challenge={challenge}
-                onChallengeSolved={(altcha) => void submitCode(altcha)}
-              />
-            )}
-            {view === 'account' && (
-              <AccountStep
-                accountNumber={accountNumber}
-                onAccountNumberChange={(next) => {
-                  setAccountNumber(next);
-                  if (accountError.field) setAccountError(NO_ERROR);
-                }}
-                error={accountError.field}
-                notice={accountError.notice}
-                busy={busy}
-                onSubmit={() => void submitAccount()}
-                challenge={challenge}
-                onChallengeSolved={(altcha) => void submitAccount(altcha)}
-                onBack={backToCode}
-              />
-            )}
-            {view === 'portal' && summary && (
-              <Suspense fallback={<Spinner block label="Opening your portal" />}>
-                <PortalDashboard summary={summary} onLogout={reset} onDifferentCode={reset} onSessionExpired={expireSession} />
-              </Suspense>
-            )}
+            <Suspense fallback={<Spinner block label="Opening the sign-in" />}>
+              <PortalSignIn onExit={exit} />
+            </Suspense>
           </div>
         </section>
+      ) : (
+        <HowItWorks />
       )}
       <SupportSection />
     </div>
