@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from './numbers';
 
 /**
  * How deep an admin list pages. OFFSET makes the database read and throw away every row before the
@@ -12,7 +13,7 @@ export const PAGING_MESSAGES = {
   offsetInvalid: 'Offset must be a whole number of 0 or more',
   limitInvalid: 'Limit must be a whole number of 1 or more',
   limitTooLarge: (max: number) => `Limit must be at most ${max}`,
-  tooDeep: `Only the first ${MAX_PAGED_ROWS.toLocaleString('en-US')} results can be paged through: narrow the search with filters`,
+  tooDeep: `Only the first ${groupThousands(MAX_PAGED_ROWS)} results can be paged through: narrow the search with filters`,
 } as const;
 const M = PAGING_MESSAGES;
 

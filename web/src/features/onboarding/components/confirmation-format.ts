@@ -1,11 +1,13 @@
 import { maskEinLast4 } from '@ledgerwell/shared/issuer-onboarding';
+import { lazily } from '../../../lib/lazily';
 
 /** How the confirmation page writes dates and the EIN. */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const longDateUtc = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+// Built when a date is first written: the wizard loads this module with the page.
+const longDate = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
+const longDateUtc = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }));
 
 /**
  * 'November 23, 2026'; 'Not provided' when empty; 'Invalid date' when unreadable. A date alone
@@ -21,10 +23,10 @@ export function formatLongDate(value: string | null | undefined): string {
     const date = new Date(Date.UTC(year, month - 1, day));
     // Date.UTC rolls 2026-02-30 over to March 2: such a day does not exist.
     if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'Invalid date';
-    return longDateUtc.format(date);
+    return longDateUtc().format(date);
   }
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? 'Invalid date' : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid date' : longDate().format(date);
 }
 
 /** '**-***6789': the last four digits only, as the admin screens show it; 'Not provided' without them. */
