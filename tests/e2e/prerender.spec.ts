@@ -201,6 +201,29 @@ test.describe('before hydration', () => {
   });
 });
 
+test.describe('the entry waits for the first paint', () => {
+  // A script requested before the first paint is on screen looks, to Lighthouse, like one the paint
+  // waited for: it then counts the entry's download in LCP (web/public/start.js).
+  for (const path of ['/', '/issuer-portal', '/verify/ABC123', '/admin/login']) {
+    test(`${path}: no script is requested before the first contentful paint`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const timings = () =>
+        page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          scripts: performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+            .map((entry) => ({ url: new URL(entry.name).pathname, requested: entry.startTime })),
+        }));
+      await expect.poll(async () => (await timings()).scripts.length).toBeGreaterThan(0);
+      const { paint, scripts } = await timings();
+      expect(paint, 'the first contentful paint').toBeDefined();
+      for (const script of scripts) expect(script.requested, script.url).toBeGreaterThan(paint ?? Infinity);
+    });
+  }
+});
+
 test.describe('when the app\'s scripts fail to load', () => {
   /** Aborts the entry script's first `failures` requests; counts the page's own loads. */
   async function failEntry(page: Page, path: string, failures: number) {

@@ -47,6 +47,22 @@ function start() {
     scriptsFailed,
   );
 }
-// A frame is drawn once the style sheets are in; a hidden tab draws none, hence the timer.
-requestAnimationFrame(() => setTimeout(start, 0));
+// The first contentful paint is reported once the frame is on screen. A timer after the first
+// animation frame came too soon: that frame's paint is shown a little after its task, and a request
+// sent in between is one the first paint seemingly waited for (Lighthouse then counts the entry's
+// download in LCP: 1.8 s instead of 1.0 s, in about half the runs).
+function afterFirstPaint(callback) {
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      callback();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(callback, 0));
+  }
+}
+afterFirstPaint(start);
+// A hidden tab paints nothing, hence the timer.
 setTimeout(start, 1000);
