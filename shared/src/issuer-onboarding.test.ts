@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSessionToken,
   ONBOARDING_ID_PATTERN,
   ONBOARDING_MESSAGES as M,
   ONBOARDING_STEPS,
@@ -217,6 +218,27 @@ describe('onboarding id and session token', () => {
     for (const bad of ['short', 'a'.repeat(129), 'has spaces in it, twenty-two+', 42, undefined]) {
       expect(onboardingStartBodySchema.safeParse({ sessionToken: bad }).success).toBe(false);
     }
+  });
+
+  it.each([
+    ['A'.repeat(21), false],
+    ['A'.repeat(22), true],
+    ['a-b_c'.repeat(25) + 'xyz', true],
+    ['A'.repeat(129), false],
+    ['A'.repeat(21) + '=', false],
+    ['A'.repeat(21) + ' ', false],
+    ['A'.repeat(21) + 'é', false],
+    ['', false],
+  ])('isSessionToken(%s) is %s, as the start body schema says', (value, expected) => {
+    expect(isSessionToken(value)).toBe(expected);
+    expect(onboardingStartBodySchema.safeParse({ sessionToken: value }).success).toBe(expected);
+  });
+
+  it('the schema module re-exports every rule', async () => {
+    const rules = await import('./issuer-onboarding-rules');
+    const everything = await import('./issuer-onboarding');
+    // The schema module re-exports every rule, so the API and its tests keep one import.
+    for (const [name, value] of Object.entries(rules)) expect(everything[name as keyof typeof everything], name).toBe(value);
   });
 });
 

@@ -47,6 +47,22 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeFocused();
   });
 
+  test('the onboarding wizard opens and starts its session without loading zod', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const started = page.waitForResponse((response) => response.url().endsWith('/api/issuer-onboarding/start'));
+    await page.goto('/issuer-portal');
+    await expect(page.getByRole('heading', { level: 3, name: /Step 1 of 5/ })).toBeVisible();
+    expect((await started).ok()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // Its rules are zod-free and the API client loads zod only for a failed answer: evaluated at load,
+    // zod was the longest task of this page on a phone (Lighthouse TBT).
+    expect(scripts.some((script) => script.includes('wizard-shell'))).toBe(true);
+    expect(scripts.filter((script) => /\/zod-/.test(script))).toEqual([]);
+  });
+
   test('no page breaks its own Content-Security-Policy (zod builds its parsers without eval)', async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
-import { apiErrorSchema, type ApiErrorCode } from '@ledgerwell/shared/api-error';
+import type { ApiError, ApiErrorCode } from '@ledgerwell/shared/api-error';
 import type { Challenge } from '@ledgerwell/shared/challenge';
-import { CSRF_CLIENT_CACHE_MS, CSRF_HEADER, csrfTokenResponseSchema } from '@ledgerwell/shared/csrf';
+import { CSRF_CLIENT_CACHE_MS, CSRF_HEADER } from '@ledgerwell/shared/csrf';
 import { apiPaths, withQuery, type QueryValue } from '../config/paths';
 import { clearAdminToken, getAdminToken } from './admin-token';
 
@@ -113,17 +113,27 @@ function networkError(cause: unknown, texts: FailureTexts): ApiRequestError {
   return new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: failureMessageFor({ status: 0 }, texts), cause });
 }
 
-/** The error of a non-OK answer, from the server's error body when it sent one (`data`). */
-function answerError(response: Response, data: unknown, texts: FailureTexts): ApiRequestError {
+/**
+ * The server's error body of a non-OK answer, or null when it sent none (a proxy's page, say). zod and
+ * the error schema are loaded with the first failure: a page whose calls succeed never evaluates them
+ * (about 15-30 ms of a phone's main thread at load: Lighthouse TBT on /issuer-portal).
+ */
+async function serverErrorOf(response: Response, data: unknown): Promise<ApiError | null> {
+  if (response.ok) return null;
+  const { apiErrorSchema } = await import('@ledgerwell/shared/api-error');
   const parsed = apiErrorSchema.safeParse(data);
-  if (!parsed.success) {
+  return parsed.success ? parsed.data : null;
+}
+
+/** The error of a non-OK answer, from the server's error body when it sent one (`body`). */
+function answerError(response: Response, body: ApiError | null, texts: FailureTexts): ApiRequestError {
+  if (!body) {
     return new ApiRequestError({
       status: response.status,
       code: 'BAD_RESPONSE',
       message: failureMessageFor({ status: response.status, statusText: response.statusText }, texts),
     });
   }
-  const body = parsed.data;
   return new ApiRequestError({
     status: response.status,
     code: body.code,
@@ -173,26 +183,21 @@ function confirmStepUp(): Promise<boolean> {
   return pendingStepUp;
 }
 
-function isStepUpRefusal(auth: RequestOptions<never>['auth'], response: Response, data: unknown): boolean {
-  if (auth !== 'admin' || response.status !== 403) return false;
-  const parsed = apiErrorSchema.safeParse(data);
-  return parsed.success && parsed.data.code === 'MFA_STEP_UP_REQUIRED';
+function isStepUpRefusal(auth: RequestOptions<never>['auth'], response: Response, body: ApiError | null): boolean {
+  return auth === 'admin' && response.status === 403 && body?.code === 'MFA_STEP_UP_REQUIRED';
 }
 
 let csrfCache: { token: string; expires: number } | null = null;
 
 async function csrfToken(signal?: AbortSignal): Promise<string> {
   if (csrfCache && csrfCache.expires > Date.now()) return csrfCache.token;
+  const { csrfTokenResponseSchema } = await import('@ledgerwell/shared/csrf-response');
   const body = await apiRequest(apiPaths.csrfToken, { schema: csrfTokenResponseSchema, signal });
   csrfCache = { token: body.csrfToken, expires: Date.now() + CSRF_CLIENT_CACHE_MS };
   return body.csrfToken;
 }
 
-function isCsrfRefusal(response: Response, data: unknown): boolean {
-  if (response.status !== 403) return false;
-  const parsed = apiErrorSchema.safeParse(data);
-  return parsed.success && parsed.data.code === 'CSRF_INVALID';
-}
+const isCsrfRefusal = (response: Response, body: ApiError | null) => response.status === 403 && body?.code === 'CSRF_INVALID';
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -249,19 +254,24 @@ export async function apiRequestWithStatus<T = unknown>(
     return { response, data: await readJson(response) };
   };
 
-  let { response, data } = await send();
-  if (csrf && isCsrfRefusal(response, data)) {
+  const sendAndRead = async () => {
+    const answer = await send();
+    return { ...answer, failure: await serverErrorOf(answer.response, answer.data) };
+  };
+
+  let { response, data, failure } = await sendAndRead();
+  if (csrf && isCsrfRefusal(response, failure)) {
     // The cached token is no longer accepted (the server's signing key changed, e.g. at an
     // upgrade): fetch a fresh one and send the call once more, instead of failing for the cache's life.
     csrfCache = null;
     headers.set(CSRF_HEADER, await csrfToken(signal));
-    ({ response, data } = await send());
+    ({ response, data, failure } = await sendAndRead());
   }
   // The payload (JSON text, a string or FormData) is sent as it was built: the same call again.
-  if (isStepUpRefusal(auth, response, data) && (await confirmStepUp())) ({ response, data } = await send());
+  if (isStepUpRefusal(auth, response, failure) && (await confirmStepUp())) ({ response, data, failure } = await sendAndRead());
 
   if (!response.ok) {
-    const error = answerError(response, data, options);
+    const error = answerError(response, failure, options);
     reportAdminAuthError(auth, error);
     throw error;
   }
@@ -303,13 +313,13 @@ export async function apiBlob(
 
   let response = await send();
   if (response.ok) return response.blob();
-  let data = await readJson(response);
-  if (isStepUpRefusal(auth, response, data) && (await confirmStepUp())) {
+  let failure = await serverErrorOf(response, await readJson(response));
+  if (isStepUpRefusal(auth, response, failure) && (await confirmStepUp())) {
     response = await send();
     if (response.ok) return response.blob();
-    data = await readJson(response);
+    failure = await serverErrorOf(response, await readJson(response));
   }
-  const error = answerError(response, data, options);
+  const error = answerError(response, failure, options);
   reportAdminAuthError(auth, error);
   throw error;
 }

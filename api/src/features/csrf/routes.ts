@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { CSRF_HEADER, csrfTokenResponseSchema } from '@ledgerwell/shared/csrf';
+import { CSRF_HEADER } from '@ledgerwell/shared/csrf';
+import { csrfTokenResponseSchema } from '@ledgerwell/shared/csrf-response';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { CsrfTokens } from './csrf-tokens';

@@ -1,4 +1,4 @@
-import { ENTITY_TYPE_LABELS, shareholderCountLabel, usStateName, type EntityType } from '@ledgerwell/shared/issuer-onboarding';
+import { ENTITY_TYPE_LABELS, shareholderCountLabel, usStateName, type EntityType } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { ISSUER_APPLICATION_MESSAGES } from '@ledgerwell/shared/issuer-applications';
 import { formatCount, formatMoney, formatPrice } from './format';
 

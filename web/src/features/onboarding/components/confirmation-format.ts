@@ -1,4 +1,4 @@
-import { maskEinLast4 } from '@ledgerwell/shared/issuer-onboarding';
+import { maskEinLast4 } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { lazily } from '../../../lib/lazily';
 
 /** How the confirmation page writes dates and the EIN. */

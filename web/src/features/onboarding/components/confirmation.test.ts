@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { SubmittedApplication } from '@ledgerwell/shared/issuer-onboarding';
+import type { SubmittedApplication } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { sampleOnboardingForm } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { site } from '../../../config/site';
 import { CONFIRMATION_ROOT_CLASS, OnboardingConfirmation } from './confirmation';

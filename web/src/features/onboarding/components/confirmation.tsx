@@ -7,7 +7,7 @@ import {
   usStateName,
   type EntityType,
   type SubmittedApplication,
-} from '@ledgerwell/shared/issuer-onboarding';
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { CheckIcon, HeadsetIcon, MailIcon, PhoneIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import { mailto, site } from '../../../config/site';

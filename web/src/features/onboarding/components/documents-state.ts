@@ -1,4 +1,4 @@
-import { REQUIRED_DOCUMENTS, type DocumentId } from '@ledgerwell/shared/issuer-onboarding';
+import { REQUIRED_DOCUMENTS, type DocumentId } from '@ledgerwell/shared/issuer-onboarding-rules';
 
 export interface DocumentsValue {
   reviewedDocuments: DocumentId[];

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DocumentId } from '@ledgerwell/shared/issuer-onboarding';
+import type { DocumentId } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { DOCUMENTS_STEP_IDS, DocumentsStep, type DocumentsStepProps } from './documents-step';
 
 // The unit project runs in Node without a DOM: the step is rendered to HTML and read back. The

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { REQUIRED_DOCUMENTS, type DocumentId } from '@ledgerwell/shared/issuer-onboarding';
+import { REQUIRED_DOCUMENTS, type DocumentId } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { DocumentDialog } from './document-dialog';
 import { DOCUMENT_CONTENT } from './documents/document-content';
 import { acceptanceLabel, reviewProgress, setAccepted, setReviewed, type DocumentsValue } from './documents-state';

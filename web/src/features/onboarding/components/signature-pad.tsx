@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import { SIGNATURE_DATA_URL_MAX_LENGTH } from '@ledgerwell/shared/issuer-onboarding';
+import { SIGNATURE_DATA_URL_MAX_LENGTH } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { SignatureSurface } from './signature-surface';
 import './signature-pad.css';
 

@@ -1,4 +1,4 @@
-import { ONBOARDING_STEPS, type OnboardingStep } from '@ledgerwell/shared/issuer-onboarding';
+import { ONBOARDING_STEPS, type OnboardingStep } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { CheckIcon } from '../../../components/icons';
 
 interface StepTabsProps {

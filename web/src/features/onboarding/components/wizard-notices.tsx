@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { ONBOARDING_MESSAGES } from '@ledgerwell/shared/issuer-onboarding';
+import { ONBOARDING_MESSAGES } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { CloseIcon } from '../../../components/icons';
 import type { Notice } from '../lib/wizard-state';
 

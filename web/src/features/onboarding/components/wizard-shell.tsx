@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ONBOARDING_MESSAGES, onboardingStepLabel, type OnboardingErrorField } from '@ledgerwell/shared/issuer-onboarding';
+import { ONBOARDING_MESSAGES, onboardingStepLabel, type OnboardingErrorField } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { paths } from '../../../config/paths';
 import { useOnboarding } from '../hooks/use-onboarding';
 import { progressPercent } from '../lib/wizard-state';

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { OnboardingErrorField, OnboardingForm, OnboardingFormStep, OnboardingStep } from '@ledgerwell/shared/issuer-onboarding';
+import type { OnboardingErrorField, OnboardingForm, OnboardingFormStep, OnboardingStep } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { sendSubmission, startOnboardingSession } from '../lib/api';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft-store';
 import { getOrCreateSessionToken } from '../lib/session-token';
@@ -129,12 +129,16 @@ export function useOnboarding(focus: FocusTargets) {
       if (cancelled) return;
       pending.current = queued?.onboardingId ?? null;
       queuedItem.current = queued ?? null;
-      apply({
-        type: 'restored',
-        accepted: accepted?.application ?? null,
-        queued: queued ?? null,
-        draft: draft?.status === 'loaded' ? draft.draft : null,
-        rejected: rejected && draft?.status === 'loaded' ? rejected : null,
+      // The step's first render builds the whole form: as a transition, React renders it in slices of
+      // a few ms instead of one long task on a phone (Lighthouse TBT).
+      startTransition(() => {
+        apply({
+          type: 'restored',
+          accepted: accepted?.application ?? null,
+          queued: queued ?? null,
+          draft: draft?.status === 'loaded' ? draft.draft : null,
+          rejected: rejected && draft?.status === 'loaded' ? rejected : null,
+        });
       });
       if (queued && navigator.onLine) void flush();
     })();

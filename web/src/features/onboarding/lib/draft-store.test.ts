@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { emptyOnboardingForm } from '@ledgerwell/shared/issuer-onboarding';
+import { emptyOnboardingForm } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { sampleOnboardingForm } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { clearDraft, loadDraft, parseDraft, saveDraft } from './draft-store';
 import { createIdbStorage, createMemoryStorage, DRAFT_KEY, type OnboardingStorage } from './storage';

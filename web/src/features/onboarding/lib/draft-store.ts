@@ -5,7 +5,7 @@ import {
   SIGNATURE_DATA_URL_PREFIX,
   type OnboardingForm,
   type OnboardingFormStep,
-} from '@ledgerwell/shared/issuer-onboarding';
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { DRAFT_KEY, type OnboardingStorage } from './storage';
 
 /** The draft the spec describes (3, 9): the current step, the form data and when it was saved. */

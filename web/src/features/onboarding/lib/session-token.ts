@@ -1,4 +1,4 @@
-import { makeSessionToken, onboardingStartBodySchema } from '@ledgerwell/shared/issuer-onboarding';
+import { isSessionToken as isSessionTokenText, makeSessionToken } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { SESSION_KEY, type OnboardingStorage } from './storage';
 
 /** 32 random bytes: 32 base64url characters, well inside the server's 22..128. */
@@ -6,8 +6,7 @@ export const SESSION_TOKEN_BYTES = 32;
 
 const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
-const isSessionToken = (value: unknown): value is string =>
-  typeof value === 'string' && onboardingStartBodySchema.safeParse({ sessionToken: value }).success;
+const isSessionToken = (value: unknown): value is string => typeof value === 'string' && isSessionTokenText(value);
 
 /**
  * The visitor's onboarding session token (spec 6: anonymous visitors are known only by it), kept under

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { OnboardingSubmitBody, SubmittedApplication } from '@ledgerwell/shared/issuer-onboarding';
+import type { OnboardingSubmitBody } from '@ledgerwell/shared/issuer-onboarding';
+import type { SubmittedApplication } from '@ledgerwell/shared/issuer-onboarding-rules';
 
 /**
  * What the onboarding wizard keeps on the device (spec 3, "Local browser storage"): the draft and the

@@ -2,9 +2,9 @@ import {
   makeOnboardingId,
   trimOnboardingForm,
   type OnboardingForm,
-  type OnboardingSubmitBody,
   type SubmittedApplication,
-} from '@ledgerwell/shared/issuer-onboarding';
+} from '@ledgerwell/shared/issuer-onboarding-rules';
+import type { OnboardingSubmitBody } from '@ledgerwell/shared/issuer-onboarding';
 import { localDate } from './dates';
 import { clearDraft } from './draft-store';
 import { setOutboxHint } from './outbox-hint';

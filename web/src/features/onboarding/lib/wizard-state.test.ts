@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_IDS, emptyOnboardingForm, ONBOARDING_MESSAGES as M, type OnboardingForm } from '@ledgerwell/shared/issuer-onboarding';
+import { DOCUMENT_IDS, emptyOnboardingForm, ONBOARDING_MESSAGES as M, type OnboardingForm } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { sampleOnboardingForm } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { buildSubmission } from './submit-queue';
 import { draftOf, firstInvalidField, initialWizardState, progressPercent, wizardReducer, type WizardAction, type WizardState } from './wizard-state';

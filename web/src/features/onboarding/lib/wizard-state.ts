@@ -10,7 +10,7 @@ import {
   type OnboardingFormStep,
   type OnboardingStep,
   type SubmittedApplication,
-} from '@ledgerwell/shared/issuer-onboarding';
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import type { Draft } from './draft-store';
 import type { QueuedSubmission } from './storage';
 

@@ -11,7 +11,7 @@ import '../onboarding.css';
 // go it was a long task on a phone (lib/import-in-slices.ts).
 const OnboardingWizard = lazy(() =>
   importInSlices(
-    [() => import('../../../lib/api-client'), () => import('@ledgerwell/shared/issuer-onboarding')],
+    [() => import('../../../lib/api-client'), () => import('@ledgerwell/shared/issuer-onboarding-rules')],
     () => import('../components/wizard-shell'),
   ).then((module) => ({ default: module.OnboardingWizard })),
 );

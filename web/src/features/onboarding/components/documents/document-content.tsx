@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { DocumentId } from '@ledgerwell/shared/issuer-onboarding';
+import type { DocumentId } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { PrivacyPolicy } from './privacy-policy';
 import { ServiceAgreement } from './service-agreement';
 import { ServiceStandards } from './service-standards';

@@ -6,7 +6,7 @@ import {
   SHAREHOLDER_COUNTS,
   shareholderCountLabel,
   US_STATES,
-} from '@ledgerwell/shared/issuer-onboarding';
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { localDate } from '../../lib/dates';
 import { SelectInput, TextAreaInput, TextInput } from '../fields';
 import { EntityDocumentsNotice } from './entity-documents-notice';

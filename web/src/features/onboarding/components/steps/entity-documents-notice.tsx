@@ -1,4 +1,4 @@
-import type { EntityType } from '@ledgerwell/shared/issuer-onboarding';
+import type { EntityType } from '@ledgerwell/shared/issuer-onboarding-rules';
 
 /**
  * Spec 2.6: trust and partnership entities see a notice listing the additional documents needed.

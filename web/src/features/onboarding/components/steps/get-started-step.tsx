@@ -1,4 +1,4 @@
-import { ENTITY_TYPE_LABELS, ENTITY_TYPES, formatPhoneInput, ONBOARDING_MAX_LENGTHS as MAX } from '@ledgerwell/shared/issuer-onboarding';
+import { ENTITY_TYPE_LABELS, ENTITY_TYPES, formatPhoneInput, ONBOARDING_MAX_LENGTHS as MAX } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { SelectInput, TextInput } from '../fields';
 import type { StepProps } from './step-props';
 

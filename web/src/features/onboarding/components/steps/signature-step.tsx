@@ -1,4 +1,4 @@
-import { ONBOARDING_MAX_LENGTHS as MAX } from '@ledgerwell/shared/issuer-onboarding';
+import { ONBOARDING_MAX_LENGTHS as MAX } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { longUsDate } from '../../lib/dates';
 import { SignaturePad } from '../signature-pad';
 import { CheckboxInput, TextAreaInput, TextInput } from '../fields';

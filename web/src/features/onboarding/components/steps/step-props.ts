@@ -1,4 +1,4 @@
-import type { OnboardingErrors, OnboardingForm } from '@ledgerwell/shared/issuer-onboarding';
+import type { OnboardingErrors, OnboardingForm } from '@ledgerwell/shared/issuer-onboarding-rules';
 
 /** What every form step receives: the form, its messages, and the edit to apply. */
 export interface StepProps {
