@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths, routes } from '../config/paths';
 import { Spinner } from '../components/ui/spinner';
-import { importInSlices } from '../lib/import-in-slices';
+import { importInSlices, ZOD_FIRST } from '../lib/import-in-slices';
 import { HomePage } from '../features/marketing/routes/home';
 import { AdminLoginFrame } from '../features/admin-auth/components/login-frame';
 import { VerifyPending } from '../features/verify/components/verify-pending';
@@ -19,12 +19,15 @@ const TermsOfServicePage = lazy(() => import('../features/marketing/routes/terms
 const CookiePolicyPage = lazy(() => import('../features/marketing/routes/cookie-policy'));
 const ShareholderRequestsPage = lazy(() => import('../features/portal/routes/shareholder-requests'));
 const IssuerPortalPage = lazy(() => import('../features/onboarding/routes/issuer-portal'));
-const VerifyPage = lazy(() => import('../features/verify/routes/verify'));
+// In slices: zod and the error schema, the verification schemas, the API client, then the page.
+const VerifyPage = lazy(() =>
+  importInSlices([ZOD_FIRST, () => import('@ledgerwell/shared/verification'), () => import('../lib/api-client')], () => import('../features/verify/routes/verify')),
+);
 const PortalVerifyPage = lazy(() => import('./routes/portal-verify'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
-// In slices too (zod and the API client, the session and its schemas, then the sign-in page).
+// In slices too (zod and the error schema, the API client, the session and its schemas, then the sign-in page).
 const AdminArea = lazy(() =>
-  importInSlices([() => import('../lib/api-client'), () => import('../features/admin-auth/auth-context')], () => import('./routes/admin-area')),
+  importInSlices([ZOD_FIRST, () => import('../lib/api-client'), () => import('../features/admin-auth/auth-context')], () => import('./routes/admin-area')),
 );
 
 /**

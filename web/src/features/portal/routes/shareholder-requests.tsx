@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { importInSlices } from '../../../lib/import-in-slices';
+import { importInSlices, ZOD_FIRST } from '../../../lib/import-in-slices';
 import { PAGE_TITLE_ID, PortalHero } from '../components/hero';
 import { HowItWorks } from '../components/how-it-works';
 import { SUPPORT_HEADING_ID, SupportSection } from '../components/support-section';
@@ -10,12 +10,13 @@ import { getPortalToken } from '../portal-session';
 import { byId, useDelayedFocus } from '../use-delayed-focus';
 
 // The sign-in and everything after it, loaded when the visitor reaches for Access Portal (a pointer
-// over it, or the focus) or presses it, in slices (zod and the API client, the sign-in rules, then the
-// steps) so that no one task holds the page. The first view is text and two buttons and needs no zod:
-// zod's first use was the longest task of the page's load on a phone (Lighthouse TBT).
+// over it, or the focus) or presses it, in slices (zod and the error schema, the API client, the
+// sign-in rules, then the steps) so that no one task holds the page. The first view is text and two
+// buttons and needs no zod: zod's first use was the longest task of the page's load on a phone
+// (Lighthouse TBT).
 let signIn: ReturnType<typeof importSignIn> | undefined;
 const importSignIn = () =>
-  importInSlices([() => import('../../../lib/api-client'), () => import('@ledgerwell/shared/portal-auth')], () => import('../components/portal-sign-in'));
+  importInSlices([ZOD_FIRST, () => import('../../../lib/api-client'), () => import('@ledgerwell/shared/portal-auth')], () => import('../components/portal-sign-in'));
 const loadSignIn = () => (signIn ??= importSignIn());
 const PortalSignIn = lazy(loadSignIn);
 
