@@ -199,3 +199,39 @@ describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', ()
     expect(handler).not.toHaveBeenCalled();
   });
 });
+
+describe('when the error schema cannot be loaded (a page kept from before a release)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('@ledgerwell/shared/api-error');
+    vi.doUnmock('@ledgerwell/shared/csrf-response');
+    vi.resetModules();
+  });
+
+  /** A fresh api-client whose lazy imports of `modules` fail as a missing chunk does. */
+  async function clientWithout(...modules: string[]) {
+    vi.resetModules();
+    for (const name of modules) {
+      vi.doMock(name, () => {
+        throw new TypeError('Failed to fetch dynamically imported module');
+      });
+    }
+    return import('./api-client');
+  }
+
+  it('a failed call is still an ApiRequestError, told by its status and the call\'s failure text', async () => {
+    const client = await clientWithout('@ledgerwell/shared/api-error');
+    vi.stubGlobal('fetch', answer(400, { success: false, code: 'VALIDATION_ERROR', message: 'Username is required' }));
+    const error = await client.apiRequest('/api/admin/login', { method: 'POST', body: {}, failureMessage: 'Could not sign in' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(client.ApiRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'BAD_RESPONSE', message: 'Could not sign in', fromServer: false });
+  });
+
+  it('a call that needs a CSRF token fails as a network error, without sending the call', async () => {
+    const client = await clientWithout('@ledgerwell/shared/csrf-response');
+    const fetchMock = answer(200, { success: true, csrfToken: 't' });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(client.apiRequest('/api/contact', { method: 'POST', body: {}, csrf: true })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
