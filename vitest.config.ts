@@ -6,19 +6,23 @@ const apiProject = (engine: 'embedded' | 'postgres') => ({
     include: ['api/src/**/*.test.ts', 'db/src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
+    // PostgreSQL: one migrated template per run, each test database a copy of it.
+    ...(engine === 'postgres' ? { globalSetup: ['api/src/test/postgres-global-setup.ts'] } : {}),
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
 
 /**
- * Unit tests once; API tests on the embedded database always, and again on PostgreSQL when
- * DATABASE_URL names a server (each test file gets its own fresh database there).
+ * Unit tests once; API tests on the embedded database always, and on PostgreSQL when DATABASE_URL
+ * names a server (each test file gets its own database there, copied from a migrated template).
+ * `pnpm test` (tests/run-all.ts) runs each project as a stage of its own.
  */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'web/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'components', include: ['web/src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['web/src/test/component-setup.ts'] } },
       apiProject('embedded'),
       ...(process.env.DATABASE_URL ? [apiProject('postgres')] : []),
     ],

@@ -23,8 +23,9 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    // Builds the web app, then serves it with the API on a fresh database (see e2e/serve.ts).
-    command: 'pnpm build && pnpm exec tsx tests/e2e/serve.ts',
+    // Builds the web app (unless `pnpm test` built it for this run: LW_WEB_BUILT), then serves it with
+    // the API on a fresh database (see e2e/serve.ts).
+    command: process.env.LW_WEB_BUILT === '1' ? 'pnpm exec tsx tests/e2e/serve.ts' : 'pnpm build && pnpm exec tsx tests/e2e/serve.ts',
     cwd: '..',
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 180_000,

@@ -5,7 +5,7 @@ import { adminActivity } from '@ledgerwell/db/schema';
 import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { CSRF_TOKEN_TTL_MS } from '@ledgerwell/shared/csrf';
 import { csrfTokens } from './features/csrf/csrf-tokens';
-import { requireCsrf } from './features/csrf/routes';
+import { requireCsrf } from './features/csrf/require-csrf';
 import type { AppEnv } from './lib/context';
 import { createAdminUser, createTestApp, TEST_ENGINE, type TestApp } from './test/test-app';
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminLoginRoutes, adminSessionRoutes } from './features/admin-auth/routes';
-import { requireAdmin, requireMfaEnrolled, requirePasswordChanged } from './features/admin-auth/middleware';
+import { requireAdmin, requireMfaEnrolled, requirePasswordChanged } from './identity/middleware';
 import { adminMfaLoginRoutes, adminMfaRoutes } from './features/admin-mfa/routes';
 import { requireStepUp } from './features/admin-mfa/step-up';
 import { adminStepUpRoutes } from './features/admin-mfa/step-up-routes';

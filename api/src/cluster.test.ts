@@ -46,7 +46,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createPostgresDatabase();
+    const database = await createPostgresDatabase({ migrated: false });
     drop = database.drop;
     port = await freePort();
     // A fresh database: the primary migrates it and creates the admin before any worker starts.

@@ -21,7 +21,7 @@ async function signOut(page: Page) {
 }
 
 test.describe('authenticator app second factor', () => {
-  test('enrol on the Security screen, sign out, sign in with an app code, then with a recovery code (used once); axe-clean at 360 px', async ({ page, request }) => {
+  test('enrol on the Security screen, sign out, sign in with an app code, then with a recovery code (used once); axe-clean at 360 px', async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
     const who = await newAdminWithOwnPassword(request, 'mfa');
     await submitLoginForm(page, who);
@@ -47,12 +47,12 @@ test.describe('authenticator app second factor', () => {
 
     // A wrong code is refused in plain words; the right one turns the app on.
     const codeField = page.getByLabel('Code from the app');
-    await codeField.fill(await wrongCode(secret));
+    await codeField.fill(await wrongCode(baseURL, secret));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await expect(page.getByText(MFA_MESSAGES.codeInvalid)).toBeVisible();
     await expect(codeField).toHaveAttribute('aria-invalid', 'true');
     const used = { step: 0 };
-    await codeField.fill(await nextCode(secret, used));
+    await codeField.fill(await nextCode(baseURL, secret, used));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
 
     // The ten recovery codes, once, with Copy and Download.
@@ -87,10 +87,10 @@ test.describe('authenticator app second factor', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await expectNoSideScroll(page);
 
-    await appCode.fill(await wrongCode(secret));
+    await appCode.fill(await wrongCode(baseURL, secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText(MFA_MESSAGES.codeInvalid)).toBeVisible();
-    await appCode.fill(await nextCode(secret, used));
+    await appCode.fill(await nextCode(baseURL, secret, used));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
@@ -134,7 +134,7 @@ test.describe('authenticator app second factor', () => {
     await regenerate.getByLabel('Authenticator app code or recovery code').fill(recoveryCodes[0]!);
     await regenerate.getByRole('button', { name: 'Create new codes' }).click();
     await expect(regenerate.getByText(MFA_MESSAGES.recoveryCodeInvalid)).toBeVisible();
-    await regenerate.getByLabel('Authenticator app code or recovery code').fill(await nextCode(secret, used));
+    await regenerate.getByLabel('Authenticator app code or recovery code').fill(await nextCode(baseURL, secret, used));
     await regenerate.getByRole('button', { name: 'Create new codes' }).click();
     await expect(regenerate).toHaveCount(0);
     await expect(page.getByRole('status').getByText(MFA_MESSAGES.recoveryCodesRegenerated)).toBeVisible();

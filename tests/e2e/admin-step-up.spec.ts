@@ -110,7 +110,7 @@ test('with an authenticator app: an IP whitelist change past the window asks for
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
   const secret = (await page.locator('.totp-secret').innerText()).replace(/\s+/g, '');
   const used = { step: 0 };
-  await page.getByLabel('Code from the app').fill(await nextCode(secret, used));
+  await page.getByLabel('Code from the app').fill(await nextCode(server.baseURL, secret, used));
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   const recoveryCodes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(recoveryCodes).toHaveCount(10);
@@ -139,7 +139,7 @@ test('with an authenticator app: an IP whitelist change past the window asks for
   await code.fill('12');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm.getByText(MFA_MESSAGES.codeInvalid)).toBeVisible();
-  await code.fill(await nextCode(secret, used));
+  await code.fill(await nextCode(server.baseURL, secret, used));
   await confirm.getByRole('button', { name: 'Confirm' }).click();
 
   await expect(confirm).toHaveCount(0);

@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../db/src/client';
+import { createTestDatabase, newTestRunId } from '../../db/src/test-databases';
 import { adminUsers } from '../../db/src/schema';
 import { loadConfig } from '../../api/src/config/env';
 import { bootstrapAdmin } from '../../api/src/features/admin-auth/bootstrap';
-import { hashPassword } from '../../api/src/features/admin-auth/passwords';
+import { hashPassword, useCheapPasswordHashingInThisTestProcess } from '../../api/src/features/admin-auth/passwords';
 import { systemClock } from '../../api/src/lib/clock';
 import { createFieldCipher } from '../../api/src/lib/field-encryption';
 import { createLogger } from '../../api/src/lib/logger';
@@ -31,16 +31,13 @@ process.env.CHALLENGE_COST ??= '10';
 // address (127.0.0.1, every test), and a test that trips an address's throttle (proof-of-work.spec.ts)
 // sends an address of its own in the header, so the failures it leaves challenge no other test.
 process.env.TRUST_PROXY ??= '1';
+// Passwords hashed at argon2id's smallest cost in this test server (passwords.ts says why that is safe).
+useCheapPasswordHashingInThisTestProcess();
 
 if (process.env.DATABASE_URL) {
-  const name = `lw_e2e_${Date.now()}`;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  // Named for the run (LW_TEST_RUN, set by `pnpm test`), which drops it when the browser tests end.
+  const run = process.env.LW_TEST_RUN || newTestRunId();
+  process.env.DATABASE_URL = (await createTestDatabase(process.env.DATABASE_URL, 'e2e', run)).url;
 }
 
 // The SUPER_ADMIN comes from the real first-start bootstrap (ADMIN_* above); the newcomer and the
@@ -75,5 +72,17 @@ await seed.db.insert(adminUsers).values({
   passwordHash: await hashPassword(E2E_ROTATOR.password),
 });
 await seed.close();
+
+// --- TOTP time under the tests' control (support/totp-clock.ts says how) ---------------------------
+// This server checks TOTP codes against a time kept in a file named by its port, which the browser
+// tests move on one 30-second step when they need a fresh code (support/totp.ts) instead of waiting
+// for real time. Only the TOTP checks use it (deps.totpClock, set in this process before the server
+// module is imported): sessions, throttles and step-up windows keep the real clock. No HTTP route.
+{
+  const { startTotpTime } = await import('./support/totp-clock');
+  const { setInProcessOverrides } = await import('../../api/src/start/in-process-overrides');
+  setInProcessOverrides({ totpClock: startTotpTime(config.PORT) });
+}
+// ----------------------------------------------------------------------------------------------------
 
 await import('../../api/src/server');

@@ -16,6 +16,11 @@ export interface AppDeps {
   config: AppConfig;
   logger: Logger;
   clock: Clock;
+  /**
+   * The clock TOTP codes are checked against; unset: `clock`. Only an in-process test harness sets it
+   * (start/in-process-overrides.ts), so that browser tests need not wait for the next 30-second step.
+   */
+  totpClock?: Clock;
   /** Encrypts PII (tax IDs) at rest. */
   cipher: FieldCipher;
   /** Uploaded files (identity photos). */

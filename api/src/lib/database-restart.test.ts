@@ -28,7 +28,7 @@ describe('a PostgreSQL restart', () => {
   });
   afterEach(async () => {
     if (TEST_ENGINE !== 'postgres') return;
-    await proxied.close({ keepDatabase: true });
+    await proxied.close();
     await proxy.close();
     await direct.close();
   });

@@ -15,6 +15,7 @@ import { holdSignalsDuringStart, ProcessLifecycle, shutdownOnSignals } from '../
 import type { Logger } from '../lib/logger';
 import { pruneRedemptions } from '../lib/proof-of-work';
 import { pruneHits } from '../lib/throttle';
+import { inProcessOverrides } from './in-process-overrides';
 import { retireSecrets, runStartWork, upgradeCiphertexts } from './once';
 import { openResources } from './resources';
 
@@ -29,6 +30,8 @@ const workerHeader = (config: AppConfig) => config.NODE_ENV !== 'production' && 
  * start work already). Its sweeps claim rows with SKIP LOCKED, so any number of processes run them.
  */
 export async function serveProcess(config: AppConfig, logger: Logger, { startWork }: { startWork: boolean }): Promise<void> {
+  const { totpClock } = inProcessOverrides();
+  if (totpClock && config.NODE_ENV === 'production') throw new Error('a TOTP clock set by a test harness is refused with NODE_ENV=production');
   const releaseSignals = holdSignalsDuringStart(logger, config.SHUTDOWN_TIMEOUT_MS * 3);
   const resources = await openResources(config, logger);
   if (startWork) await runStartWork(resources);
@@ -38,7 +41,7 @@ export async function serveProcess(config: AppConfig, logger: Logger, { startWor
   const ipRules = await startIpRuleCache(database, resources.deps.clock, logger);
   // The sweeps below, the requests, and the shutdown on SIGTERM (lib/lifecycle.ts).
   const lifecycle = new ProcessLifecycle(logger);
-  const deps = { ...resources.deps, sessionCache: sessions.cache, ipRuleCache: ipRules.cache, lifecycle };
+  const deps = { ...resources.deps, ...(totpClock ? { totpClock } : {}), sessionCache: sessions.cache, ipRuleCache: ipRules.cache, lifecycle };
 
   const mailTransport = smtpTransport(config);
   lifecycle.every(15 * 1000, () =>

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Hono } from 'hono';
-import pg from 'pg';
-import { MIGRATIONS_FOLDER, openDatabase, type Database } from '@ledgerwell/db/client';
+import { loadEmbeddedAssets, MIGRATIONS_FOLDER, openDatabase, type Database, type EmbeddedAssets } from '@ledgerwell/db/client';
+import { createTestDatabase, dropTestDatabase } from '@ledgerwell/db/test-databases';
 import { adminUsers } from '@ledgerwell/db/schema';
 import { startSessionCache } from '../features/admin-auth/session-cache';
 import type { SessionCacheValue } from '../features/admin-auth/sessions';
@@ -13,7 +13,8 @@ import { startIpRuleCache } from '../features/ip-whitelist/rule-cache';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
-import { hashPassword } from '../features/admin-auth/passwords';
+import { hashPassword, useCheapPasswordHashingInThisTestProcess } from '../features/admin-auth/passwords';
+import { postgresRun } from './postgres-run';
 import { fixedClock } from '../lib/clock';
 import { createFieldCipher } from '../lib/field-encryption';
 import type { AppDeps, AppEnv } from '../lib/context';
@@ -26,52 +27,52 @@ import { answerChecker } from './documented-answers';
 
 /**
  * API tests run on the engine named by TEST_DB_ENGINE (set per vitest project): an in-memory
- * PGlite, or a fresh database created on the DATABASE_URL server and dropped afterwards.
+ * PGlite, or a database on the DATABASE_URL server copied from the run's migrated template.
  */
 export const TEST_ENGINE = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'embedded';
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+// Every test app hashes passwords at argon2id's smallest cost (passwords.ts says why this is safe).
+useCheapPasswordHashingInThisTestProcess();
+
+/**
+ * A database of its own on the DATABASE_URL server: by default a copy of the run's migrated template
+ * (api/src/test/postgres-global-setup.ts), `migrated: false` an empty one (a test of the migration itself).
+ * `drop` is for tests that must see a database go; the rest leave theirs to the run, which drops
+ * every database it made at its end (a DROP DATABASE waits for a checkpoint: about a second each).
+ */
+export async function createPostgresDatabase({ migrated = true } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs DATABASE_URL');
-  const name = `lw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const { run, template } = postgresRun();
+  const { name, url } = await createTestDatabase(serverUrl, 'test', run, migrated ? template : undefined);
+  return { url, drop: () => dropTestDatabase(serverUrl, name) };
 }
 
 /**
  * A fresh PGlite runs initdb, which costs seconds; loading a dump of an already migrated one costs
  * about one. The dump is cached in the temp folder under a hash of the migrations, so every test
- * file and worker shares it and a new migration makes a new one.
+ * file and worker shares it and a new migration makes a new one. Each worker reads it once, with
+ * PGlite's compiled code and file bundle (about a quarter of each start).
  */
-async function migratedEmbeddedTemplate(): Promise<Blob> {
+let embeddedTemplate: Promise<{ template: Blob; assets: EmbeddedAssets }> | undefined;
+
+async function loadMigratedEmbeddedTemplate(): Promise<{ template: Blob; assets: EmbeddedAssets }> {
   const hash = createHash('sha256');
   for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     const full = path.join(MIGRATIONS_FOLDER, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
+  const assets = await loadEmbeddedAssets();
   const cached = path.join(os.tmpdir(), `ledgerwell-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)]);
-  const fresh = await openDatabase({});
+  if (fs.existsSync(cached)) return { template: new Blob([fs.readFileSync(cached)]), assets };
+  const fresh = await openDatabase({ assets });
   await fresh.migrate();
   const dump = await fresh.dumpDataDir!();
   await fresh.close();
   const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
   fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   fs.renameSync(partial, cached);
-  return dump;
+  return { template: dump, assets };
 }
 
 export interface TestAppOptions {
@@ -86,14 +87,10 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const clock = fixedClock(new Date());
-  let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
-  if (TEST_ENGINE === 'postgres') {
-    if (options.databaseUrl) databaseUrl = options.databaseUrl;
-    else ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase());
-  }
-  const template = TEST_ENGINE === 'embedded' && !options.dataDir ? await migratedEmbeddedTemplate() : undefined;
-  const database: Database = await openDatabase({ databaseUrl, dataDir: options.dataDir, poolSize: 4, template });
+  if (TEST_ENGINE === 'postgres') databaseUrl = options.databaseUrl ?? (await createPostgresDatabase()).url;
+  const embedded = TEST_ENGINE === 'embedded' && !options.dataDir ? await (embeddedTemplate ??= loadMigratedEmbeddedTemplate()) : undefined;
+  const database: Database = await openDatabase({ databaseUrl, dataDir: options.dataDir, poolSize: 4, ...embedded });
   await database.migrate();
 
   const logLines: string[] = [];
@@ -108,7 +105,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-uploads-'));
   // Existing tests sign in SUPER_ADMIN and ADMIN users without a second factor: the requirement is off
   // by default here. The second factor has its own tests (features/admin-mfa), which set it explicitly.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ADMIN_MFA_ROLES: '', ...options.env });
+  // Proof-of-work challenges at cost 1 unless a test says otherwise: the same code paths, a thousandth of
+  // the work. production-parameters.test.ts checks that a server started without it issues the real cost.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ADMIN_MFA_ROLES: '', CHALLENGE_COST: '1', ...options.env });
   const logger = createLogger(config.LOG_LEVEL, logStream);
   // As in production: sessions cached in the process, forgotten on the database's announcements.
   const sessions = await startSessionCache<SessionCacheValue>(database, clock, logger);
@@ -172,12 +171,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logLines,
     request,
     uploadsDir,
-    async close({ keepDatabase = false } = {}) {
+    /** Stops the app and closes its database; a PostgreSQL database is left for the run to drop (createPostgresDatabase). */
+    async close() {
       await sessions.stop();
       await ipRules.stop();
       await database.close();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
-      if (!keepDatabase) await dropDatabase?.();
     },
   };
 }

@@ -63,7 +63,7 @@ describe('restart', () => {
     await bootstrapAdmin(first.deps);
     const login = await first.request('POST', '/api/admin/login', { body: { username: 'keeper', password: 'Keep-Me-Safe-1' } });
     expect(login.status).toBe(200);
-    await first.close({ keepDatabase: true });
+    await first.close();
 
     const second = await createTestApp({ dataDir, databaseUrl: first.databaseUrl, env: { ADMIN_USERNAME: 'other', ADMIN_PASSWORD: 'Other-Pass-12' } });
     try {

@@ -6,7 +6,7 @@ import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { guardAttempt } from '../../lib/attempt-guard';
 import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
-import { accountKey } from './login';
+import { accountKey } from '../../identity/sign-in';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 

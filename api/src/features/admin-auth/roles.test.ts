@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import type { AppEnv } from '../../lib/context';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
-import { requireAdmin, requirePasswordChanged, requireRole } from './middleware';
+import { requireAdmin, requirePasswordChanged, requireRole } from '../../identity/middleware';
 
 const PASSWORD = 'Correct-Horse-7';
 

@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson, readProof } from '../../lib/validate';
 import { changeOwnPassword } from './change-password';
 import { login } from './login';
-import { logout } from './logout';
+import { logout } from '../../identity/logout';
 import { documented } from '../../lib/openapi';
 
 /** Login is the one open admin route. */

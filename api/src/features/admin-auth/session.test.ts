@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminActivity, adminUsers } from '@ledgerwell/db/schema';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
-import { deactivateAdminUser } from './deactivate';
-import { toProfile } from './profile';
+import { deactivateAdminUser } from '../admin-users/deactivate';
+import { toProfile } from '../../identity/profile';
 
 const PASSWORD = 'Correct-Horse-7';
 const MINUTE = 60 * 1000;

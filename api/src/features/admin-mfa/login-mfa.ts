@@ -3,8 +3,8 @@ import type { Db } from '@ledgerwell/db/client';
 import { adminUsers } from '@ledgerwell/db/schema';
 import type { MfaLoginBody, PasskeyLoginBody } from '@ledgerwell/shared/admin-mfa';
 import type { AppDeps, RequestMeta } from '../../lib/context';
-import { startAdminSession } from '../admin-auth/login';
-import { consumeMfaToken, findLiveMfaToken, mfaTokenInvalid } from './mfa-token';
+import { startAdminSession } from '../../identity/sign-in';
+import { consumeMfaToken, findLiveMfaToken, mfaTokenInvalid } from '../../identity/mfa-token';
 import { passkeyAssertionOptions } from './passkeys';
 import { withPasskey, withSecondFactor, type UsedMethod } from './second-factor';
 

@@ -8,7 +8,7 @@ import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activity/record-activity';
-import { settleAfterRemoval, userFactors } from './factors';
+import { settleAfterRemoval, userFactors } from '../../identity/factors';
 import { actorOf, mfaRequiredFor, replaceRecoveryCodes, withFactorProof } from './second-factor';
 import { consumeChallenge, relyingParty, storeChallenge, verifyRegistration, type ChallengeBinding } from './webauthn';
 

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { fieldContext } from '../../lib/field-encryption';
 import { clearHits } from '../../lib/throttle';
 import { recordActivity, type Actor } from '../activity/record-activity';
-import { factorMethods, hasFactor, listPasskeys, settleAfterRemoval, userFactors } from './factors';
+import { factorMethods, hasFactor, listPasskeys, settleAfterRemoval, userFactors } from '../../identity/factors';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
 import { consumeAssertion, type AssertionRefusal, type ChallengeBinding } from './webauthn';
@@ -46,7 +46,7 @@ async function consumeCode(deps: AppDeps, tx: Db, userId: string, code: string):
     const [totp] = await tx.select().from(adminTotp).where(eq(adminTotp.adminUserId, userId)).for('update').limit(1);
     if (!totp?.enabledAt) return null;
     const secret = deps.cipher.decrypt(totp.secretEncrypted, fieldContext.adminTotpSecret(userId));
-    const step = await matchTotp(deps.clock, secret, code, totp.lastUsedStep);
+    const step = await matchTotp(deps, secret, code, totp.lastUsedStep);
     if (step === null) return null;
     await tx.update(adminTotp).set({ lastUsedStep: step }).where(eq(adminTotp.adminUserId, userId));
     return 'totp';
@@ -247,7 +247,7 @@ export async function enableTotp(deps: AppDeps, admin: AdminContext, code: strin
       // Another set-up may have replaced the secret since it was read: only the current pending one counts.
       if (!row || row.enabledAt || row.secretEncrypted !== pending.secretEncrypted) return null;
       const secret = deps.cipher.decrypt(row.secretEncrypted, fieldContext.adminTotpSecret(userId));
-      const step = await matchTotp(deps.clock, secret, code, null);
+      const step = await matchTotp(deps, secret, code, null);
       if (step === null) return null;
       await tx.update(adminTotp).set({ enabledAt: deps.clock.now(), lastUsedStep: step }).where(eq(adminTotp.adminUserId, userId));
       return 'totp';

@@ -9,8 +9,8 @@ import type { AdminContext, AppDeps, AppEnv, RequestMeta } from '../../lib/conte
 import { AppError } from '../../lib/errors';
 import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
-import { accountKey, loginRules } from '../admin-auth/login';
-import { requireRole } from '../admin-auth/middleware';
+import { accountKey, loginRules } from '../../identity/sign-in';
+import { requireRole } from '../../identity/middleware';
 import { verifyPassword } from '../admin-auth/passwords';
 import { withFactorProof, type UsedMethod } from './second-factor';
 

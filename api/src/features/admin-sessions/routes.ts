@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { adminSessionListResponseSchema, SESSION_MESSAGES, sessionEndedResponseSchema, signOutOthersResponseSchema } from '@ledgerwell/shared/admin-sessions';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { requireRole } from '../admin-auth/middleware';
+import { requireRole } from '../../identity/middleware';
 import { endSession, listSessions, listUserSessions, signOutOthers } from './sessions';
 import { documented } from '../../lib/openapi';
 

@@ -1,51 +1,17 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
-import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
-import { ADMIN_SESSION_IDLE_MS } from '@ledgerwell/shared/admin-auth';
+import { adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_USER_MESSAGES } from '@ledgerwell/shared/admin-users';
 import { SESSION_MESSAGES, type AdminSession } from '@ledgerwell/shared/admin-sessions';
-import type { Clock } from '../../lib/clock';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { recordActivity, type Actor } from '../activity/record-activity';
-import { logout } from '../admin-auth/logout';
-import { revokeSession, type RevokeReason } from '../admin-auth/sessions';
+import type { Actor } from '../activity/record-activity';
+import { endSessions, liveSessions, lockLiveSessionIds } from '../../identity/live-sessions';
+import { logout } from '../../identity/logout';
 import { browserLabel } from './browser-label';
 
 const actorOf = (admin: AdminContext): Actor => ({ id: admin.profile.id, username: admin.profile.username });
-
-/**
- * The sessions of a user that would still admit a call (findActiveSession's rules): not revoked,
- * before the absolute limit, seen within the idle limit. Newest last-seen first.
- */
-function liveSessions(db: Db, clock: Clock, userId: string) {
-  const now = clock.now();
-  return db
-    .select({
-      id: adminSessions.id,
-      createdAt: adminSessions.createdAt,
-      lastSeenAt: adminSessions.lastSeenAt,
-      ipAddress: adminSessions.ipAddress,
-      userAgent: adminSessions.userAgent,
-    })
-    .from(adminSessions)
-    .where(
-      and(
-        eq(adminSessions.adminUserId, userId),
-        isNull(adminSessions.revokedAt),
-        gt(adminSessions.expiresAt, now),
-        gt(adminSessions.lastSeenAt, new Date(now.getTime() - ADMIN_SESSION_IDLE_MS)),
-      ),
-    )
-    .orderBy(desc(adminSessions.lastSeenAt), desc(adminSessions.createdAt));
-}
-
-/** The ids of a user's live sessions, locked until the transaction ends (two sign-outs at once record each session once). */
-export async function lockLiveSessionIds(tx: Db, clock: Clock, userId: string, exceptSessionId?: string): Promise<string[]> {
-  const rows = await liveSessions(tx, clock, userId).for('update');
-  return rows.map((row) => row.id).filter((id) => id !== exceptSessionId);
-}
 
 export async function listSessions(deps: AppDeps, userId: string, currentSessionId: string | null): Promise<AdminSession[]> {
   const rows = await liveSessions(deps.db, deps.clock, userId);
@@ -70,27 +36,6 @@ async function assertUserExists(db: Db, userId: string): Promise<string> {
   const [user] = await db.select({ username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, userId)).limit(1);
   if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   return user.username;
-}
-
-/** Revokes sessions of one user and records each, in the caller's transaction. */
-export async function endSessions(
-  tx: Db,
-  clock: Clock,
-  ended: { sessionIds: readonly string[]; username: string; reason: RevokeReason },
-  actor: Actor,
-  meta: RequestMeta | null,
-): Promise<void> {
-  for (const sessionId of ended.sessionIds) {
-    await revokeSession(tx, clock, sessionId, ended.reason);
-    await recordActivity(tx, {
-      actor,
-      action: 'ADMIN_SESSION_ENDED',
-      resourceType: 'admin_session',
-      resourceId: sessionId,
-      details: { username: ended.username, reason: ended.reason },
-      meta,
-    });
-  }
 }
 
 /**

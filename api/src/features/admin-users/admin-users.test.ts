@@ -4,8 +4,8 @@ import { adminActivity, adminSessions, adminUsers } from '@ledgerwell/db/schema'
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { ADMIN_USER_MESSAGES as M } from '@ledgerwell/shared/admin-users';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
-import { deactivateAdminUser } from '../admin-auth/deactivate';
-import { toProfile } from '../admin-auth/profile';
+import { deactivateAdminUser } from './deactivate';
+import { toProfile } from '../../identity/profile';
 
 const PASSWORD = 'Correct-Horse-7';
 const NEW_PASSWORD = 'Fresh-Start-42';

@@ -10,8 +10,8 @@ import { isUuid } from '../../lib/ids';
 import { changedFields } from '../activity/changes';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { revokeUserSessions } from '../admin-auth/sessions';
-import { removeSecondFactors } from '../admin-mfa/remove-factors';
-import { endSessions, lockLiveSessionIds } from '../admin-sessions/sessions';
+import { removeSecondFactors } from '../../identity/remove-factors';
+import { endSessions, lockLiveSessionIds } from '../../identity/live-sessions';
 
 export interface MfaResetResult {
   username: string;

@@ -11,8 +11,8 @@ import { resetMfaBodySchema, resetMfaResponseSchema, SESSION_MESSAGES } from '@l
 import { messageResponseSchema } from '@ledgerwell/shared/api-response';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson } from '../../lib/validate';
-import { deactivateAdminUser } from '../admin-auth/deactivate';
-import { requireRole } from '../admin-auth/middleware';
+import { deactivateAdminUser } from './deactivate';
+import { requireRole } from '../../identity/middleware';
 import { createAdminUser, getAdminUser, listAdminUsers, resetAdminPassword, updateAdminUser } from './users';
 import { resetUserMfa } from './reset-mfa';
 import { documented } from '../../lib/openapi';

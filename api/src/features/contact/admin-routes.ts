@@ -14,7 +14,7 @@ import {
 } from '@ledgerwell/shared/contact-admin';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson, parseQuery } from '../../lib/validate';
-import { requireRole } from '../admin-auth/middleware';
+import { requireRole } from '../../identity/middleware';
 import { exportSubmissions } from './export-submissions';
 import type { MessagingService } from './messaging-service';
 import {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { OUTBOX_MESSAGES as M, outboxEmailTextResponseSchema, outboxListQuerySchema, outboxListResponseSchema, outboxRetryResponseSchema } from '@ledgerwell/shared/email-outbox';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseQuery } from '../../lib/validate';
-import { requireRole } from '../admin-auth/middleware';
+import { requireRole } from '../../identity/middleware';
 import { listOutbox, readOutboxText, retryOutboxEmail, type OutboxViewer } from './outbox-admin';
 import { documented } from '../../lib/openapi';
 

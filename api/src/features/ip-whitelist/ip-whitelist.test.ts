@@ -215,7 +215,7 @@ describe('IP whitelist', () => {
         expect((await as('SUPER_ADMIN', 'PUT', `${BASE}/${created.json.data.id}`, { body: { isActive: false } })).status).toBe(200);
         expect((await otherVerify(OUTSIDE)).status).toBe(200);
       } finally {
-        await other.close({ keepDatabase: true });
+        await other.close();
       }
     });
   });

@@ -12,7 +12,7 @@ import { messageResponseSchema } from '@ledgerwell/shared/api-response';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson } from '../../lib/validate';
-import { requireRole } from '../admin-auth/middleware';
+import { requireRole } from '../../identity/middleware';
 import { createIpRule, deleteIpRule, listIpRules, updateIpRule } from './rules';
 import { documented } from '../../lib/openapi';
 

@@ -12,7 +12,7 @@ import {
 } from '@ledgerwell/shared/issuer-applications';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson, parseQuery } from '../../lib/validate';
-import { requireRole } from '../admin-auth/middleware';
+import { requireRole } from '../../identity/middleware';
 import { exportApplications } from './export-applications';
 import { applicationStats, changeApplicationStatus, getApplication, listApplications, updateApplicationNotes, type ReviewerContext } from './review';
 import { documented } from '../../lib/openapi';

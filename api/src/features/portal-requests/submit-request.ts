@@ -18,7 +18,7 @@ import type { PortalSession } from '../portal-auth/portal-sessions';
 import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
 import { claimIdempotencyKey, recordIdempotentAnswer, requestFingerprint, TAX_ID_FIELDS } from './idempotency';
-import { hashVerificationCode, newVerificationCode } from './verification-code';
+import { hashVerificationCode, newVerificationCode, verificationLink } from './verification-code';
 
 export interface SubmitResult {
   status: number;
@@ -166,9 +166,6 @@ async function queueConfirmation(
   }
   await queueEmail(deps, tx, { to: email.to, subject: `We received your request ${email.referenceNumber}`, lines, kind: 'REQUEST_CONFIRMATION', relatedId: email.requestId });
 }
-
-/** The absolute link to the verification page, from PUBLIC_URL. */
-export const verificationLink = (deps: Pick<AppDeps, 'config'>, code: string) => `${deps.config.publicUrl}/verify/${code}`;
 
 /** The signed-in shareholder's own requests, newest first. */
 export async function listOwnRequests(deps: AppDeps, session: PortalSession) {

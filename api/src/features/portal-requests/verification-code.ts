@@ -16,6 +16,9 @@ export function newVerificationCode(): string {
   return `${word()}${digits()}${word()}${digits()}`;
 }
 
+/** The absolute link to the verification page, from PUBLIC_URL. */
+export const verificationLink = (deps: Pick<AppDeps, 'config'>, code: string) => `${deps.config.publicUrl}/verify/${code}`;
+
 /** Codes compare case-insensitively, so they are hashed uppercase; a keyed hash, so a copied table cannot be brute-forced offline. */
 export function hashVerificationCode(key: Buffer, code: string): string {
   return createHmac('sha256', key).update(code.trim().toUpperCase()).digest('hex');

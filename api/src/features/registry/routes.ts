@@ -11,7 +11,7 @@ import {
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery } from '../../lib/validate';
-import { requireRole } from '../admin-auth/middleware';
+import { requireRole } from '../../identity/middleware';
 import { createShareholder } from './create-shareholder';
 import { importShareholders } from './import-shareholders';
 import { listShareholders } from './list-shareholders';

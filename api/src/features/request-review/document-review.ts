@@ -8,8 +8,7 @@ import { AppError } from '../../lib/errors';
 import { recordActivity } from '../activity/record-activity';
 import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
-import { verificationLink } from '../portal-requests/submit-request';
-import { hashVerificationCode, newVerificationCode } from '../portal-requests/verification-code';
+import { hashVerificationCode, newVerificationCode, verificationLink } from '../portal-requests/verification-code';
 import { loadRequest } from './request-detail';
 import { holderEmail, QUESTIONS_LINE, reviewChange, type ReviewContext } from './review-actions';
 

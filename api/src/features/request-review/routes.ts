@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { listActivity } from '../activity/list-activity';
 import { verificationCodeKey } from '../portal-requests/verification-code';
-import { requireRole } from '../admin-auth/middleware';
+import { requireRole } from '../../identity/middleware';
 import { dashboardStats } from './dashboard-stats';
 import { readDocumentImage, reviewDocument } from './document-review';
 import { listRequests } from './list-requests';

@@ -13,7 +13,7 @@ import { proofBodySchema } from '@ledgerwell/shared/challenge';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery, readProof } from '../../lib/validate';
-import { requireCsrf } from '../csrf/routes';
+import { requireCsrf } from '../csrf/require-csrf';
 import type { CsrfTokens } from '../csrf/csrf-tokens';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
 import { readPhoto, readUploadFields, uploadFieldsSchema, uploadLengthLimit } from './upload-body';

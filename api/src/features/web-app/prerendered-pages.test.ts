@@ -26,23 +26,28 @@ const text = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.replace
 
 describe('web app: prerendered public pages over plain HTTP', () => {
   let distDir: string;
+  let ownBuild = false;
   let t: TestApp;
 
   beforeAll(async () => {
-    // A build of its own (the real one, prerenderer included) in a temporary folder: vitest runs
-    // before any build in `pnpm test`, and other runs may be rebuilding web/dist meanwhile.
-    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-web-dist-'));
-    const build = spawnSync('pnpm', ['--filter', '@ledgerwell/web', 'exec', 'vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: path.resolve(import.meta.dirname, '../../../..'),
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}${build.stdout}`);
+    // `pnpm test` builds the web app once for the whole run and names it in LW_WEB_DIST; run alone, this
+    // test makes a build of its own (the real one, prerenderer included) in a temporary folder, since
+    // another run may be rebuilding web/dist meanwhile.
+    ownBuild = !process.env.LW_WEB_DIST;
+    distDir = process.env.LW_WEB_DIST || fs.mkdtempSync(path.join(os.tmpdir(), 'lw-web-dist-'));
+    if (ownBuild) {
+      const build = spawnSync('pnpm', ['--filter', '@ledgerwell/web', 'exec', 'vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'error'], {
+        cwd: path.resolve(import.meta.dirname, '../../../..'),
+        encoding: 'utf8',
+      });
+      if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}${build.stdout}`);
+    }
     t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL } });
   }, 120_000);
 
   afterAll(async () => {
     await t?.close();
-    fs.rmSync(distDir, { recursive: true, force: true });
+    if (ownBuild) fs.rmSync(distDir, { recursive: true, force: true });
   });
 
   it.each(Object.entries(PAGES))('%s: its own HTML with its h1, meta description and absolute canonical link', async (urlPath, headline) => {

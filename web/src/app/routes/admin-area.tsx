@@ -65,7 +65,7 @@ function RequestDetailsRoute() {
 
 function UsersRoute() {
   const { logout } = useAdminAuth();
-  return <Screen><UsersPage role={useCurrentAdmin().role} onLogout={logout} /></Screen>;
+  return <Screen><UsersPage admin={useCurrentAdmin()} onLogout={logout} /></Screen>;
 }
 
 function ShareholdersRoute() {

@@ -14,7 +14,7 @@ import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpSetup } from '../components/totp-setup';
 import { PasskeysSection } from '../components/passkeys-section';
 import { passkeyProof, type FactorProof } from '../passkeys-api';
-import { ActiveSessionsSection } from '../components/sessions-list';
+import { ActiveSessionsSection } from '../components/active-sessions';
 
 type View =
   | { kind: 'status' }

@@ -7,6 +7,7 @@ import {
   type AdminRole,
   type AdminUser,
 } from '@ledgerwell/shared/admin-users';
+import { resetMfaResponseSchema, SESSION_MESSAGES } from '@ledgerwell/shared/admin-sessions';
 import { apiPaths } from '../../../config/paths';
 import { adminRequest } from './admin-request';
 
@@ -60,4 +61,14 @@ export async function resetAdminUserPassword(id: string): Promise<string> {
     failureMessage: ADMIN_USER_MESSAGES.resetFailed,
   });
   return body.newPassword;
+}
+
+/** SUPER_ADMIN: removes another user's second factors and ends their sessions. */
+export async function resetUserMfa(userId: string): Promise<string> {
+  const body = await adminRequest(apiPaths.admin.userResetMfa(userId), resetMfaResponseSchema, {
+    method: 'POST',
+    body: { confirm: true },
+    failureMessage: SESSION_MESSAGES.resetMfaFailed,
+  });
+  return body.message;
 }

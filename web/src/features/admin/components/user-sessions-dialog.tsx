@@ -1,5 +1,5 @@
 import type { AdminUser } from '@ledgerwell/shared/admin-users';
-import { SessionsList } from '../../admin-auth/components/sessions-list';
+import { SessionsList } from '../../../components/sessions-list';
 import { Modal } from './modal';
 
 /** User Management: a user's live sessions, each with 'Sign out' (SUPER_ADMIN; the same list as the Security screen's). */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ADMIN_ROLE_LABELS, type AdminRole } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_ROLE_LABELS, type AdminProfile } from '@ledgerwell/shared/admin-auth';
 import { ADMIN_USER_MESSAGES as M, type AdminUser } from '@ledgerwell/shared/admin-users';
 import { SESSION_MESSAGES } from '@ledgerwell/shared/admin-sessions';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
-import { createAdminUser, deactivateAdminUser, fetchAdminUsers, resetAdminUserPassword, updateAdminUser, type AdminUserBody } from '../api/users';
+import { createAdminUser, deactivateAdminUser, fetchAdminUsers, resetAdminUserPassword, resetUserMfa, updateAdminUser, type AdminUserBody } from '../api/users';
 import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SearchFilter, SelectFilter } from '../components/filter-fields';
@@ -16,8 +16,6 @@ import { SuperAdminOnly } from '../components/super-admin-only';
 import { TableState } from '../components/table-state';
 import { UserForm } from '../components/user-form';
 import { UserSessionsDialog } from '../components/user-sessions-dialog';
-import { useCurrentAdmin } from '../../admin-auth/auth-context';
-import { resetUserMfa } from '../../admin-auth/sessions-api';
 import { useApiData } from '../hooks/use-api-data';
 import { useBanner } from '../hooks/use-banner';
 import { actionErrorMessage } from '../utils/action-error';
@@ -39,15 +37,16 @@ import {
 export const RESET_BANNER_MS = 10_000;
 
 interface UsersPageProps {
-  role: AdminRole;
+  /** The signed-in admin, handed in by the admin area (features do not import each other). */
+  admin: AdminProfile;
   onLogout: () => Promise<void>;
 }
 
-export function UsersPage({ role, onLogout }: UsersPageProps) {
+export function UsersPage({ admin, onLogout }: UsersPageProps) {
   useDocumentMeta('User Management');
   return (
-    <SuperAdminOnly role={role} message={M.accessDenied}>
-      <UsersScreen onLogout={onLogout} />
+    <SuperAdminOnly role={admin.role} message={M.accessDenied}>
+      <UsersScreen me={admin} onLogout={onLogout} />
     </SuperAdminOnly>
   );
 }
@@ -84,7 +83,7 @@ function saveErrorMessage(error: unknown): string {
   return M.saveFailed;
 }
 
-function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
+function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promise<void> }) {
   const { data, error: loadError, loading, reload } = useApiData('admin-users', (signal) => fetchAdminUsers(signal));
   const { banner, show } = useBanner();
   const [search, setSearch] = useState('');
@@ -97,7 +96,6 @@ function UsersScreen({ onLogout }: { onLogout: () => Promise<void> }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
-  const me = useCurrentAdmin();
 
   const all = data?.users ?? [];
   const visible = visibleUsers(all, search, roleFilter, status, sort);

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SESSION_MESSAGES, type AdminSession } from '@ledgerwell/shared/admin-sessions';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { Spinner } from '../../../components/ui/spinner';
-import { useCurrentAdmin } from '../auth-context';
-import { endSession, fetchSessions, signOutOtherSessions, type SessionOwner } from '../sessions-api';
+import { endSession, fetchSessions, signOutOtherSessions, type SessionOwner } from '../lib/admin-sessions-api';
+import { LoadFailure } from './ui/load-failure';
+import { Spinner } from './ui/spinner';
 import './sessions-list.css';
 
 const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -147,19 +146,5 @@ function SessionItem({ session, busy, onEnd }: { session: AdminSession; busy: bo
         </button>
       )}
     </li>
-  );
-}
-
-/** The Security screen's section: the signed-in admin's own sessions. */
-export function ActiveSessionsSection() {
-  const headingId = useId();
-  // Until the required second factor is set up the API answers nothing else.
-  if (useCurrentAdmin().mustEnrollMfa) return null;
-  return (
-    <section className="admin-card security-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Active sessions</h2>
-      <p className="muted">Where your account is signed in now. Sign out any session you do not recognise.</p>
-      <SessionsList owner={{ kind: 'me' }} />
-    </section>
   );
 }

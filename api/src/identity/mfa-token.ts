@@ -2,9 +2,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { adminMfaTokens } from '@ledgerwell/db/schema';
 import { MFA_MESSAGES, MFA_TOKEN_TTL_MS } from '@ledgerwell/shared/admin-mfa';
-import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { hashToken, newSessionToken } from '../../lib/tokens';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { hashToken, newSessionToken } from '../lib/tokens';
 
 export const mfaTokenInvalid = () => new AppError('MFA_TOKEN_INVALID', MFA_MESSAGES.mfaTokenExpired);
 

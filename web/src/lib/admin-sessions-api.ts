@@ -1,13 +1,12 @@
 import {
   adminSessionListResponseSchema,
-  resetMfaResponseSchema,
   SESSION_MESSAGES,
   sessionEndedResponseSchema,
   signOutOthersResponseSchema,
   type AdminSession,
 } from '@ledgerwell/shared/admin-sessions';
-import { apiRequest } from '../../lib/api-client';
-import { apiPaths } from '../../config/paths';
+import { apiRequest } from './api-client';
+import { apiPaths } from '../config/paths';
 
 /** Whose sessions: the signed-in admin's own, or (SUPER_ADMIN, User Management) another user's. */
 export type SessionOwner = { kind: 'me' } | { kind: 'user'; userId: string };
@@ -31,18 +30,6 @@ export async function signOutOtherSessions(): Promise<string> {
     auth: 'admin',
     schema: signOutOthersResponseSchema,
     failureMessage: SESSION_MESSAGES.endFailed,
-  });
-  return body.message;
-}
-
-/** SUPER_ADMIN: removes another user's second factors and ends their sessions. */
-export async function resetUserMfa(userId: string): Promise<string> {
-  const body = await apiRequest(apiPaths.admin.userResetMfa(userId), {
-    method: 'POST',
-    auth: 'admin',
-    body: { confirm: true },
-    schema: resetMfaResponseSchema,
-    failureMessage: SESSION_MESSAGES.resetMfaFailed,
   });
   return body.message;
 }

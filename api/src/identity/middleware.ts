@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
 import { ADMIN_MESSAGES, ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
-import type { AppDeps, AppEnv } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import type { AppDeps, AppEnv } from '../lib/context';
+import { AppError } from '../lib/errors';
 import { toProfile } from './profile';
-import { findActiveSession } from './sessions';
+import { findActiveSession } from '../features/admin-auth/sessions';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 

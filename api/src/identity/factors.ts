@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { adminPasskeys, adminRecoveryCodes, adminTotp, adminUsers } from '@ledgerwell/db/schema';
 import type { MfaMethod, MfaStatus } from '@ledgerwell/shared/admin-mfa';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '../lib/clock';
 
 export interface UserFactors {
   totp: boolean;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { adminPasskeys, adminRecoveryCodes, adminTotp, adminUsers } from '@ledgerwell/db/schema';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '../lib/clock';
 
 /**
  * Removes every second factor of a user (authenticator app, recovery codes, passkeys) in the caller's
