@@ -63,9 +63,14 @@ const boundaryZones = [
     target: './api/src/identity',
     from: `./${API_FEATURES}`,
     except: API_SHARED_FEATURE_MODULES.map((module) => `./${module}`),
-    message: 'api/src/identity is shared by the admin features: it imports only the shared feature modules listed in eslint.config.js (API_SHARED_FEATURE_MODULES).',
+    message:
+      'api/src/identity is shared by the admin features: it imports only the shared feature modules listed in eslint.config.js (API_SHARED_FEATURE_MODULES).',
   },
-  { target: './api/src/lib', from: `./${API_FEATURES}`, message: 'api/src/lib is shared by every feature: it imports none.' },
+  {
+    target: './api/src/lib',
+    from: `./${API_FEATURES}`,
+    message: 'api/src/lib is shared by every feature: it imports none.',
+  },
   ...featureDirs(WEB_FEATURES).map((feature) => ({
     target: `./${WEB_FEATURES}/${feature}`,
     from: `./${WEB_FEATURES}`,
@@ -80,7 +85,16 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -99,9 +113,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: 'tsconfig.json' }),
-      ],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -135,7 +147,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@ledgerwell/db/*', '@ledgerwell/api/*'], message: 'The web app must not import server or database code.' }] },
+        {
+          patterns: [
+            {
+              group: ['@ledgerwell/db/*', '@ledgerwell/api/*'],
+              message: 'The web app must not import server or database code.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -144,7 +163,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@ledgerwell/db/*', '@ledgerwell/api/*', 'node:*'], message: 'shared/ runs in the browser too: no server or Node imports.' }] },
+        {
+          patterns: [
+            {
+              group: ['@ledgerwell/db/*', '@ledgerwell/api/*', 'node:*'],
+              message: 'shared/ runs in the browser too: no server or Node imports.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -22,7 +22,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'web/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'components', include: ['web/src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['web/src/test/component-setup.ts'] } },
+      {
+        test: {
+          name: 'components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/test/component-setup.ts'],
+        },
+      },
       apiProject('embedded'),
       ...(process.env.DATABASE_URL ? [apiProject('postgres')] : []),
     ],

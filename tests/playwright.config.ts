@@ -25,7 +25,10 @@ export default defineConfig({
   webServer: {
     // Builds the web app (unless `pnpm test` built it for this run: LW_WEB_BUILT), then serves it with
     // the API on a fresh database (see e2e/serve.ts).
-    command: process.env.LW_WEB_BUILT === '1' ? 'pnpm exec tsx tests/e2e/serve.ts' : 'pnpm build && pnpm exec tsx tests/e2e/serve.ts',
+    command:
+      process.env.LW_WEB_BUILT === '1'
+        ? 'pnpm exec tsx tests/e2e/serve.ts'
+        : 'pnpm build && pnpm exec tsx tests/e2e/serve.ts',
     cwd: '..',
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 180_000,

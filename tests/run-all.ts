@@ -62,37 +62,65 @@ function vitestStage(title: string, projects: string[], env: Record<string, stri
   const report = path.join(reports, `${projects.join('+')}.json`);
   const projectArgs = projects.flatMap((project) => ['--project', project]);
   return stage(title, async () => {
-    const exit = await exec('pnpm', ['exec', 'vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+    const exit = await exec(
+      'pnpm',
+      ['exec', 'vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      env,
+    );
     const json = readJson(report);
     // A run that wrote no report (it crashed) counts as one failure: never as a pass.
     if (!json) return { exit: exit || 1 };
-    return { exit, counts: { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests } };
+    return {
+      exit,
+      counts: {
+        passed: json.numPassedTests,
+        failed: json.numFailedTests,
+        skipped: json.numPendingTests + json.numTodoTests,
+      },
+    };
   });
 }
 
-console.log(serverUrl ? `PostgreSQL (DATABASE_URL): API tests on both engines, browser tests on PostgreSQL; run ${run}.` : 'Embedded database only (set DATABASE_URL to also run the API tests on PostgreSQL, and the browser tests there).');
+console.log(
+  serverUrl
+    ? `PostgreSQL (DATABASE_URL): API tests on both engines, browser tests on PostgreSQL; run ${run}.`
+    : 'Embedded database only (set DATABASE_URL to also run the API tests on PostgreSQL, and the browser tests there).',
+);
 
 const build = await stage('web build', async () => ({ exit: await exec('pnpm', ['build']) }));
 if (build.exit === 0) {
   await vitestStage('unit and component tests', ['unit', 'components']);
   await vitestStage('API tests, embedded database', ['api-embedded'], { LW_WEB_DIST: webDist });
-  if (serverUrl) await vitestStage('API tests, PostgreSQL', ['api-postgres'], { LW_WEB_DIST: webDist, LW_TEST_DROP_LATER: '1' });
+  if (serverUrl)
+    await vitestStage('API tests, PostgreSQL', ['api-postgres'], { LW_WEB_DIST: webDist, LW_TEST_DROP_LATER: '1' });
 
   // Each DROP DATABASE waits for a checkpoint (about a second): the API tests' databases are dropped
   // while the browser tests run, which mostly wait on Chromium.
   const dropping = serverUrl ? timedDrop(['tpl', 'test']) : Promise.resolve(null);
   const playwrightReport = path.join(reports, 'playwright.json');
   await stage(`browser tests (Playwright, Chromium, ${serverUrl ? 'PostgreSQL' : 'embedded database'})`, async () => {
-    const exit = await exec('pnpm', ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, LW_WEB_BUILT: '1' });
+    const exit = await exec('pnpm', ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      LW_WEB_BUILT: '1',
+    });
     const json = readJson(playwrightReport);
     if (!json) return { exit: exit || 1 };
-    return { exit, counts: { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped } };
+    return {
+      exit,
+      counts: {
+        passed: json.stats.expected + json.stats.flaky,
+        failed: json.stats.unexpected,
+        skipped: json.stats.skipped,
+      },
+    };
   });
   if (serverUrl) {
     await stage('drop the test databases', async () => {
       const apiDrop = await dropping;
       const e2eDrop = await timedDrop(['e2e']);
-      console.log(`dropped ${apiDrop?.count ?? 0} API test databases (${apiDrop?.seconds.toFixed(0)} s, during the browser tests) and ${e2eDrop?.count ?? 0} browser test databases`);
+      console.log(
+        `dropped ${apiDrop?.count ?? 0} API test databases (${apiDrop?.seconds.toFixed(0)} s, during the browser tests) and ${e2eDrop?.count ?? 0} browser test databases`,
+      );
       return { exit: apiDrop && e2eDrop ? 0 : 1 };
     });
   }
@@ -118,8 +146,12 @@ const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.
 
 console.log('');
 for (const s of stages) {
-  const counts = s.counts ? `  ${s.counts.passed} passed, ${s.counts.failed} failed${s.counts.skipped ? `, ${s.counts.skipped} skipped` : ''}` : '';
-  console.log(`stage ${minutes(s.seconds).padStart(6)}  ${s.title}${counts}${s.exit !== 0 ? `  (exit ${s.exit})` : ''}`);
+  const counts = s.counts
+    ? `  ${s.counts.passed} passed, ${s.counts.failed} failed${s.counts.skipped ? `, ${s.counts.skipped} skipped` : ''}`
+    : '';
+  console.log(
+    `stage ${minutes(s.seconds).padStart(6)}  ${s.title}${counts}${s.exit !== 0 ? `  (exit ${s.exit})` : ''}`,
+  );
 }
 console.log(`stage ${minutes(stages.reduce((sum, s) => sum + s.seconds, 0)).padStart(6)}  all stages`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -18,7 +18,12 @@ describe('admin list paging depth', () => {
   async function expectTooDeep(path: string, field: 'page' | 'offset') {
     const answer = await get(path);
     expect(answer.status, path).toBe(400);
-    expect(answer.json, path).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message: PAGING_MESSAGES.tooDeep, errors: { [field]: PAGING_MESSAGES.tooDeep } });
+    expect(answer.json, path).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message: PAGING_MESSAGES.tooDeep,
+      errors: { [field]: PAGING_MESSAGES.tooDeep },
+    });
     expect(answer.json.message).toMatch(/narrow the search with filters/);
   }
 
@@ -50,7 +55,11 @@ describe('admin list paging depth', () => {
   });
 
   it('caps the page size of each list', async () => {
-    for (const [path, max] of [['/requests', 100], ['/shareholders', 100], ['/activity', 200]] as const) {
+    for (const [path, max] of [
+      ['/requests', 100],
+      ['/shareholders', 100],
+      ['/activity', 200],
+    ] as const) {
       expect((await get(`${path}?limit=${max}`)).status, path).toBe(200);
       const tooMany = await get(`${path}?limit=${max + 1}`);
       expect(tooMany.status, path).toBe(400);

@@ -59,16 +59,23 @@ describe('API base', () => {
   });
 
   it('refuses bodies over the limit with 413', async () => {
-    const res = await t.request('POST', '/api/admin/login', { body: { username: 'x'.repeat(200 * 1024), password: 'y' } });
+    const res = await t.request('POST', '/api/admin/login', {
+      body: { username: 'x'.repeat(200 * 1024), password: 'y' },
+    });
     expect(res.status).toBe(413);
     expect(res.json.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('never writes passwords or tokens to the log', async () => {
     await createAdminUser(t.deps, { username: 'erin', password: 'Secret-Pass-42' });
-    const login = await t.request('POST', '/api/admin/login', { body: { username: 'erin', password: 'Secret-Pass-42' } });
+    const login = await t.request('POST', '/api/admin/login', {
+      body: { username: 'erin', password: 'Secret-Pass-42' },
+    });
     await t.request('GET', '/api/admin/auth/verify', { token: login.json.token });
-    t.deps.logger.info({ password: 'Secret-Pass-42', nested: { token: login.json.token, taxId: '123-45-6789' } }, 'probe');
+    t.deps.logger.info(
+      { password: 'Secret-Pass-42', nested: { token: login.json.token, taxId: '123-45-6789' } },
+      'probe',
+    );
     const log = t.logLines.join('');
     expect(log).toContain('"path":"/api/admin/login"');
     expect(log).toContain('[redacted]');

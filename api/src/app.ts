@@ -56,7 +56,9 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   // 6.3): nothing to limit. Hono's bodyLimit would rebuild such a request, which fails under
   // @hono/node-server for a DELETE. Every other request still goes through the limit.
   const bodiless = (c: Context) =>
-    ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(c.req.method) && c.req.header('Content-Length') === undefined && c.req.header('Transfer-Encoding') === undefined;
+    ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(c.req.method) &&
+    c.req.header('Content-Length') === undefined &&
+    c.req.header('Transfer-Encoding') === undefined;
   api.use('*', (c, next) => (LARGE_BODY_PATHS.has(c.req.path) || bodiless(c) ? next() : jsonBodyLimit(c, next)));
   api.use('*', async (c, next) => {
     await next();

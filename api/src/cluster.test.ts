@@ -50,9 +50,21 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
     drop = database.drop;
     port = await freePort();
     // A fresh database: the primary migrates it and creates the admin before any worker starts.
-    server = startScript('api/src/server.ts', serverEnv(port, { DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LEDGERWELL_TEST_WORKER_HEADER: '1', METRICS_TOKEN }));
-    await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 2);
-    await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 1);
+    server = startScript(
+      'api/src/server.ts',
+      serverEnv(port, {
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: '2',
+        LEDGERWELL_TEST_WORKER_HEADER: '1',
+        METRICS_TOKEN,
+      }),
+    );
+    await server.waitForLog(
+      (line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 2,
+    );
+    await server.waitForLog(
+      (line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 1,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -67,10 +79,14 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
     const logs = server.logs();
     expect(logs.filter(workerStarted)).toHaveLength(2);
     // The start work ran once, in the primary, before the workers were forked.
-    const storageLines = logs.filter((line) => line.msg === 'identity photos are stored, encrypted, in this file store');
+    const storageLines = logs.filter(
+      (line) => line.msg === 'identity photos are stored, encrypted, in this file store',
+    );
     expect(storageLines).toHaveLength(1);
     expect(logs.indexOf(storageLines[0]!)).toBeLessThan(logs.findIndex(workerStarted));
-    expect(logs.filter((line) => line.msg === 'created the SUPER_ADMIN account from ADMIN_USERNAME and ADMIN_PASSWORD')).toHaveLength(1);
+    expect(
+      logs.filter((line) => line.msg === 'created the SUPER_ADMIN account from ADMIN_USERNAME and ADMIN_PASSWORD'),
+    ).toHaveLength(1);
     expect(await answeringWorkers(port, 8)).toEqual(new Set(['1', '2']));
     const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
       method: 'POST',
@@ -83,7 +99,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
   it('answers GET /api/metrics for the whole cluster, whichever worker is asked (the primary aggregates)', async () => {
     const before = await answeringWorkers(port, 10);
     expect(before.size).toBe(2);
-    const metrics = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    const metrics = await fetch(`http://127.0.0.1:${port}/api/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(metrics.status).toBe(200);
     const health = (await metrics.text())
       .split('\n')
@@ -105,7 +123,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
     expect(meanwhile).toEqual(new Set([first.worker === 1 ? '2' : '1']));
     const replacement = await server.waitForLog((line) => workerStarted(line) && line.worker === 3);
     expect(replacement.pid).not.toBe(killed);
-    await server.waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 3);
+    await server.waitForLog(
+      (line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === 3,
+    );
     const answering = await answeringWorkers(port, 8);
     expect(answering).toContain('3');
     expect(answering).not.toContain(String(first.worker));
@@ -120,13 +140,24 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
       .filter(isRunning);
     expect(serving).toHaveLength(2);
     // A worker dies; its replacement is forked, and the stop comes before it listens.
-    const nextWorker = Math.max(...server.logs().filter(workerStarted).map((line) => Number(line.worker))) + 1;
+    const nextWorker =
+      Math.max(
+        ...server
+          .logs()
+          .filter(workerStarted)
+          .map((line) => Number(line.worker)),
+      ) + 1;
     process.kill(serving[0]!, 'SIGKILL');
     const replacement = await server.waitForLog((line) => workerStarted(line) && line.worker === nextWorker);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const logs = server.logs();
-    expect(logs.some((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === nextWorker)).toBe(false);
+    expect(
+      logs.some(
+        (line) =>
+          typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening') && line.worker === nextWorker,
+      ),
+    ).toBe(false);
     const workerPids = [serving[1]!, Number(replacement.pid)];
     expect(logs.filter((line) => line.msg === 'shut down').length).toBeGreaterThanOrEqual(1);
     expect(logs.find((line) => line.msg === 'all cluster workers have exited')).toMatchObject({ failedExits: 0 });
@@ -135,9 +166,20 @@ describe.runIf(TEST_ENGINE === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
 });
 
 /** Two sweep runners started together on `t`'s database; what each printed as sent. */
-async function sweepFromTwoProcesses(t: TestApp, sweep: 'outbox' | 'contact', extra: Record<string, string> = {}): Promise<string[][]> {
+async function sweepFromTwoProcesses(
+  t: TestApp,
+  sweep: 'outbox' | 'contact',
+  extra: Record<string, string> = {},
+): Promise<string[][]> {
   const go = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lw-sweep-')), 'go');
-  const env = { PATH: process.env.PATH, DATABASE_URL: t.databaseUrl, SWEEP: sweep, SWEEP_KEY: t.encryptionKey.toString('hex'), SWEEP_GO_FILE: go, ...extra };
+  const env = {
+    PATH: process.env.PATH,
+    DATABASE_URL: t.databaseUrl,
+    SWEEP: sweep,
+    SWEEP_KEY: t.encryptionKey.toString('hex'),
+    SWEEP_GO_FILE: go,
+    ...extra,
+  };
   const runners = [startScript('api/src/test/sweep-runner.ts', env), startScript('api/src/test/sweep-runner.ts', env)];
   // Both loaded and connected before either sweeps, however long each took to start.
   for (const runner of runners) {
@@ -149,7 +191,9 @@ async function sweepFromTwoProcesses(t: TestApp, sweep: 'outbox' | 'contact', ex
   fs.writeFileSync(go, '');
   expect(await Promise.all(runners.map((runner) => runner.exited))).toEqual([0, 0]);
   fs.rmSync(path.dirname(go), { recursive: true, force: true });
-  const sentBy = runners.map((runner) => runner.lines.filter((line) => line.startsWith('sent ')).map((line) => line.slice(5)));
+  const sentBy = runners.map((runner) =>
+    runner.lines.filter((line) => line.startsWith('sent ')).map((line) => line.slice(5)),
+  );
   // Both took part: the lease and SKIP LOCKED split the work rather than one process doing it all.
   for (const sent of sentBy) expect(sent.length).toBeGreaterThan(0);
   return sentBy;
@@ -177,7 +221,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('the sweeps in two processes', () => 
     await t.deps.db.insert(emailOutbox).values(rows);
     const sentBy = await sweepFromTwoProcesses(t, 'outbox');
     expect(sentBy.flat().sort()).toEqual(rows.map((row) => row.toAddress).sort());
-    const statuses = await t.deps.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+    const statuses = await t.deps.db
+      .select({ status: emailOutbox.status, attempts: emailOutbox.attempts })
+      .from(emailOutbox);
     expect(statuses.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
   });
 
@@ -186,12 +232,27 @@ describe.runIf(TEST_ENGINE === 'postgres')('the sweeps in two processes', () => 
     try {
       const emails = Array.from({ length: 100 }, (_, i) => `sender${i}@example.com`);
       await t.deps.db.insert(contactSubmissions).values(
-        emails.map((email, i) => ({ name: `Sender ${i}`, email, message: `Question ${i}`, forwardStatus: 'PENDING_RETRY' as const, forwardAttempts: 1, nextForwardAt: t.clock.now() })),
+        emails.map((email, i) => ({
+          name: `Sender ${i}`,
+          email,
+          message: `Question ${i}`,
+          forwardStatus: 'PENDING_RETRY' as const,
+          forwardAttempts: 1,
+          nextForwardAt: t.clock.now(),
+        })),
       );
-      const sentBy = await sweepFromTwoProcesses(t, 'contact', { INTERCOM_ACCESS_TOKEN: 'stub-token', INTERCOM_API_URL: stub.url });
+      const sentBy = await sweepFromTwoProcesses(t, 'contact', {
+        INTERCOM_ACCESS_TOKEN: 'stub-token',
+        INTERCOM_API_URL: stub.url,
+      });
       expect(sentBy.flat().sort()).toEqual([...emails].sort());
       expect(stub.calls.filter((call) => call.path === '/conversations')).toHaveLength(100);
-      const rows = await t.deps.db.select({ forwardStatus: contactSubmissions.forwardStatus, forwardAttempts: contactSubmissions.forwardAttempts }).from(contactSubmissions);
+      const rows = await t.deps.db
+        .select({
+          forwardStatus: contactSubmissions.forwardStatus,
+          forwardAttempts: contactSubmissions.forwardAttempts,
+        })
+        .from(contactSubmissions);
       expect(rows.every((row) => row.forwardStatus === 'SENT' && row.forwardAttempts === 2)).toBe(true);
     } finally {
       await stub.close();
@@ -208,10 +269,14 @@ describe.runIf(TEST_ENGINE === 'embedded')('WEB_CONCURRENCY=2 on the embedded da
       expect((await getOnce(port, '/api/health')).status).toBe(200);
       const logs = server.logs();
       expect(logs.filter((line) => typeof line.msg === 'string' && line.msg.includes('WEB_CONCURRENCY'))).toEqual([
-        expect.objectContaining({ msg: 'WEB_CONCURRENCY=2 ignored: the embedded database belongs to one process; set DATABASE_URL to run 2 processes' }),
+        expect.objectContaining({
+          msg: 'WEB_CONCURRENCY=2 ignored: the embedded database belongs to one process; set DATABASE_URL to run 2 processes',
+        }),
       ]);
       expect(logs.filter(workerStarted)).toHaveLength(0);
-      expect(logs.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening'))).toEqual([expect.objectContaining({ port })]);
+      expect(
+        logs.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening')),
+      ).toEqual([expect.objectContaining({ port })]);
       expect(logs.find((line) => line.msg?.toString().startsWith('Ledgerwell listening'))?.worker).toBeUndefined();
     } finally {
       server.child.kill('SIGTERM');

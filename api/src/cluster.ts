@@ -71,7 +71,10 @@ export async function runPrimary(config: AppConfig, logger: Logger, count: numbe
       }
       return;
     }
-    logger.warn({ worker: worker.id, pid: worker.process.pid, code, signal }, 'cluster worker exited; starting a replacement');
+    logger.warn(
+      { worker: worker.id, pid: worker.process.pid, code, signal },
+      'cluster worker exited; starting a replacement',
+    );
     replace();
   });
 
@@ -87,7 +90,10 @@ export async function runPrimary(config: AppConfig, logger: Logger, count: numbe
     for (const worker of live) worker.process.kill(signal);
     setTimeout(() => {
       for (const worker of live) {
-        logger.warn({ worker: worker.id, pid: worker.process.pid }, 'a cluster worker did not exit in time: killing it');
+        logger.warn(
+          { worker: worker.id, pid: worker.process.pid },
+          'a cluster worker did not exit in time: killing it',
+        );
         worker.process.kill('SIGKILL');
       }
     }, config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_GRACE_MS).unref();

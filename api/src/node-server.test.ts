@@ -26,11 +26,15 @@ describe('behind @hono/node-server', () => {
     await createAdminUser(t.deps, { username: 'alice', password: 'Correct-Horse-7' });
     const token = await loginToken(t, 'alice', 'Correct-Horse-7');
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${base}/api/admin/requests/00000000-0000-4000-8000-000000000000/flag`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      });
+      const request = http.request(
+        `${base}/api/admin/requests/00000000-0000-4000-8000-000000000000/flag`,
+        { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -39,7 +43,11 @@ describe('behind @hono/node-server', () => {
   });
 
   it('still refuses an oversized JSON body with 413', async () => {
-    const res = await fetch(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(200 * 1024) }) });
+    const res = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(200 * 1024) }),
+    });
     expect(res.status).toBe(413);
   });
 });

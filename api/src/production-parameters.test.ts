@@ -72,7 +72,10 @@ describe(`a server started without the test harness uses the production costs ($
     expect(await server.exited).toBe(0);
     const database = await openDatabase({ databaseUrl, dataDir, poolSize: 1 });
     try {
-      const [admin] = await database.db.select({ hash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.username, ADMIN.username));
+      const [admin] = await database.db
+        .select({ hash: adminUsers.passwordHash })
+        .from(adminUsers)
+        .where(eq(adminUsers.username, ADMIN.username));
       const [, algorithm, , params] = admin!.hash.split('$');
       expect(algorithm).toBe('argon2id');
       const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;

@@ -24,32 +24,60 @@ describe('the log during a full transfer, at debug level', () => {
     await createAdminUser(t.deps, { username: 'rita', password, role: 'REVIEWER' });
 
     const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: 'DEMO02' } });
-    expect((await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber: '200300499' } })).status).toBe(401);
-    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber: '200300400' } });
+    expect(
+      (
+        await t.request('POST', '/api/shareholder-portal/validate-account', {
+          token: step1.json.token,
+          body: { accountNumber: '200300499' },
+        })
+      ).status,
+    ).toBe(401);
+    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', {
+      token: step1.json.token,
+      body: { accountNumber: '200300400' },
+    });
     const portalToken = step2.json.token as string;
     const submitted = await t.request('POST', '/api/shareholder-portal/submit-request', {
       token: portalToken,
       headers: { 'Idempotency-Key': 'flow-key-0001' },
-      body: { requestType: 'TRANSFER', formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 } },
+      body: {
+        requestType: 'TRANSFER',
+        formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 },
+      },
     });
     expect(submitted.status).toBe(201);
     const code = submitted.json.data.verificationCode as string;
     const requestId = submitted.json.data.id as string;
 
     await t.app.request(`/verify/${code}`);
-    expect((await t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code } })).status,
+    ).toBe(200);
     expect((await t.request('GET', `/api/shareholder-portal/check-verification-status?code=${code}`)).status).toBe(200);
     await portal.uploadAll(code);
 
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'rita', password: `${password}x` } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'rita', password: `${password}x` } })).status,
+    ).toBe(401);
     const admin = await loginToken(t, 'rita', password);
-    const list = await t.request('GET', `/api/admin/requests?search=${submitted.json.referenceNumber}`, { token: admin });
+    const list = await t.request('GET', `/api/admin/requests?search=${submitted.json.referenceNumber}`, {
+      token: admin,
+    });
     expect(list.json.requests.map((r: { id: string }) => r.id)).toContain(requestId);
     const detail = await t.request('GET', `/api/admin/requests/${requestId}`, { token: admin });
-    const image = await t.app.request(`/api/admin/requests/${requestId}/verification/selfie`, { headers: { Authorization: `Bearer ${admin}` } });
+    const image = await t.app.request(`/api/admin/requests/${requestId}/verification/selfie`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
     expect(image.status).toBe(200);
     for (const document of detail.json.data.verificationDocuments as { id: string }[]) {
-      expect((await t.request('PUT', `/api/admin/requests/${requestId}/documents/${document.id}/status`, { token: admin, body: { status: 'APPROVED' } })).status).toBe(200);
+      expect(
+        (
+          await t.request('PUT', `/api/admin/requests/${requestId}/documents/${document.id}/status`, {
+            token: admin,
+            body: { status: 'APPROVED' },
+          })
+        ).status,
+      ).toBe(200);
     }
     // The outbox sends the verification link; a failing server first, then a working one.
     t.clock.advance(60 * 1000);
@@ -76,14 +104,17 @@ describe('the log during a full transfer, at debug level', () => {
       adminToken: admin,
       password,
     };
-    for (const [name, secret] of Object.entries(secrets)) expect(log.includes(secret), `${name} in the log`).toBe(false);
+    for (const [name, secret] of Object.entries(secrets))
+      expect(log.includes(secret), `${name} in the log`).toBe(false);
   });
 });
 
 describe('the log of an issuer application, at debug level', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({ env: { LOG_LEVEL: 'debug', ONBOARDING_NOTIFY_TO: 'onboarding-desk@ledgerwell.example' } });
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'debug', ONBOARDING_NOTIFY_TO: 'onboarding-desk@ledgerwell.example' },
+    });
   });
   afterEach(() => t.close());
 
@@ -95,7 +126,11 @@ describe('the log of an issuer application, at debug level', () => {
     expect((await t.request('POST', '/api/issuer-onboarding/submit', { body })).status).toBe(201);
     const changed = { ...body, final_application_data: { ...body.final_application_data, ein: '87-6543218' } };
     expect((await t.request('POST', '/api/issuer-onboarding/submit', { body: changed })).status).toBe(409);
-    const refused = sampleSubmitBody({ onboardingId: 'issuer_1767607200000_refused01', signatureDataUrl: signature, form: { ein: '87-6543217', postal_code: 'bad' } });
+    const refused = sampleSubmitBody({
+      onboardingId: 'issuer_1767607200000_refused01',
+      signatureDataUrl: signature,
+      form: { ein: '87-6543217', postal_code: 'bad' },
+    });
     expect((await t.request('POST', '/api/issuer-onboarding/submit', { body: refused })).status).toBe(400);
     // Without SMTP the outbox writes each e-mail, body included, to the log.
     t.clock.advance(60 * 1000);

@@ -12,6 +12,16 @@ const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await database.migrate();
 const cipher = createFieldCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
-const added = await seedDemoData({ db: database.db, engine: database.engine, config, logger: createLogger('warn'), clock: systemClock, cipher, storage: encryptedStorage(await createFileStorage(config), cipher.deriveKey(FILE_KEY_PURPOSE)) });
+const added = await seedDemoData({
+  db: database.db,
+  engine: database.engine,
+  config,
+  logger: createLogger('warn'),
+  clock: systemClock,
+  cipher,
+  storage: encryptedStorage(await createFileStorage(config), cipher.deriveKey(FILE_KEY_PURPOSE)),
+});
 await database.close();
-console.log(`Demo data: ${added.shareholders} shareholder(s) and ${added.requests} request(s) added (${database.engine} database).`);
+console.log(
+  `Demo data: ${added.shareholders} shareholder(s) and ${added.requests} request(s) added (${database.engine} database).`,
+);

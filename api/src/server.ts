@@ -12,7 +12,9 @@ const logger = createLogger(config.LOG_LEVEL);
 
 let processes = config.WEB_CONCURRENCY;
 if (processes > 1 && !config.DATABASE_URL) {
-  logger.warn(`WEB_CONCURRENCY=${processes} ignored: the embedded database belongs to one process; set DATABASE_URL to run ${processes} processes`);
+  logger.warn(
+    `WEB_CONCURRENCY=${processes} ignored: the embedded database belongs to one process; set DATABASE_URL to run ${processes} processes`,
+  );
   processes = 1;
 }
 

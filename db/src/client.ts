@@ -66,7 +66,9 @@ export interface EmbeddedAssets {
 }
 
 /** Node's WebAssembly global; @types/node 20 leaves its types to the DOM library, which the server does not load. */
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<EmbeddedAssets['wasmModule']> } }).WebAssembly;
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<EmbeddedAssets['wasmModule']> } }
+).WebAssembly;
 
 /**
  * PGlite's assets, compiled and read once: a process that opens many embedded databases (the API
@@ -74,7 +76,10 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
  */
 export async function loadEmbeddedAssets(): Promise<EmbeddedAssets> {
   const dist = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
-  const [code, bundle] = await Promise.all([fs.promises.readFile(path.join(dist, 'pglite.wasm')), fs.promises.readFile(path.join(dist, 'pglite.data'))]);
+  const [code, bundle] = await Promise.all([
+    fs.promises.readFile(path.join(dist, 'pglite.wasm')),
+    fs.promises.readFile(path.join(dist, 'pglite.data')),
+  ]);
   return { wasmModule: await wasm.compile(code), fsBundle: new Blob([bundle]) };
 }
 
@@ -147,7 +152,12 @@ export function poolStats(db: Db): PoolStats | null {
   // drizzle keeps the client it was given as `$client`; only this module knows it is a pg.Pool.
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return null;
-  return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount, max: client.options.max ?? 10 };
+  return {
+    total: client.totalCount,
+    idle: client.idleCount,
+    waiting: client.waitingCount,
+    max: client.options.max ?? 10,
+  };
 }
 
 /** The listening connections' name in pg_stat_activity. */
@@ -166,7 +176,11 @@ export const LISTEN_RETRY_MAX_MS = 10_000;
  * off (LISTEN_RETRY_FIRST_MS doubling to LISTEN_RETRY_MAX_MS) while the server stays away, so a
  * restarting server is not hammered by every process at once.
  */
-async function listenOnPostgres(connectionString: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  listener: ChannelListener,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let check: ReturnType<typeof setInterval> | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
@@ -195,7 +209,13 @@ async function listenOnPostgres(connectionString: string, channel: string, liste
   const start = async () => {
     retry = null;
     if (stopped) return;
-    const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: LISTEN_CHECK_MS, query_timeout: LISTEN_CHECK_MS, application_name: LISTENER_APPLICATION_NAME });
+    const next = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: LISTEN_CHECK_MS,
+      query_timeout: LISTEN_CHECK_MS,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) listener.onMessage(message.payload ?? '');
     });

@@ -108,7 +108,10 @@ export const adminMfaTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('admin_mfa_tokens_token_hash_idx').on(t.tokenHash), index('admin_mfa_tokens_user_idx').on(t.adminUserId)],
+  (t) => [
+    uniqueIndex('admin_mfa_tokens_token_hash_idx').on(t.tokenHash),
+    index('admin_mfa_tokens_user_idx').on(t.adminUserId),
+  ],
 );
 
 /**
@@ -131,7 +134,10 @@ export const adminPasskeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('admin_passkeys_credential_id_idx').on(t.credentialId), index('admin_passkeys_user_idx').on(t.adminUserId)],
+  (t) => [
+    uniqueIndex('admin_passkeys_credential_id_idx').on(t.credentialId),
+    index('admin_passkeys_user_idx').on(t.adminUserId),
+  ],
 );
 
 /**
@@ -372,10 +378,20 @@ export const portalSessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('portal_sessions_token_hash_idx').on(t.tokenHash), index('portal_sessions_shareholder_idx').on(t.shareholderId)],
+  (t) => [
+    uniqueIndex('portal_sessions_token_hash_idx').on(t.tokenHash),
+    index('portal_sessions_shareholder_idx').on(t.shareholderId),
+  ],
 );
 
-export const PORTAL_AUTH_EVENTS = ['CODE_ACCEPTED', 'CODE_REFUSED', 'ACCOUNT_ACCEPTED', 'ACCOUNT_REFUSED', 'THROTTLED', 'LOGOUT'] as const;
+export const PORTAL_AUTH_EVENTS = [
+  'CODE_ACCEPTED',
+  'CODE_REFUSED',
+  'ACCOUNT_ACCEPTED',
+  'ACCOUNT_REFUSED',
+  'THROTTLED',
+  'LOGOUT',
+] as const;
 export const portalAuthEvent = pgEnum('portal_auth_event', PORTAL_AUTH_EVENTS);
 
 /** Every portal sign-in step, accepted or refused, for the admin activity view. */
@@ -391,7 +407,10 @@ export const portalAuthEvents = pgTable(
     requestId: text('request_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('portal_auth_events_created_idx').on(t.createdAt), index('portal_auth_events_shareholder_idx').on(t.shareholderId, t.createdAt)],
+  (t) => [
+    index('portal_auth_events_created_idx').on(t.createdAt),
+    index('portal_auth_events_shareholder_idx').on(t.shareholderId, t.createdAt),
+  ],
 );
 
 export const requestType = pgEnum('request_type', REQUEST_TYPES);
@@ -405,7 +424,8 @@ export const requestReferenceSeq = pgSequence('request_reference_seq', { startWi
  * A reference's own number without its zeros ("123" of TR-2026-000123), as the list searches it and
  * its index holds it.
  */
-export const referenceSequence = (referenceNumber: SQL | AnyPgColumn) => sql`ltrim(split_part(${referenceNumber}, '-', 3), '0')`;
+export const referenceSequence = (referenceNumber: SQL | AnyPgColumn) =>
+  sql`ltrim(split_part(${referenceNumber}, '-', 3), '0')`;
 
 /**
  * A shareholder's request. formData is what the portal sent, minus tax IDs: those are in
@@ -442,7 +462,9 @@ export const shareholderRequests = pgTable(
      * The words of the name, kept by PostgreSQL: name search matches and counts on stored values
      * instead of working the name into words again for every row it looks at.
      */
-    shareholderNameWords: tsvector('shareholder_name_words').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${shareholderRequests.shareholderName})`),
+    shareholderNameWords: tsvector('shareholder_name_words').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple', ${shareholderRequests.shareholderName})`,
+    ),
     /** Staff review (admin-request-review spec 3). */
     processedAt: timestamp('processed_at', { withTimezone: true }),
     processedBy: uuid('processed_by').references(() => adminUsers.id),
@@ -457,7 +479,10 @@ export const shareholderRequests = pgTable(
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     assignedTo: uuid('assigned_to').references(() => adminUsers.id),
     /** Viewer state per image: { selfie: { rotation, zoomState: { zoom, x, y } }, ... }. */
-    imageStates: jsonb('image_states').$type<Record<string, { rotation: number; zoomState: { zoom: number; x: number; y: number } }>>().notNull().default({}),
+    imageStates: jsonb('image_states')
+      .$type<Record<string, { rotation: number; zoomState: { zoom: number; x: number; y: number } }>>()
+      .notNull()
+      .default({}),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
@@ -528,7 +553,11 @@ export const verificationDocuments = pgTable(
     /** Set when a rejection asked for a new set of photos: kept for the record, no longer current. */
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('verification_documents_request_type_idx').on(t.requestId, t.documentType).where(sql`${t.supersededAt} is null`)],
+  (t) => [
+    uniqueIndex('verification_documents_request_type_idx')
+      .on(t.requestId, t.documentType)
+      .where(sql`${t.supersededAt} is null`),
+  ],
 );
 
 export const REQUEST_HISTORY_ACTORS = ['SHAREHOLDER', 'ADMIN', 'SYSTEM'] as const;
@@ -590,7 +619,9 @@ export const requestHolderSnapshots = pgTable(
     shareholderCode: text('shareholder_code').notNull(),
     shareholderName: text('shareholder_name').notNull(),
     /** The same words as shareholder_requests.shareholder_name_words, so a name search matches the same requests. */
-    shareholderNameWords: tsvector('shareholder_name_words').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${requestHolderSnapshots.shareholderName})`),
+    shareholderNameWords: tsvector('shareholder_name_words').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple', ${requestHolderSnapshots.shareholderName})`,
+    ),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
@@ -662,7 +693,10 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   // The mail log (issue 18) lists newest first.
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**

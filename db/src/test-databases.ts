@@ -16,7 +16,8 @@ export function newTestRunId(): string {
 }
 
 function checkedRunId(run: string): string {
-  if (!RUN_PATTERN.test(run)) throw new Error(`LW_TEST_RUN must be 4 to 24 lower-case letters or digits, not ${JSON.stringify(run)}`);
+  if (!RUN_PATTERN.test(run))
+    throw new Error(`LW_TEST_RUN must be 4 to 24 lower-case letters or digits, not ${JSON.stringify(run)}`);
   return run;
 }
 
@@ -45,14 +46,23 @@ async function onServer<T>(serverUrl: string, use: (client: pg.Client) => Promis
  * A new database, copied from `template` when one is given. A copy of a migrated template costs a
  * file copy (tens of milliseconds) where creating and migrating costs a second or two.
  */
-export async function createTestDatabase(serverUrl: string, kind: TestDatabaseKind, run: string, template?: string): Promise<{ name: string; url: string }> {
+export async function createTestDatabase(
+  serverUrl: string,
+  kind: TestDatabaseKind,
+  run: string,
+  template?: string,
+): Promise<{ name: string; url: string }> {
   const name = testDatabaseName(kind, run);
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`));
+  await onServer(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`),
+  );
   return { name, url: withDatabase(serverUrl, name) };
 }
 
 export async function dropTestDatabase(serverUrl: string, name: string): Promise<void> {
-  await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
+  await onServer(serverUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
+  );
 }
 
 /** One database migrated to the latest schema, for the run's test databases to be copied from. */
@@ -65,22 +75,33 @@ export async function createMigratedTemplate(serverUrl: string, run: string): Pr
     await database.close();
   }
   // Marked as a template: PostgreSQL then refuses connections that could change it mid-copy.
-  await onServer(serverUrl, (client) => client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`));
+  await onServer(serverUrl, (client) =>
+    client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`),
+  );
   return name;
 }
 
 /** Drops every database of these kinds this run made (templates last); returns their names. */
-export async function dropRunDatabases(serverUrl: string, run: string, kinds: readonly TestDatabaseKind[] = ['tpl', 'test', 'e2e']): Promise<string[]> {
+export async function dropRunDatabases(
+  serverUrl: string,
+  run: string,
+  kinds: readonly TestDatabaseKind[] = ['tpl', 'test', 'e2e'],
+): Promise<string[]> {
   checkedRunId(run);
   if (!kinds.every((kind) => /^[a-z0-9]+$/.test(kind))) throw new Error(`bad database kinds: ${kinds.join(', ')}`);
   const names = await onServer(serverUrl, async (client) => {
-    const result = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ $1 ORDER BY datname LIKE 'lw\\_tpl\\_%', datname`, [`^lw_(${kinds.join('|')})_${run}_`]);
+    const result = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname ~ $1 ORDER BY datname LIKE 'lw\\_tpl\\_%', datname`,
+      [`^lw_(${kinds.join('|')})_${run}_`],
+    );
     return result.rows.map((row) => row.datname);
   });
   for (const name of names) {
     if (name.startsWith('lw_tpl_')) {
       // A template cannot be dropped until it is an ordinary database again.
-      await onServer(serverUrl, (client) => client.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} IS_TEMPLATE false`));
+      await onServer(serverUrl, (client) =>
+        client.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} IS_TEMPLATE false`),
+      );
     }
     await dropTestDatabase(serverUrl, name);
   }

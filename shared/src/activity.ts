@@ -59,4 +59,14 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const PORTAL_SIGN_IN_RESOURCE = 'PORTAL_SIGN_IN';
 
 /** The resource types the log holds; the filter matches them without regard to case. */
-export const ACTIVITY_RESOURCE_TYPES = ['REQUEST', 'admin_session', 'admin_user', 'shareholder', 'ip_rule', 'contact_submission', 'issuer_application', 'email', PORTAL_SIGN_IN_RESOURCE] as const;
+export const ACTIVITY_RESOURCE_TYPES = [
+  'REQUEST',
+  'admin_session',
+  'admin_user',
+  'shareholder',
+  'ip_rule',
+  'contact_submission',
+  'issuer_application',
+  'email',
+  PORTAL_SIGN_IN_RESOURCE,
+] as const;

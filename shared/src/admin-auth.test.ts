@@ -13,7 +13,10 @@ describe('adminLoginSchema', () => {
   });
 
   it('requires both, with the spec messages, and treats blanks and wrong types as missing', () => {
-    expect(errorsOf(adminLoginSchema, {})).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(errorsOf(adminLoginSchema, {})).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
     expect(errorsOf(adminLoginSchema, { username: '  ', password: 42 })).toEqual({
       username: 'Username is required',
       password: 'Password is required',
@@ -24,7 +27,9 @@ describe('adminLoginSchema', () => {
 
 describe('changePasswordSchema', () => {
   it('refuses a weak or unchanged new password', () => {
-    expect(errorsOf(changePasswordSchema, { currentPassword: 'Old-Pass-1', newPassword: 'weak' })).toEqual({ newPassword: 'Password is too weak' });
+    expect(errorsOf(changePasswordSchema, { currentPassword: 'Old-Pass-1', newPassword: 'weak' })).toEqual({
+      newPassword: 'Password is too weak',
+    });
     expect(errorsOf(changePasswordSchema, { currentPassword: 'Old-Pass-1', newPassword: 'Old-Pass-1' })).toEqual({
       newPassword: 'New password must be different from the current password',
     });

@@ -21,7 +21,8 @@ export const MFA_MESSAGES = {
   tooManyAttempts: ADMIN_MESSAGES.tooManyAttempts,
   stepUpRequired: 'Confirm it is you to continue.',
   stepUpProofRequired: 'Enter a code from your authenticator app, a recovery code or your password.',
-  stepUpUseSecondFactor: 'You have a second factor: confirm with a code from your authenticator app or a recovery code, not your password.',
+  stepUpUseSecondFactor:
+    'You have a second factor: confirm with a code from your authenticator app or a recovery code, not your password.',
   stepUpUsePassword: 'You have no second factor yet: confirm with your password.',
   stepUpPasswordWrong: 'That password is not right.',
 } as const;
@@ -88,7 +89,9 @@ export const mfaStatusSchema = z.object({
   required: z.boolean(),
   methods: z.array(z.enum(['totp', 'webauthn'])),
   totp: z.object({ enabledAt: z.string() }).nullable(),
-  passkeys: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
+  passkeys: z.array(
+    z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
+  ),
   recoveryCodesLeft: z.number().int(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
@@ -112,7 +115,8 @@ export const PASSKEY_MESSAGES = {
   registrationFailed: 'The passkey could not be registered. Try again.',
   alreadyRegistered: 'This passkey is already registered.',
   assertionFailed: 'The passkey could not be verified. Try again or use a code.',
-  counterError: 'This passkey reported a signature counter that did not increase, which a copied passkey would do. Use another method and remove this passkey.',
+  counterError:
+    'This passkey reported a signature counter that did not increase, which a copied passkey would do. Use another method and remove this passkey.',
   noPasskey: 'No passkey is registered for this account.',
   noFactor: 'No second factor is set up.',
   notFound: 'Passkey not found',
@@ -196,7 +200,9 @@ export const passkeyRegisterBodySchema = z.object({ response: webauthnRegistrati
 export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBodySchema>;
 
 export const passkeyLoginOptionsBodySchema = mfaLoginBodySchema.pick({ mfaToken: true });
-export const passkeyLoginBodySchema = mfaLoginBodySchema.pick({ mfaToken: true }).extend({ response: webauthnAssertionSchema });
+export const passkeyLoginBodySchema = mfaLoginBodySchema
+  .pick({ mfaToken: true })
+  .extend({ response: webauthnAssertionSchema });
 export type PasskeyLoginBody = z.infer<typeof passkeyLoginBodySchema>;
 
 /** Proof of a current second factor: a code (app or recovery) or a passkey assertion. */
@@ -222,9 +228,12 @@ export const passkeyAddedResponseSchema = ok(z.object({ recoveryCodes: z.array(z
  */
 export const stepUpCodeBodySchema = z.object({ code: mfaCodeSchema });
 export const stepUpPasswordBodySchema = z.object({ password: adminLoginSchema.shape.password });
-export const stepUpBodySchema = z.union([stepUpCodeBodySchema, z.object({ webauthn: webauthnAssertionSchema }), stepUpPasswordBodySchema], {
-  error: MFA_MESSAGES.stepUpProofRequired,
-});
+export const stepUpBodySchema = z.union(
+  [stepUpCodeBodySchema, z.object({ webauthn: webauthnAssertionSchema }), stepUpPasswordBodySchema],
+  {
+    error: MFA_MESSAGES.stepUpProofRequired,
+  },
+);
 export type StepUpBody = z.infer<typeof stepUpBodySchema>;
 
 /** Until when this session may make sensitive changes without another proof. */

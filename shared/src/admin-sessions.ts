@@ -10,7 +10,8 @@ export const SESSION_MESSAGES = {
   confirmSignOutOthers: 'Sign out every other session? You stay signed in here.',
   resetMfaConfirmRequired: 'Confirm the reset of the second factor',
   resetMfaSelf: 'You cannot reset your own second factor here. Use the Security screen to manage your own methods.',
-  resetMfaDone: 'Second factor reset. The user is signed out everywhere and sets up a new method at the next sign-in if their role requires one.',
+  resetMfaDone:
+    'Second factor reset. The user is signed out everywhere and sets up a new method at the next sign-in if their role requires one.',
   resetMfaFailed: 'Failed to reset the second factor',
   confirmResetMfa:
     "Reset this user's second factor? It removes their authenticator app, passkeys and recovery codes, and signs them out everywhere.",
@@ -33,11 +34,19 @@ export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export const adminSessionListResponseSchema = z.object({ success: z.literal(true), data: z.array(adminSessionSchema) });
 export const sessionEndedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export const signOutOthersResponseSchema = z.object({ success: z.literal(true), ended: z.number().int(), message: z.string() });
+export const signOutOthersResponseSchema = z.object({
+  success: z.literal(true),
+  ended: z.number().int(),
+  message: z.string(),
+});
 
 /** POST /api/admin/users/{id}/reset-mfa: the screen asked and the SUPER_ADMIN agreed. */
 export const resetMfaBodySchema = z.object({
   confirm: z.literal(true, { error: SESSION_MESSAGES.resetMfaConfirmRequired }),
 });
 export type ResetMfaBody = z.infer<typeof resetMfaBodySchema>;
-export const resetMfaResponseSchema = z.object({ success: z.literal(true), endedSessions: z.number().int(), message: z.string() });
+export const resetMfaResponseSchema = z.object({
+  success: z.literal(true),
+  endedSessions: z.number().int(),
+  message: z.string(),
+});

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './api-error';
-import { ADMIN_USER_MESSAGES as M, createAdminUserFormSchema, createAdminUserSchema, isAdminPhone, updateAdminUserSchema } from './admin-users';
+import {
+  ADMIN_USER_MESSAGES as M,
+  createAdminUserFormSchema,
+  createAdminUserSchema,
+  isAdminPhone,
+  updateAdminUserSchema,
+} from './admin-users';
 
 const valid = { username: 'jdoe', email: 'j@example.com', firstName: 'J', lastName: 'Doe', password: 'Abcdefg1!' };
 const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
@@ -10,7 +16,11 @@ const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error
 
 describe('createAdminUserSchema', () => {
   it('accepts a valid body, trims, defaults the role and makes an empty phone null', () => {
-    expect(createAdminUserSchema.parse({ ...valid, username: ' jdoe ', phone: '' })).toEqual({ ...valid, role: 'READ_ONLY', phone: null });
+    expect(createAdminUserSchema.parse({ ...valid, username: ' jdoe ', phone: '' })).toEqual({
+      ...valid,
+      role: 'READ_ONLY',
+      phone: null,
+    });
   });
 
   it("gives the spec's messages", () => {
@@ -21,7 +31,9 @@ describe('createAdminUserSchema', () => {
       lastName: M.lastNameRequired,
       password: M.passwordRequired,
     });
-    expect(errorsOf(createAdminUserSchema, { ...valid, username: 'ab', email: 'nope', role: 'KING', phone: '12' })).toEqual({
+    expect(
+      errorsOf(createAdminUserSchema, { ...valid, username: 'ab', email: 'nope', role: 'KING', phone: '12' }),
+    ).toEqual({
       username: M.usernameTooShort,
       email: M.emailInvalid,
       role: M.roleRequired,
@@ -31,8 +43,12 @@ describe('createAdminUserSchema', () => {
 
   it('checks the length before the score: short is too short, long but plain is too weak', () => {
     expect(errorsOf(createAdminUserSchema, { ...valid, password: 'Ab1!' })).toEqual({ password: M.passwordTooShort });
-    expect(errorsOf(createAdminUserSchema, { ...valid, password: 'abcdefghij' })).toEqual({ password: M.passwordTooWeak });
-    expect(errorsOf(createAdminUserSchema, { ...valid, password: 'ABCDEFGHIJ' })).toEqual({ password: M.passwordTooWeak });
+    expect(errorsOf(createAdminUserSchema, { ...valid, password: 'abcdefghij' })).toEqual({
+      password: M.passwordTooWeak,
+    });
+    expect(errorsOf(createAdminUserSchema, { ...valid, password: 'ABCDEFGHIJ' })).toEqual({
+      password: M.passwordTooWeak,
+    });
     expect(errorsOf(createAdminUserSchema, { ...valid, password: 'abcdefgh1' })).toEqual({});
   });
 
@@ -51,7 +67,9 @@ describe('createAdminUserSchema', () => {
 describe('createAdminUserFormSchema', () => {
   it('asks for the confirmation and that it matches', () => {
     expect(errorsOf(createAdminUserFormSchema, valid)).toEqual({ confirmPassword: M.confirmPasswordRequired });
-    expect(errorsOf(createAdminUserFormSchema, { ...valid, confirmPassword: 'other' })).toEqual({ confirmPassword: M.passwordsDoNotMatch });
+    expect(errorsOf(createAdminUserFormSchema, { ...valid, confirmPassword: 'other' })).toEqual({
+      confirmPassword: M.passwordsDoNotMatch,
+    });
     expect(errorsOf(createAdminUserFormSchema, { ...valid, confirmPassword: valid.password })).toEqual({});
   });
 });

@@ -30,7 +30,8 @@ export const ADMIN_USER_MESSAGES = {
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   userNotFound: 'User not found',
   confirmDeactivate: 'Are you sure you want to deactivate this user? This action cannot be undone.',
-  confirmResetPassword: "Are you sure you want to reset this user's password? A new temporary password will be generated.",
+  confirmResetPassword:
+    "Are you sure you want to reset this user's password? A new temporary password will be generated.",
   fetchFailed: 'Failed to fetch users',
   loadFailed: 'Failed to load users',
   deactivateFailed: 'Failed to deactivate user',
@@ -137,8 +138,10 @@ export type UpdateAdminUserInput = z.infer<typeof updateAdminUserSchema>;
 export const createAdminUserFormSchema = createAdminUserSchema
   .extend({ confirmPassword: z.string().optional() })
   .superRefine((form, ctx) => {
-    if (!form.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_USER_MESSAGES.confirmPasswordRequired });
-    else if (form.confirmPassword !== form.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_USER_MESSAGES.passwordsDoNotMatch });
+    if (!form.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_USER_MESSAGES.confirmPasswordRequired });
+    else if (form.confirmPassword !== form.password)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_USER_MESSAGES.passwordsDoNotMatch });
   });
 
 export type AdminUser = AdminProfile;
@@ -150,7 +153,15 @@ export const adminUserListResponseSchema = z.object({
   /** Every admin user, of which `users` holds at most ADMIN_USER_LIST_CAP. */
   total: z.number(),
 });
-export const adminUserResponseSchema = z.object({ success: z.literal(true), data: adminUserSchema, message: z.string().optional() });
-export const resetPasswordResponseSchema = z.object({ success: z.literal(true), newPassword: z.string(), message: z.string() });
+export const adminUserResponseSchema = z.object({
+  success: z.literal(true),
+  data: adminUserSchema,
+  message: z.string().optional(),
+});
+export const resetPasswordResponseSchema = z.object({
+  success: z.literal(true),
+  newPassword: z.string(),
+  message: z.string(),
+});
 
 export type { AdminRole };

@@ -31,7 +31,9 @@ export const apiErrorSchema = z.object({
    * On VALIDATION_ERROR: field name → the spec's message for it; for an uploaded file (CSV import),
    * the list of bad lines instead.
    */
-  errors: z.union([z.record(z.string(), z.string()), z.array(z.object({ line: z.number(), message: z.string() }))]).optional(),
+  errors: z
+    .union([z.record(z.string(), z.string()), z.array(z.object({ line: z.number(), message: z.string() }))])
+    .optional(),
   requestId: z.string().optional(),
   /** On CHALLENGE_REQUIRED: the proof of work to solve before the call is evaluated (shared/src/challenge.ts). */
   challenge: challengeSchema.optional(),

@@ -4,4 +4,5 @@ import { z } from 'zod';
 export const successResponseSchema = z.object({ success: z.literal(true) });
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export const dataResponse = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-export const messageDataResponse = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
+export const messageDataResponse = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });

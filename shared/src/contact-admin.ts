@@ -56,7 +56,10 @@ export const contactFilterShape = {
 };
 
 /** GET /api/admin/contact-submissions: filters, page (from 1) and limit (20 by default). */
-export const contactListQuerySchema = pagedQuery(contactFilterShape, { defaultLimit: CONTACT_PAGE_SIZE, maxLimit: CONTACT_MAX_PAGE_SIZE });
+export const contactListQuerySchema = pagedQuery(contactFilterShape, {
+  defaultLimit: CONTACT_PAGE_SIZE,
+  maxLimit: CONTACT_MAX_PAGE_SIZE,
+});
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
 /** GET /api/admin/contact-submissions/export/csv: the list's filters; paging keys are ignored. */
@@ -82,7 +85,9 @@ export const contactNotesBodySchema = z.object({
 });
 
 export const contactAssignBodySchema = z.object({
-  assignedTo: z.preprocess(blankAsMissing, z.uuid({ error: M.assigneeUnknown }).nullable().optional()).transform((value) => value ?? null),
+  assignedTo: z
+    .preprocess(blankAsMissing, z.uuid({ error: M.assigneeUnknown }).nullable().optional())
+    .transform((value) => value ?? null),
 });
 
 /** A row of the list (and of the export's source). */

@@ -40,8 +40,7 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 /** Digits, spaces, hyphens, plus and parentheses, at least 7 characters (spec 5). */
 export const CONTACT_PHONE_PATTERN = /^[\d\s\-+()]{7,}$/;
 
-const text = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).transform((value) => value.trim());
+const text = (requiredMessage: string) => z.string({ error: requiredMessage }).transform((value) => value.trim());
 
 const optionalText = z
   .string()
@@ -64,15 +63,18 @@ export const contactFormSchema = z.object({
   ),
   message: text(CONTACT_MESSAGES.messageRequired)
     .pipe(z.string().min(1, CONTACT_MESSAGES.messageRequired))
-    .pipe(z.string().min(CONTACT_MESSAGE_MIN, CONTACT_MESSAGES.messageTooShort).max(5000, CONTACT_MESSAGES.messageTooLong)),
+    .pipe(
+      z.string().min(CONTACT_MESSAGE_MIN, CONTACT_MESSAGES.messageTooShort).max(5000, CONTACT_MESSAGES.messageTooLong),
+    ),
   /** The public form does not send it; anything but a known type counts as GENERAL. */
   inquiryType: z
     .unknown()
     .optional()
-    .transform((value): InquiryType =>
-      typeof value === 'string' && (INQUIRY_TYPES as readonly string[]).includes(value.toUpperCase())
-        ? (value.toUpperCase() as InquiryType)
-        : 'GENERAL',
+    .transform(
+      (value): InquiryType =>
+        typeof value === 'string' && (INQUIRY_TYPES as readonly string[]).includes(value.toUpperCase())
+          ? (value.toUpperCase() as InquiryType)
+          : 'GENERAL',
     ),
 });
 export type ContactFormInput = z.input<typeof contactFormSchema>;

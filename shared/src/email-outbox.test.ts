@@ -39,11 +39,18 @@ describe('outboxListQuerySchema', () => {
   };
 
   it('defaults the page and size and treats blank filters as none', () => {
-    expect(outboxListQuerySchema.parse({ status: '', kind: ' ', search: ' dana ' })).toEqual({ page: 1, limit: 25, search: 'dana' });
+    expect(outboxListQuerySchema.parse({ status: '', kind: ' ', search: ' dana ' })).toEqual({
+      page: 1,
+      limit: 25,
+      search: 'dana',
+    });
   });
 
   it('takes status and kind in any case', () => {
-    expect(outboxListQuerySchema.parse({ status: 'failed', kind: 'request_confirmation' })).toMatchObject({ status: 'FAILED', kind: 'REQUEST_CONFIRMATION' });
+    expect(outboxListQuerySchema.parse({ status: 'failed', kind: 'request_confirmation' })).toMatchObject({
+      status: 'FAILED',
+      kind: 'REQUEST_CONFIRMATION',
+    });
   });
 
   it('names each bad field', () => {

@@ -61,7 +61,10 @@ const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.t
  */
 export const outboxListQuerySchema = pagedQuery(
   {
-    status: z.preprocess(blankAsMissing, z.preprocess(upper, z.enum(EMAIL_STATUSES, { error: M.statusInvalid })).optional()),
+    status: z.preprocess(
+      blankAsMissing,
+      z.preprocess(upper, z.enum(EMAIL_STATUSES, { error: M.statusInvalid })).optional(),
+    ),
     kind: z.preprocess(blankAsMissing, z.preprocess(upper, z.enum(EMAIL_KINDS, { error: M.kindInvalid })).optional()),
     search: z.string().max(OUTBOX_SEARCH_MAX, { message: M.searchTooLong, abort: true }).trim().optional(),
   },

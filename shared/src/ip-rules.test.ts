@@ -115,20 +115,32 @@ describe('ipRuleInputSchema', () => {
     expect(errorsOf({ description: 'x' })).toEqual({ ipAddress: M.ipRequired });
     expect(errorsOf({ ipAddress: '   ', description: 'x' })).toEqual({ ipAddress: M.ipRequired });
     expect(errorsOf({ ipAddress: '1.2.3.4/33', description: 'x' })).toEqual({ ipAddress: M.ipInvalid });
-    expect(M.ipInvalid).toBe('Invalid IP address format. Use single IP (192.168.1.10) or CIDR notation (192.168.1.0/24)');
+    expect(M.ipInvalid).toBe(
+      'Invalid IP address format. Use single IP (192.168.1.10) or CIDR notation (192.168.1.0/24)',
+    );
     expect(errorsOf({ ipAddress: '1.2.3.4', description: '  ' })).toEqual({ description: M.descriptionRequired });
     expect(errorsOf({ ipAddress: '1.2.3.4' })).toEqual({ description: M.descriptionRequired });
-    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01T11:59:59Z' })).toEqual({ expiresAt: M.expiryInPast });
-    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01T12:00:00Z' })).toEqual({ expiresAt: M.expiryInPast });
-    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x', expiresAt: 'tomorrow' })).toEqual({ expiresAt: M.expiryInvalid });
-    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x'.repeat(501) })).toEqual({ description: M.descriptionTooLong });
+    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01T11:59:59Z' })).toEqual({
+      expiresAt: M.expiryInPast,
+    });
+    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01T12:00:00Z' })).toEqual({
+      expiresAt: M.expiryInPast,
+    });
+    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x', expiresAt: 'tomorrow' })).toEqual({
+      expiresAt: M.expiryInvalid,
+    });
+    expect(errorsOf({ ipAddress: '1.2.3.4', description: 'x'.repeat(501) })).toEqual({
+      description: M.descriptionTooLong,
+    });
   });
 
   it('takes a future date-time or a date (the end of that day, UTC)', () => {
-    expect(schema.parse({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01T12:00:01+00:00' }).expiresAt).toEqual(
-      new Date('2026-03-01T12:00:01Z'),
+    expect(
+      schema.parse({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01T12:00:01+00:00' }).expiresAt,
+    ).toEqual(new Date('2026-03-01T12:00:01Z'));
+    expect(schema.parse({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01' }).expiresAt).toEqual(
+      new Date('2026-03-01T23:59:59.999Z'),
     );
-    expect(schema.parse({ ipAddress: '1.2.3.4', description: 'x', expiresAt: '2026-03-01' }).expiresAt).toEqual(new Date('2026-03-01T23:59:59.999Z'));
     expect(parseExpiry('2026-02-30')).toBeNull();
   });
 

@@ -10,8 +10,10 @@ export const IP_RULE_MESSAGES = {
   expiryInPast: 'Expiration date must be in the future',
   expiryInvalid: 'Invalid expiration date',
   isActiveInvalid: 'isActive must be true or false',
-  blocked: 'Access to the admin area is not allowed from your IP address. Ask a Super Administrator to add it to the IP whitelist.',
-  selfLockout: 'This change would block your own current IP address from the admin area: after it, no active IP rule includes your address.',
+  blocked:
+    'Access to the admin area is not allowed from your IP address. Ask a Super Administrator to add it to the IP whitelist.',
+  selfLockout:
+    'This change would block your own current IP address from the admin area: after it, no active IP rule includes your address.',
   notFound: 'IP rule not found',
   // Section 8.
   fetchFailed: 'Failed to fetch IP rules',
@@ -119,7 +121,8 @@ export function ipRuleStatus(rule: { isActive: boolean; expiresAt: string | Date
 }
 
 /** Whether a rule admits addresses now: active and not expired. */
-export const ipRuleInForce = (rule: { isActive: boolean; expiresAt: string | Date | null }, now: Date) => ipRuleStatus(rule, now) === 'ACTIVE';
+export const ipRuleInForce = (rule: { isActive: boolean; expiresAt: string | Date | null }, now: Date) =>
+  ipRuleStatus(rule, now) === 'ACTIVE';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -225,7 +228,11 @@ export const ipRuleSchema = z.object({
 export type IpRule = z.infer<typeof ipRuleSchema>;
 
 export const ipRuleListResponseSchema = z.object({ success: z.literal(true), data: z.array(ipRuleSchema) });
-export const ipRuleResponseSchema = z.object({ success: z.literal(true), data: ipRuleSchema, message: z.string().optional() });
+export const ipRuleResponseSchema = z.object({
+  success: z.literal(true),
+  data: ipRuleSchema,
+  message: z.string().optional(),
+});
 
 /** A self-lockout 409 names this field in `errors`, so the screen knows to ask for confirmation. */
 export const SELF_LOCKOUT_FIELD = 'confirmSelfLockout';

@@ -18,7 +18,9 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
 describe('issuer applications (shared)', () => {
   it('pages 20 at a time by default, at most 100, and reads a blank filter as none', () => {
     expect(issuerApplicationListQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
-    expect(issuerApplicationListQuerySchema.parse({ page: '3', limit: '50', status: ' under_review ', search: ' acme ' })).toEqual({
+    expect(
+      issuerApplicationListQuerySchema.parse({ page: '3', limit: '50', status: ' under_review ', search: ' acme ' }),
+    ).toEqual({
       page: 3,
       limit: 50,
       status: 'UNDER_REVIEW',
@@ -26,8 +28,12 @@ describe('issuer applications (shared)', () => {
     });
     expect(issuerApplicationListQuerySchema.parse({ status: '' })).toEqual({ page: 1, limit: 20 });
     expect(issuerApplicationListQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
-    expect(issues(issuerApplicationListQuerySchema.safeParse({ status: 'PENDING' }))).toEqual({ status: M.statusInvalid });
-    expect(issues(issuerApplicationExportQuerySchema.safeParse({ search: 'x'.repeat(101) }))).toEqual({ search: M.searchTooLong });
+    expect(issues(issuerApplicationListQuerySchema.safeParse({ status: 'PENDING' }))).toEqual({
+      status: M.statusInvalid,
+    });
+    expect(issues(issuerApplicationExportQuerySchema.safeParse({ search: 'x'.repeat(101) }))).toEqual({
+      search: M.searchTooLong,
+    });
     // The export ignores paging keys.
     expect(issuerApplicationExportQuerySchema.parse({ status: 'approved', page: '2' })).toEqual({ status: 'APPROVED' });
   });
@@ -42,20 +48,40 @@ describe('issuer applications (shared)', () => {
   });
 
   it('takes any status with an optional note, blank meaning none', () => {
-    expect(issuerApplicationStatusBodySchema.parse({ status: 'approved' })).toEqual({ status: 'APPROVED', notes: null });
-    expect(issuerApplicationStatusBodySchema.parse({ status: 'REJECTED', notes: '  Missing documents  ' })).toEqual({ status: 'REJECTED', notes: 'Missing documents' });
-    expect(issuerApplicationStatusBodySchema.parse({ status: 'DRAFT', notes: '   ' })).toEqual({ status: 'DRAFT', notes: null });
-    expect(issuerApplicationStatusBodySchema.parse({ status: 'DRAFT', notes: null })).toEqual({ status: 'DRAFT', notes: null });
-    expect(issues(issuerApplicationStatusBodySchema.safeParse({ status: 'DONE' }))).toEqual({ status: M.statusInvalid });
+    expect(issuerApplicationStatusBodySchema.parse({ status: 'approved' })).toEqual({
+      status: 'APPROVED',
+      notes: null,
+    });
+    expect(issuerApplicationStatusBodySchema.parse({ status: 'REJECTED', notes: '  Missing documents  ' })).toEqual({
+      status: 'REJECTED',
+      notes: 'Missing documents',
+    });
+    expect(issuerApplicationStatusBodySchema.parse({ status: 'DRAFT', notes: '   ' })).toEqual({
+      status: 'DRAFT',
+      notes: null,
+    });
+    expect(issuerApplicationStatusBodySchema.parse({ status: 'DRAFT', notes: null })).toEqual({
+      status: 'DRAFT',
+      notes: null,
+    });
+    expect(issues(issuerApplicationStatusBodySchema.safeParse({ status: 'DONE' }))).toEqual({
+      status: M.statusInvalid,
+    });
     expect(issues(issuerApplicationStatusBodySchema.safeParse({}))).toEqual({ status: M.statusInvalid });
-    expect(issues(issuerApplicationStatusBodySchema.safeParse({ status: 'APPROVED', notes: 'x'.repeat(2001) }))).toEqual({ notes: M.reviewNotesTooLong });
+    expect(
+      issues(issuerApplicationStatusBodySchema.safeParse({ status: 'APPROVED', notes: 'x'.repeat(2001) })),
+    ).toEqual({ notes: M.reviewNotesTooLong });
   });
 
   it('saves notes as given, blank or null clearing them, and refuses more than 5000 characters', () => {
-    expect(issuerApplicationNotesBodySchema.parse({ adminNotes: 'Called the CFO' })).toEqual({ adminNotes: 'Called the CFO' });
+    expect(issuerApplicationNotesBodySchema.parse({ adminNotes: 'Called the CFO' })).toEqual({
+      adminNotes: 'Called the CFO',
+    });
     expect(issuerApplicationNotesBodySchema.parse({ adminNotes: '  ' })).toEqual({ adminNotes: null });
     expect(issuerApplicationNotesBodySchema.parse({ adminNotes: null })).toEqual({ adminNotes: null });
-    expect(issues(issuerApplicationNotesBodySchema.safeParse({ adminNotes: 'x'.repeat(5001) }))).toEqual({ adminNotes: M.notesTooLong });
+    expect(issues(issuerApplicationNotesBodySchema.safeParse({ adminNotes: 'x'.repeat(5001) }))).toEqual({
+      adminNotes: M.notesTooLong,
+    });
     expect(issuerApplicationNotesBodySchema.safeParse({}).success).toBe(false);
   });
 
@@ -72,6 +98,8 @@ describe('issuer applications (shared)', () => {
     expect(maskEin(null)).toBeNull();
     expect(issuerApplicationStatusLabel('UNDER_REVIEW')).toBe('UNDER REVIEW');
     expect(issuerApplicationStatusLabel('APPROVED')).toBe('APPROVED');
-    expect(issuerApplicationsExportFileName(new Date('2026-05-14T23:59:59Z'))).toBe('issuer-applications-2026-05-14.csv');
+    expect(issuerApplicationsExportFileName(new Date('2026-05-14T23:59:59Z'))).toBe(
+      'issuer-applications-2026-05-14.csv',
+    );
   });
 });

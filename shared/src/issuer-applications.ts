@@ -44,7 +44,8 @@ const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUp
 /** The screens send '' for "All": the same as leaving the filter out. */
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /** Optional text: blank and null both mean none. */
-const blankAsNull = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value);
+const blankAsNull = (value: string | null | undefined) =>
+  value === undefined || value === null || value.trim() === '' ? null : value;
 
 const statusField = z.preprocess(upper, z.enum(ISSUER_APPLICATION_STATUSES, { error: M.statusInvalid }));
 
@@ -211,15 +212,27 @@ export const issuerApplicationStatsSchema = z.object({
 });
 export type IssuerApplicationStats = z.infer<typeof issuerApplicationStatsSchema>;
 
-export const issuerApplicationStatsResponseSchema = z.object({ success: z.literal(true), data: issuerApplicationStatsSchema });
+export const issuerApplicationStatsResponseSchema = z.object({
+  success: z.literal(true),
+  data: issuerApplicationStatsSchema,
+});
 
-export const issuerApplicationDetailResponseSchema = z.object({ success: z.literal(true), data: issuerApplicationSchema });
+export const issuerApplicationDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: issuerApplicationSchema,
+});
 
 /** The answer of a status change or a notes save. */
-export const issuerApplicationChangeResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: issuerApplicationSchema });
+export const issuerApplicationChangeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: issuerApplicationSchema,
+});
 
 /** approved / (approved + rejected), as a whole percent; 0 when nothing is decided. */
-export function issuerApprovalRate(byStatus: Pick<Record<IssuerApplicationStatus, number>, 'APPROVED' | 'REJECTED'>): number {
+export function issuerApprovalRate(
+  byStatus: Pick<Record<IssuerApplicationStatus, number>, 'APPROVED' | 'REJECTED'>,
+): number {
   const decided = byStatus.APPROVED + byStatus.REJECTED;
   return decided === 0 ? 0 : Math.round((100 * byStatus.APPROVED) / decided);
 }
@@ -231,4 +244,5 @@ export const maskEin = (last4: string | null | undefined) => (last4 ? `**-***${l
 export const issuerApplicationStatusLabel = (status: string) => status.replace(/_/g, ' ');
 
 /** issuer-applications-2026-05-14.csv: the date the file was made, in UTC. */
-export const issuerApplicationsExportFileName = (now: Date) => `issuer-applications-${now.toISOString().slice(0, 10)}.csv`;
+export const issuerApplicationsExportFileName = (now: Date) =>
+  `issuer-applications-${now.toISOString().slice(0, 10)}.csv`;

@@ -88,12 +88,19 @@ const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.
 export const usStateName = (code: string) => US_STATES.find((state) => state.code === code)?.name ?? code;
 
 /** Steps 0..4; shown as 'Step N of 5: title' with N = step + 1. */
-export const ONBOARDING_STEPS = ["Let's Get Started", 'Review Documents', 'Company Details', 'Electronic Signature', 'Confirmation'] as const;
+export const ONBOARDING_STEPS = [
+  "Let's Get Started",
+  'Review Documents',
+  'Company Details',
+  'Electronic Signature',
+  'Confirmation',
+] as const;
 export type OnboardingStep = 0 | 1 | 2 | 3 | 4;
 /** The steps that hold fields (the confirmation has none). */
 export type OnboardingFormStep = 0 | 1 | 2 | 3;
 export const ONBOARDING_FORM_STEPS: readonly OnboardingFormStep[] = [0, 1, 2, 3];
-export const onboardingStepLabel = (step: OnboardingStep) => `Step ${step + 1} of ${ONBOARDING_STEPS.length}: ${ONBOARDING_STEPS[step]}`;
+export const onboardingStepLabel = (step: OnboardingStep) =>
+  `Step ${step + 1} of ${ONBOARDING_STEPS.length}: ${ONBOARDING_STEPS[step]}`;
 
 export const REQUIRED_DOCUMENTS = [
   { id: 'service-agreement', title: 'Service Agreement' },
@@ -177,7 +184,8 @@ export const ONBOARDING_MESSAGES = {
   sessionInvalid: 'Your onboarding session is not valid. Please reload the page and try again.',
   onboardingIdInvalid: 'The application ID is not valid. Please reload the page and try again.',
   dateInvalid: 'Please enter a valid date',
-  conflict: 'This application ID was already used for a different application. Please reload the page and submit again.',
+  conflict:
+    'This application ID was already used for a different application. Please reload the page and submit again.',
   tooMany: 'Too many applications from your connection. Please try again later, or contact us directly.',
   tooManyStarts: 'Too many requests from your connection. Please try again later.',
 } as const;
@@ -321,7 +329,8 @@ export function isUsPhone(value: string): boolean {
 
 export const isUsStateCode = (value: string): value is UsStateCode => STATE_CODES.has(value);
 export const isEntityType = (value: string): value is EntityType => (ENTITY_TYPES as readonly string[]).includes(value);
-export const isShareholderCount = (value: string): value is ShareholderCount => (SHAREHOLDER_COUNTS as readonly string[]).includes(value);
+export const isShareholderCount = (value: string): value is ShareholderCount =>
+  (SHAREHOLDER_COUNTS as readonly string[]).includes(value);
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isCalendarDate(value: string): boolean {
@@ -331,7 +340,8 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A date of incorporation may be today anywhere on Earth: one day of slack past UTC's today. */
-const isFutureDate = (value: string, now: Date) => new Date(`${value}T00:00:00Z`).getTime() > now.getTime() + 24 * 60 * 60 * 1000;
+const isFutureDate = (value: string, now: Date) =>
+  new Date(`${value}T00:00:00Z`).getTime() > now.getTime() + 24 * 60 * 60 * 1000;
 
 /** Shown as (XXX) XXX-XXXX once the input holds exactly 10 digits; otherwise as typed (at most 20 characters). */
 export function formatPhoneInput(value: string): string {
@@ -366,7 +376,11 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '
  * the step may be left. Lengths are checked before any pattern reads a value. Reads defensively:
  * the server also runs it on whatever a body holds.
  */
-export function validateOnboardingStep(step: OnboardingFormStep, form: Readonly<Partial<Record<OnboardingFormField, unknown>>>, now: Date = new Date()): OnboardingErrors {
+export function validateOnboardingStep(
+  step: OnboardingFormStep,
+  form: Readonly<Partial<Record<OnboardingFormField, unknown>>>,
+  now: Date = new Date(),
+): OnboardingErrors {
   const errors: OnboardingErrors = {};
   const text = (field: OnboardingFormField) => textOf(form[field]);
   /** Required text with a length limit: the first failing rule wins. */
@@ -425,15 +439,22 @@ export function validateOnboardingStep(step: OnboardingFormStep, form: Readonly<
     required('signature_title', M.signatureTitleRequired, M.nameTooLong);
     if (form.agreement_accepted !== true) errors.agreement_accepted = M.agreementRequired;
     const signature = form.signatureData as Partial<OnboardingSignature> | null | undefined;
-    if (!signature || typeof signature !== 'object' || !textOf(signature.dataUrl)) errors.signature = M.signatureRequired;
+    if (!signature || typeof signature !== 'object' || !textOf(signature.dataUrl))
+      errors.signature = M.signatureRequired;
     optional('comments', M.textTooLong);
   }
   return errors;
 }
 
 /** Every step's messages at once (what the server checks before it stores an application). */
-export function validateOnboardingForm(form: Readonly<Partial<Record<OnboardingFormField, unknown>>>, now: Date = new Date()): OnboardingErrors {
-  return Object.assign({}, ...ONBOARDING_FORM_STEPS.map((step) => validateOnboardingStep(step, form, now))) as OnboardingErrors;
+export function validateOnboardingForm(
+  form: Readonly<Partial<Record<OnboardingFormField, unknown>>>,
+  now: Date = new Date(),
+): OnboardingErrors {
+  return Object.assign(
+    {},
+    ...ONBOARDING_FORM_STEPS.map((step) => validateOnboardingStep(step, form, now)),
+  ) as OnboardingErrors;
 }
 
 // --- Identifiers -------------------------------------------------------------------------------
@@ -442,7 +463,8 @@ export const ONBOARDING_ID_MAX_LENGTH = 'issuer_'.length + 13 + 1 + 16;
 const ONBOARDING_ID_SHAPE = /^issuer_\d{13}_[a-z0-9]{8,16}$/;
 /** 'issuer_' + a 13-digit millisecond timestamp + '_' + 8 to 16 lowercase base-36 characters. Check the length first (`isOnboardingId`). */
 export const ONBOARDING_ID_PATTERN = ONBOARDING_ID_SHAPE;
-export const isOnboardingId = (value: string) => value.length <= ONBOARDING_ID_MAX_LENGTH && ONBOARDING_ID_SHAPE.test(value);
+export const isOnboardingId = (value: string) =>
+  value.length <= ONBOARDING_ID_MAX_LENGTH && ONBOARDING_ID_SHAPE.test(value);
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -453,7 +475,9 @@ const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
  */
 export function makeOnboardingId(now: number | Date, random: Uint8Array | (() => number)): string {
   const ms = typeof now === 'number' ? now : now.getTime();
-  const stamp = String(Math.max(0, Math.floor(ms))).padStart(13, '0').slice(-13);
+  const stamp = String(Math.max(0, Math.floor(ms)))
+    .padStart(13, '0')
+    .slice(-13);
   let suffix = '';
   if (typeof random === 'function') {
     for (let i = 0; i < 12; i++) suffix += BASE36[Math.floor(Math.abs(random()) * 36) % 36];
@@ -480,7 +504,9 @@ export function makeSessionToken(random: Uint8Array): string {
 
 /** The session token rule the start and submit schemas apply: the lengths first, then the characters. */
 export const isSessionToken = (value: string) =>
-  value.length >= SESSION_TOKEN_MIN_LENGTH && value.length <= SESSION_TOKEN_MAX_LENGTH && SESSION_TOKEN_PATTERN.test(value);
+  value.length >= SESSION_TOKEN_MIN_LENGTH &&
+  value.length <= SESSION_TOKEN_MAX_LENGTH &&
+  SESSION_TOKEN_PATTERN.test(value);
 
 // --- The signature -------------------------------------------------------------------------------
 
@@ -504,4 +530,8 @@ export function isPngDataUrl(value: string): boolean {
 }
 
 /** What the confirmation page shows: the form plus the browser's id and times. */
-export type SubmittedApplication = OnboardingForm & { onboardingId: string; submittedAt: string; signatureDate: string };
+export type SubmittedApplication = OnboardingForm & {
+  onboardingId: string;
+  submittedAt: string;
+  signatureDate: string;
+};

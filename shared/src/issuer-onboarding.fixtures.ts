@@ -36,7 +36,12 @@ export function sampleOnboardingForm(signatureDataUrl: string = TINY_PNG_DATA_UR
 
 /** A submit body (spec 7.2) for that form. */
 export function sampleSubmitBody(
-  options: { onboardingId?: string; sessionToken?: string; signatureDataUrl?: string; form?: Partial<OnboardingForm> } = {},
+  options: {
+    onboardingId?: string;
+    sessionToken?: string;
+    signatureDataUrl?: string;
+    form?: Partial<OnboardingForm>;
+  } = {},
 ): OnboardingSubmitBody & { final_application_data: Record<string, unknown> } {
   const signature = options.signatureDataUrl ?? TINY_PNG_DATA_URL;
   return {

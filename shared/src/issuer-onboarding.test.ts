@@ -120,7 +120,9 @@ describe('validateOnboardingStep', () => {
       documents_reviewed: M.documentsReviewRequired,
       agreements_accepted: M.agreementsRequired,
     });
-    expect(validateOnboardingStep(1, { ...completeForm(), reviewed_documents: ['service-agreement', 'privacy-policy'] })).toEqual({
+    expect(
+      validateOnboardingStep(1, { ...completeForm(), reviewed_documents: ['service-agreement', 'privacy-policy'] }),
+    ).toEqual({
       documents_reviewed: M.documentsReviewRequired,
     });
   });
@@ -162,7 +164,14 @@ describe('validateOnboardingStep', () => {
   });
 
   it('step 2 accepts an EIN without its hyphen and a ZIP+4, trimmed', () => {
-    expect(validateOnboardingStep(2, { ...completeForm(), ein: ' 123456789 ', postal_code: ' 19801-1234 ', shareholder_count: '1000+' })).toEqual({});
+    expect(
+      validateOnboardingStep(2, {
+        ...completeForm(),
+        ein: ' 123456789 ',
+        postal_code: ' 19801-1234 ',
+        shareholder_count: '1000+',
+      }),
+    ).toEqual({});
   });
 
   it('step 3: the spec messages and the unsigned canvas', () => {
@@ -176,7 +185,13 @@ describe('validateOnboardingStep', () => {
 
   it('reads anything without throwing (the server runs it on raw bodies)', () => {
     expect(() => validateOnboardingStep(0, { company_name: 42, reviewed_documents: 'x' } as never)).not.toThrow();
-    expect(validateOnboardingStep(1, { reviewed_documents: 'x', documents_reviewed: true, agreements_accepted: true } as never)).toEqual({
+    expect(
+      validateOnboardingStep(1, {
+        reviewed_documents: 'x',
+        documents_reviewed: true,
+        agreements_accepted: true,
+      } as never),
+    ).toEqual({
       documents_reviewed: M.documentsReviewRequired,
     });
   });
@@ -209,7 +224,8 @@ describe('onboarding id and session token', () => {
     ['issuer_1767607200000-abcdefgh', false],
   ])('%s → %s', (value, expected) => expect(isOnboardingId(value)).toBe(expected));
 
-  it('refuses an over-long id at once', () => expect(isOnboardingId(`issuer_1767607200000_${'a'.repeat(100_000)}`)).toBe(false));
+  it('refuses an over-long id at once', () =>
+    expect(isOnboardingId(`issuer_1767607200000_${'a'.repeat(100_000)}`)).toBe(false));
 
   it('checks the start body', () => {
     const token = makeSessionToken(new Uint8Array(24).fill(7));
@@ -238,13 +254,16 @@ describe('onboarding id and session token', () => {
     const rules = await import('./issuer-onboarding-rules');
     const everything = await import('./issuer-onboarding');
     // The schema module re-exports every rule, so the API and its tests keep one import.
-    for (const [name, value] of Object.entries(rules)) expect(everything[name as keyof typeof everything], name).toBe(value);
+    for (const [name, value] of Object.entries(rules))
+      expect(everything[name as keyof typeof everything], name).toBe(value);
   });
 });
 
 describe('onboardingSubmitBodySchema', () => {
   it('accepts a complete body, trims it and keeps the added fields', () => {
-    const parsed = onboardingSubmitBodySchema.parse(body({ company_name: '  Acme Robotics, Inc.  ', extra: 'dropped' }));
+    const parsed = onboardingSubmitBodySchema.parse(
+      body({ company_name: '  Acme Robotics, Inc.  ', extra: 'dropped' }),
+    );
     expect(parsed.final_application_data.company_name).toBe('Acme Robotics, Inc.');
     expect(parsed.final_application_data.onboardingId).toBe('issuer_1767607200000_k3j5h2g9a1');
     expect(parsed.final_application_data).not.toHaveProperty('extra');
@@ -253,7 +272,17 @@ describe('onboardingSubmitBodySchema', () => {
 
   it('keys field errors by the form field, every step at once', () => {
     expect(
-      submitErrors(body({ company_name: '', ein: '123', postal_code: 'abcde', state: 'QQ', entity_type: 'SOLE', signatureData: null, agreement_accepted: false })),
+      submitErrors(
+        body({
+          company_name: '',
+          ein: '123',
+          postal_code: 'abcde',
+          state: 'QQ',
+          entity_type: 'SOLE',
+          signatureData: null,
+          agreement_accepted: false,
+        }),
+      ),
     ).toEqual({
       company_name: M.companyNameRequired,
       entity_type: M.entityTypeInvalid,
@@ -281,7 +310,13 @@ describe('onboardingSubmitBodySchema', () => {
   });
 
   it('refuses a bad id, session, agreement or dates', () => {
-    expect(submitErrors({ ...body({ onboardingId: 'issuer_1_x', submittedAt: 'yesterday' }), session_token: 'x', agreement_accepted: false })).toEqual({
+    expect(
+      submitErrors({
+        ...body({ onboardingId: 'issuer_1_x', submittedAt: 'yesterday' }),
+        session_token: 'x',
+        agreement_accepted: false,
+      }),
+    ).toEqual({
       session_token: M.sessionInvalid,
       agreement_accepted: M.agreementRequired,
       onboardingId: M.onboardingIdInvalid,
@@ -292,7 +327,9 @@ describe('onboardingSubmitBodySchema', () => {
   it('stops an over-long value at its length message', () => {
     const result = onboardingSubmitBodySchema.safeParse(body({ ein: '1'.repeat(100_000) }));
     expect(result.success).toBe(false);
-    const messages = result.error!.issues.filter((issue) => issue.path.join('.') === 'final_application_data.ein').map((issue) => issue.message);
+    const messages = result
+      .error!.issues.filter((issue) => issue.path.join('.') === 'final_application_data.ein')
+      .map((issue) => issue.message);
     expect(new Set(messages)).toEqual(new Set([M.einInvalid]));
   });
 });

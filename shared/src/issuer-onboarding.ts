@@ -44,7 +44,8 @@ const signatureDataUrlSchema = z
   .refine(isPngDataUrl, M.signatureInvalid);
 
 /** A form text: the type and the length are the schema's; what it must hold is `validateOnboardingStep`'s. */
-const formText = (max: number, message: string) => z.string({ error: message }).max(max, { message, abort: true }).default('');
+const formText = (max: number, message: string) =>
+  z.string({ error: message }).max(max, { message, abort: true }).default('');
 
 const formShape = {
   company_name: formText(L.company_name, M.nameTooLong),
@@ -52,7 +53,10 @@ const formShape = {
   contact_name: formText(L.contact_name, M.nameTooLong),
   contact_email: formText(L.contact_email, M.emailInvalid),
   contact_phone: formText(L.contact_phone, M.phoneInvalid),
-  reviewed_documents: z.array(z.enum(DOCUMENT_IDS, { error: M.documentsReviewRequired }), { error: M.documentsReviewRequired }).max(10, M.documentsReviewRequired).default([]),
+  reviewed_documents: z
+    .array(z.enum(DOCUMENT_IDS, { error: M.documentsReviewRequired }), { error: M.documentsReviewRequired })
+    .max(10, M.documentsReviewRequired)
+    .default([]),
   documents_reviewed: z.boolean({ error: M.documentsReviewRequired }).default(false),
   agreements_accepted: z.boolean({ error: M.agreementsRequired }).default(false),
   legal_name: formText(L.legal_name, M.nameTooLong),
@@ -89,10 +93,15 @@ const formShape = {
 const isoTimeSchema = z
   .string({ error: M.dateInvalid })
   .max(40, { message: M.dateInvalid, abort: true })
-  .refine((value) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)), M.dateInvalid);
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)),
+    M.dateInvalid,
+  );
 
 /** Zod skips an object's checks once a field failed; these run on any object, so one answer names every problem. */
-const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null } as const;
+const ALWAYS = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+} as const;
 
 /** `final_application_data`: the whole form plus what the browser adds on submit (spec 3), every step's rules applied. */
 export const finalApplicationDataSchema = z
@@ -106,7 +115,8 @@ export const finalApplicationDataSchema = z
     signatureDate: isoTimeSchema,
   })
   .superRefine((value, ctx) => {
-    for (const [field, message] of Object.entries(validateOnboardingForm(value))) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message] of Object.entries(validateOnboardingForm(value)))
+      ctx.addIssue({ code: 'custom', path: [field], message });
   }, ALWAYS)
   .transform((value) => trimOnboardingForm(value));
 export type FinalApplicationData = z.output<typeof finalApplicationDataSchema>;
@@ -136,7 +146,8 @@ export function onboardingSubmitFieldErrors(error: z.ZodError): Record<string, s
   for (const issue of error.issues) {
     const [first, second] = issue.path.map(String);
     let key = issue.path.length === 0 ? '_' : (first ?? '_');
-    if (first === 'final_application_data') key = second === undefined ? first : second === 'signatureData' ? 'signature' : second;
+    if (first === 'final_application_data')
+      key = second === undefined ? first : second === 'signatureData' ? 'signature' : second;
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;

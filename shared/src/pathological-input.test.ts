@@ -48,7 +48,7 @@ interface Sample {
 
 type Def = { type: string } & Record<string, any>;
 const defOf = (schema: z.core.$ZodType) => schema._zod.def as unknown as Def;
-const nth = <T,>(options: readonly T[], variant: number) => options[variant % options.length]!;
+const nth = <T>(options: readonly T[], variant: number) => options[variant % options.length]!;
 const hasChecks = (def: Def) => (def.checks?.length ?? 0) > 0;
 
 /**
@@ -75,7 +75,13 @@ const through = (reach: Reach, schema: z.core.$ZodType, at: Path, reads: boolean
 });
 
 /** The schema's value for one variant, and the places it reads a string; `choices` learns the widest option list. */
-function sample(schema: z.core.$ZodType, variant: number, at: Path, choices: { max: number }, reach: Reach = {}): Sample {
+function sample(
+  schema: z.core.$ZodType,
+  variant: number,
+  at: Path,
+  choices: { max: number },
+  reach: Reach = {},
+): Sample {
   const def = defOf(schema);
   const leaf = (value: unknown, takesText: boolean): Sample => ({
     value,
@@ -132,7 +138,10 @@ function sample(schema: z.core.$ZodType, variant: number, at: Path, choices: { m
       // z.preprocess is a pipe from a transform: the transform takes whatever comes, strings included.
       if (defOf(def.in).type !== 'transform') return sample(def.in, variant, at, choices, piped);
       const out = sample(def.out, variant, at, choices, piped);
-      return { value: out.value, fields: [{ at, rule: piped.rule!, reader: reach.reader }, ...out.fields.filter((field) => field.at !== at)] };
+      return {
+        value: out.value,
+        fields: [{ at, rule: piped.rule!, reader: reach.reader }, ...out.fields.filter((field) => field.at !== at)],
+      };
     }
     case 'optional':
     case 'nullable':
@@ -148,7 +157,9 @@ function sample(schema: z.core.$ZodType, variant: number, at: Path, choices: { m
     case 'lazy':
       return sample(def.getter(), variant, at, choices, hasChecks(def) ? through(reach, schema, at, true) : reach);
     default:
-      throw new Error(`pathological-input: teach sample() the zod type "${def.type}" (at ${at.join('.') || 'the root'})`);
+      throw new Error(
+        `pathological-input: teach sample() the zod type "${def.type}" (at ${at.join('.') || 'the root'})`,
+      );
   }
 }
 
@@ -165,8 +176,10 @@ interface Place {
 const ids = new Map<z.core.$ZodType, number>();
 const idOf = (schema: z.core.$ZodType) => ids.get(schema) ?? ids.set(schema, ids.size + 1).size;
 /** JSON that keeps an undefined field apart from a missing one. */
-const exactJson = (value: unknown) => JSON.stringify(value, (_key, inner: unknown) => (inner === undefined ? '(undefined)' : inner));
-const valueAt = (value: unknown, at: Path) => at.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value);
+const exactJson = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) => (inner === undefined ? '(undefined)' : inner));
+const valueAt = (value: unknown, at: Path) =>
+  at.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value);
 
 /**
  * The rule where nothing else reads the string; where a reader does, the reader with the value it
@@ -186,7 +199,13 @@ function inputsOf(schemaName: string, schema: z.ZodType): Place[] {
     const { value, fields } = sample(schema, variant, [], { max: 1 });
     for (const place of fields) {
       const field = `${place.at.join('.') || '(the value)'} [variant ${variant}]`;
-      inputs.push({ schemaName, schema, field, key: keyOf(value, place), input: (text: string) => withText(value, place.at, text) });
+      inputs.push({
+        schemaName,
+        schema,
+        field,
+        key: keyOf(value, place),
+        input: (text: string) => withText(value, place.at, text),
+      });
     }
   }
   return inputs;
@@ -231,7 +250,8 @@ declare global {
 const modules = import.meta.glob(['./*.ts', '!./*.test.ts'], { eager: true });
 const schemas: [string, z.ZodType][] = [];
 for (const [file, exports] of Object.entries(modules)) {
-  for (const [name, value] of Object.entries(exports)) if (value instanceof z.ZodType) schemas.push([`${file.replace(/^\.\/|\.ts$/g, '')}.${name}`, value]);
+  for (const [name, value] of Object.entries(exports))
+    if (value instanceof z.ZodType) schemas.push([`${file.replace(/^\.\/|\.ts$/g, '')}.${name}`, value]);
 }
 
 /**
@@ -290,8 +310,12 @@ describe('pathological input', () => {
     const messages = (result: z.ZodSafeParseResult<unknown>, field: string) =>
       result.error?.issues.filter((issue) => issue.path.join('.') === field).map((issue) => issue.message);
     const email = `a@${'.'.repeat(LENGTH)}@`;
-    expect(messages(contactFormSchema.safeParse({ name: 'Ada', email, message: 'A long enough message' }), 'email')).toEqual([CONTACT_MESSAGES.emailInvalid]);
+    expect(
+      messages(contactFormSchema.safeParse({ name: 'Ada', email, message: 'A long enough message' }), 'email'),
+    ).toEqual([CONTACT_MESSAGES.emailInvalid]);
     expect(messages(shareholderInputSchema.safeParse({ email }), 'email')).toEqual([REGISTRY_MESSAGES.emailInvalid]);
-    expect(messages(shareholderInputSchema.safeParse({ phone: '1'.repeat(LENGTH) }), 'phone')).toEqual([REGISTRY_MESSAGES.phoneInvalid]);
+    expect(messages(shareholderInputSchema.safeParse({ phone: '1'.repeat(LENGTH) }), 'phone')).toEqual([
+      REGISTRY_MESSAGES.phoneInvalid,
+    ]);
   });
 });

@@ -30,7 +30,9 @@ describe('isGroupedPhoneNumber', () => {
   });
 
   it('takes the spec examples and refuses runs too long or too short', () => {
-    for (const good of ['+1 (555) 010-2000', '555.010.2000', '5550102000', '(555)0102000', '+44 20 7946 0958']) expect(isGroupedPhoneNumber(good), good).toBe(true);
-    for (const bad of ['', '+', '12', '1'.repeat(29), '555--010-2000', '555 010 2000 ', '()555 010', '555))010']) expect(isGroupedPhoneNumber(bad), bad).toBe(false);
+    for (const good of ['+1 (555) 010-2000', '555.010.2000', '5550102000', '(555)0102000', '+44 20 7946 0958'])
+      expect(isGroupedPhoneNumber(good), good).toBe(true);
+    for (const bad of ['', '+', '12', '1'.repeat(29), '555--010-2000', '555 010 2000 ', '()555 010', '555))010'])
+      expect(isGroupedPhoneNumber(bad), bad).toBe(false);
   });
 });

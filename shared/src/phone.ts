@@ -1,4 +1,5 @@
-const isSeparator = (char: string | undefined) => char === '.' || char === '-' || (char !== undefined && /\s/.test(char));
+const isSeparator = (char: string | undefined) =>
+  char === '.' || char === '-' || (char !== undefined && /\s/.test(char));
 const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
 
 /**

@@ -11,7 +11,8 @@ export const PORTAL_AUTH_MESSAGES = {
   accountScreenFallback: 'Invalid account number. Please verify and try again.',
   networkError: 'Network error. Please try again later.',
   tooManyCodeAttempts: 'Too many attempts from your connection. Please wait an hour and try again, or contact us.',
-  tooManyAccountAttempts: 'Too many incorrect account numbers for this shareholder code. Please wait an hour and try again, or contact us.',
+  tooManyAccountAttempts:
+    'Too many incorrect account numbers for this shareholder code. Please wait an hour and try again, or contact us.',
   busy: 'The portal is receiving too many sign-in attempts. Please try again in a few minutes.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   signInFirst: 'Please enter your shareholder code first.',
@@ -58,7 +59,11 @@ export const portalAccountSchema = z.object({
 });
 export type PortalAccount = z.infer<typeof portalAccountSchema>;
 
-export const validateCodeResponseSchema = z.object({ success: z.literal(true), token: z.string(), message: z.string() });
+export const validateCodeResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  message: z.string(),
+});
 
 const portalHolderSchema = z.object({ name: z.string(), code: z.string() });
 
@@ -70,4 +75,8 @@ export const validateAccountResponseSchema = z.object({
   account: portalAccountSchema,
 });
 
-export const portalSessionResponseSchema = z.object({ success: z.literal(true), shareholder: portalHolderSchema, account: portalAccountSchema });
+export const portalSessionResponseSchema = z.object({
+  success: z.literal(true),
+  shareholder: portalHolderSchema,
+  account: portalAccountSchema,
+});

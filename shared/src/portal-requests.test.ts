@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './api-error';
-import { REQUEST_MESSAGES as M, classifyContact, formatUsPhone, parsePrice, submitRequestSchema, transferFormSchema } from './portal-requests';
+import {
+  REQUEST_MESSAGES as M,
+  classifyContact,
+  formatUsPhone,
+  parsePrice,
+  submitRequestSchema,
+  transferFormSchema,
+} from './portal-requests';
 import { SAMPLE_DWAC_TRANSFER } from './portal-requests.fixtures';
 
 const transfer = SAMPLE_DWAC_TRANSFER;
@@ -32,10 +39,37 @@ describe('submitRequestSchema', () => {
   it('accepts each request type', () => {
     expect(errorsOf({ requestType: 'TRANSFER', formData: transfer })).toEqual({});
     expect(errorsOf({ requestType: 'TRANSFER', formData: sale })).toEqual({});
-    expect(errorsOf({ requestType: 'TRANSFER', formData: { ...transfer, transfer_all_shares: true, transfer_shares_count: null, transfer_shares_text: 'ALL' } })).toEqual({});
-    expect(errorsOf({ requestType: 'ADDRESS_CHANGE', formData: { new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93721-1234' } })).toEqual({});
-    expect(errorsOf({ requestType: 'CERTIFICATE', formData: { certificate_reason: 'replacement', delivery_method: 'overnight', preferred_contact_type: 'PHONE', preferred_contact: '(555) 010-2000' } })).toEqual({});
-    expect(errorsOf({ requestType: 'INQUIRY', formData: { inquiry_message: 'When is the dividend paid?' } })).toEqual({});
+    expect(
+      errorsOf({
+        requestType: 'TRANSFER',
+        formData: { ...transfer, transfer_all_shares: true, transfer_shares_count: null, transfer_shares_text: 'ALL' },
+      }),
+    ).toEqual({});
+    expect(
+      errorsOf({
+        requestType: 'ADDRESS_CHANGE',
+        formData: {
+          new_address_line1: '9 Oak Ave',
+          new_city: 'Fresno',
+          new_state: 'CA',
+          new_postal_code: '93721-1234',
+        },
+      }),
+    ).toEqual({});
+    expect(
+      errorsOf({
+        requestType: 'CERTIFICATE',
+        formData: {
+          certificate_reason: 'replacement',
+          delivery_method: 'overnight',
+          preferred_contact_type: 'PHONE',
+          preferred_contact: '(555) 010-2000',
+        },
+      }),
+    ).toEqual({});
+    expect(errorsOf({ requestType: 'INQUIRY', formData: { inquiry_message: 'When is the dividend paid?' } })).toEqual(
+      {},
+    );
   });
 
   it.each([
@@ -56,22 +90,47 @@ describe('submitRequestSchema', () => {
   });
 
   it('requires the buyer for a sale instead of the receiving firm', () => {
-    const errors = errorsOf({ requestType: 'TRANSFER', formData: { ...sale, buyerFirstName: '', pricePerShare: '-3' } });
-    expect(errors).toEqual({ 'formData.buyerFirstName': M.buyerFirstNameRequired, 'formData.pricePerShare': M.priceInvalid });
-    expect(errorsOf({ requestType: 'TRANSFER', formData: { ...sale, buyerEntityType: 'entity' } })['formData.buyerEntityName']).toBe(M.buyerEntityNameRequired);
+    const errors = errorsOf({
+      requestType: 'TRANSFER',
+      formData: { ...sale, buyerFirstName: '', pricePerShare: '-3' },
+    });
+    expect(errors).toEqual({
+      'formData.buyerFirstName': M.buyerFirstNameRequired,
+      'formData.pricePerShare': M.priceInvalid,
+    });
+    expect(
+      errorsOf({ requestType: 'TRANSFER', formData: { ...sale, buyerEntityType: 'entity' } })[
+        'formData.buyerEntityName'
+      ],
+    ).toBe(M.buyerEntityNameRequired);
   });
 
   it('refuses unknown fields and unknown request types', () => {
-    expect(submitRequestSchema.safeParse({ requestType: 'INQUIRY', formData: { inquiry_message: 'Hello there', admin: true } }).success).toBe(false);
+    expect(
+      submitRequestSchema.safeParse({
+        requestType: 'INQUIRY',
+        formData: { inquiry_message: 'Hello there', admin: true },
+      }).success,
+    ).toBe(false);
     expect(submitRequestSchema.safeParse({ requestType: 'REFUND', formData: {} }).success).toBe(false);
   });
 
   it('checks the address and certificate forms', () => {
-    expect(errorsOf({ requestType: 'ADDRESS_CHANGE', formData: { new_address_line1: '', new_city: 'Fresno', new_state: 'CA', new_postal_code: '937' } })).toEqual({
+    expect(
+      errorsOf({
+        requestType: 'ADDRESS_CHANGE',
+        formData: { new_address_line1: '', new_city: 'Fresno', new_state: 'CA', new_postal_code: '937' },
+      }),
+    ).toEqual({
       'formData.new_address_line1': M.addressRequired,
       'formData.new_postal_code': M.zipInvalid,
     });
-    expect(errorsOf({ requestType: 'CERTIFICATE', formData: { certificate_reason: 'lost', delivery_method: 'drone', preferred_contact: 'x@y.co' } })).toEqual({
+    expect(
+      errorsOf({
+        requestType: 'CERTIFICATE',
+        formData: { certificate_reason: 'lost', delivery_method: 'drone', preferred_contact: 'x@y.co' },
+      }),
+    ).toEqual({
       'formData.certificate_reason': M.reasonRequired,
       'formData.delivery_method': M.deliveryRequired,
     });
@@ -100,13 +159,27 @@ describe('every problem at once', () => {
   it('names the cross-field problems of an empty transfer together with the basic ones', () => {
     const result = transferFormSchema.safeParse({});
     const messages = result.error!.issues.map((issue) => issue.message);
-    for (const message of [M.transferTypeRequired, M.taxIdRequired, M.firmNameRequired, M.receivingAccountRequired, M.receivingAccountNameRequired, M.sharesRequired, M.contactRequired]) {
+    for (const message of [
+      M.transferTypeRequired,
+      M.taxIdRequired,
+      M.firmNameRequired,
+      M.receivingAccountRequired,
+      M.receivingAccountNameRequired,
+      M.sharesRequired,
+      M.contactRequired,
+    ]) {
       expect(messages).toContain(message);
     }
   });
 
   it('survives a body of the wrong shape without throwing', () => {
-    for (const body of [null, 'text', 42, [], { preferred_contact: 7, pricePerShare: {}, transfer_type: 'sale', buyerEmail: 5 }]) {
+    for (const body of [
+      null,
+      'text',
+      42,
+      [],
+      { preferred_contact: 7, pricePerShare: {}, transfer_type: 'sale', buyerEmail: 5 },
+    ]) {
       expect(() => transferFormSchema.safeParse(body)).not.toThrow();
       expect(transferFormSchema.safeParse(body).success).toBe(false);
     }

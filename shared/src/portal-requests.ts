@@ -77,7 +77,8 @@ export function formatUsPhone(value: string): string {
 export const formatShares = (count: number) => count.toLocaleString('en-US');
 
 const text = (max: number) => z.string({ error: M.tooLong }).trim().max(max, M.tooLong);
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, M.tooLong);
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, M.tooLong);
 const optional = (max = 1000) => text(max).optional();
 
 /** The contact itself plus its type; the type must agree with what the text is. */
@@ -113,7 +114,9 @@ function checkContact(
  * checks, so that one answer (and one click on Submit) names every problem. Zod's default skips
  * them until every field passes. The checks read fields defensively for that reason.
  */
-const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null } as const;
+const ALWAYS = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+} as const;
 const text_ = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 const zip = z
@@ -132,7 +135,12 @@ export const transferFormSchema = z
     receiving_account_name: optional(200),
     transfer_all_shares: z.boolean().default(false),
     transfer_shares_text: optional(40),
-    transfer_shares_count: z.number({ error: M.sharesDigitsOnly }).int(M.sharesDigitsOnly).min(1, M.sharesPositive).nullable().optional(),
+    transfer_shares_count: z
+      .number({ error: M.sharesDigitsOnly })
+      .int(M.sharesDigitsOnly)
+      .min(1, M.sharesPositive)
+      .nullable()
+      .optional(),
     certificate_numbers: optional(1000),
     shareholder_tax_id: z.string({ error: M.taxIdRequired }).trim().min(1, M.taxIdRequired).max(15, M.taxIdTooLong),
     special_instructions: optional(2000),
@@ -151,28 +159,40 @@ export const transferFormSchema = z
     buyerState: optional(50),
     buyerPostalCode: optional(20),
     buyerCountry: optional(60),
-    pricePerShare: z.union([z.string().max(40, { message: M.priceInvalid, abort: true }), z.number()], { error: M.priceInvalid }).optional(),
+    pricePerShare: z
+      .union([z.string().max(40, { message: M.priceInvalid, abort: true }), z.number()], { error: M.priceInvalid })
+      .optional(),
   })
   .superRefine((data, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     checkContact(data, ctx, true);
-    if (!data.transfer_all_shares && (data.transfer_shares_count === null || data.transfer_shares_count === undefined)) {
+    if (
+      !data.transfer_all_shares &&
+      (data.transfer_shares_count === null || data.transfer_shares_count === undefined)
+    ) {
       issue('transfer_shares_count', M.sharesRequired);
     }
     // The display text the portal sends must say the same as the count: "ALL" or "1,000".
     if (typeof data.transfer_shares_text === 'string' && data.transfer_shares_text) {
-      const expected = data.transfer_all_shares ? 'ALL' : typeof data.transfer_shares_count === 'number' ? formatShares(data.transfer_shares_count) : null;
-      if (expected !== null && data.transfer_shares_text.replace(/,/g, '') !== expected.replace(/,/g, '')) issue('transfer_shares_text', M.sharesTextMismatch);
+      const expected = data.transfer_all_shares
+        ? 'ALL'
+        : typeof data.transfer_shares_count === 'number'
+          ? formatShares(data.transfer_shares_count)
+          : null;
+      if (expected !== null && data.transfer_shares_text.replace(/,/g, '') !== expected.replace(/,/g, ''))
+        issue('transfer_shares_text', M.sharesTextMismatch);
     }
     if (data.transfer_type === 'sale') {
       if (!BUYER_ENTITY_TYPES.includes(data.buyerEntityType as never)) issue('buyerEntityType', M.buyerTypeRequired);
-      if (data.buyerEntityType === 'entity' && !text_(data.buyerEntityName)) issue('buyerEntityName', M.buyerEntityNameRequired);
+      if (data.buyerEntityType === 'entity' && !text_(data.buyerEntityName))
+        issue('buyerEntityName', M.buyerEntityNameRequired);
       if (data.buyerEntityType === 'individual') {
         if (!text_(data.buyerFirstName)) issue('buyerFirstName', M.buyerFirstNameRequired);
         if (!text_(data.buyerLastName)) issue('buyerLastName', M.buyerLastNameRequired);
       }
       if (!isEmailAddress(text_(data.buyerEmail))) issue('buyerEmail', M.buyerEmailInvalid);
-      if (text_(data.buyerPhone) && classifyContact(text_(data.buyerPhone)) !== 'PHONE') issue('buyerPhone', M.buyerPhoneInvalid);
+      if (text_(data.buyerPhone) && classifyContact(text_(data.buyerPhone)) !== 'PHONE')
+        issue('buyerPhone', M.buyerPhoneInvalid);
       if (!text_(data.buyerTaxId)) issue('buyerTaxId', M.buyerTaxIdRequired);
       if (!text_(data.buyerAddressLine1)) issue('buyerAddressLine1', M.buyerAddressRequired);
       if (!text_(data.buyerCity)) issue('buyerCity', M.buyerCityRequired);
@@ -190,7 +210,12 @@ export type TransferForm = z.output<typeof transferFormSchema>;
 
 /** A positive price with at most 4 decimals ("$1,234.50" is fine); null when invalid. */
 export function parsePrice(value: unknown): number | null {
-  const textValue = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/^\$/, '').replace(/,/g, '') : '';
+  const textValue =
+    typeof value === 'number'
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim().replace(/^\$/, '').replace(/,/g, '')
+        : '';
   if (!/^\d{1,9}(\.\d{1,4})?$/.test(textValue)) return null;
   const price = Number(textValue);
   return price > 0 ? price : null;
@@ -219,12 +244,16 @@ export const inquiryFormSchema = z.strictObject({
   inquiry_message: required(M.inquiryRequired, 5000),
 });
 
-export const submitRequestSchema = z.discriminatedUnion('requestType', [
-  z.strictObject({ requestType: z.literal('TRANSFER'), formData: transferFormSchema }),
-  z.strictObject({ requestType: z.literal('ADDRESS_CHANGE'), formData: addressChangeFormSchema }),
-  z.strictObject({ requestType: z.literal('CERTIFICATE'), formData: certificateFormSchema }),
-  z.strictObject({ requestType: z.literal('INQUIRY'), formData: inquiryFormSchema }),
-], { error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE or INQUIRY' });
+export const submitRequestSchema = z.discriminatedUnion(
+  'requestType',
+  [
+    z.strictObject({ requestType: z.literal('TRANSFER'), formData: transferFormSchema }),
+    z.strictObject({ requestType: z.literal('ADDRESS_CHANGE'), formData: addressChangeFormSchema }),
+    z.strictObject({ requestType: z.literal('CERTIFICATE'), formData: certificateFormSchema }),
+    z.strictObject({ requestType: z.literal('INQUIRY'), formData: inquiryFormSchema }),
+  ],
+  { error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE or INQUIRY' },
+);
 export type SubmitRequestInput = z.output<typeof submitRequestSchema>;
 
 /** Reference prefixes: TR-2026-000123. */

@@ -31,11 +31,7 @@ export const REGISTRY_MESSAGES = {
 } as const;
 
 const required = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const accountInputSchema = z.strictObject({
   accountNumber: z
@@ -63,7 +59,10 @@ export const shareholderInputSchema = z.strictObject({
     .max(10, { message: REGISTRY_MESSAGES.codeInvalid, abort: true })
     .regex(SHAREHOLDER_CODE_PATTERN, REGISTRY_MESSAGES.codeInvalid),
   name: required(REGISTRY_MESSAGES.nameRequired),
-  email: z.string({ error: REGISTRY_MESSAGES.emailInvalid }).trim().pipe(emailAddressSchema(REGISTRY_MESSAGES.emailInvalid)),
+  email: z
+    .string({ error: REGISTRY_MESSAGES.emailInvalid })
+    .trim()
+    .pipe(emailAddressSchema(REGISTRY_MESSAGES.emailInvalid)),
   phone: z
     .string()
     .trim()
@@ -91,7 +90,10 @@ export const shareholderInputSchema = z.strictObject({
     .array(accountInputSchema, { error: REGISTRY_MESSAGES.accountsRequired })
     .min(1, REGISTRY_MESSAGES.accountsRequired)
     .max(100)
-    .refine((accounts) => new Set(accounts.map((a) => a.accountNumber.toUpperCase())).size === accounts.length, REGISTRY_MESSAGES.duplicateAccount),
+    .refine(
+      (accounts) => new Set(accounts.map((a) => a.accountNumber.toUpperCase())).size === accounts.length,
+      REGISTRY_MESSAGES.duplicateAccount,
+    ),
 });
 export type ShareholderInput = z.output<typeof shareholderInputSchema>;
 
@@ -110,8 +112,22 @@ export function maskTaxId(last4: string | null): string | null {
 
 /** The CSV import's header, in order: one row per account. */
 export const IMPORT_COLUMNS = [
-  'code', 'name', 'email', 'phone', 'tax_id', 'address_line1', 'city', 'state', 'postal_code',
-  'account_number', 'registration_name', 'issuer', 'share_class', 'shares_held', 'holding_type', 'certificate_numbers',
+  'code',
+  'name',
+  'email',
+  'phone',
+  'tax_id',
+  'address_line1',
+  'city',
+  'state',
+  'postal_code',
+  'account_number',
+  'registration_name',
+  'issuer',
+  'share_class',
+  'shares_held',
+  'holding_type',
+  'certificate_numbers',
 ] as const;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -134,7 +150,13 @@ export const shareholderViewSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   taxIdMasked: z.string().nullable(),
-  address: z.object({ line1: z.string(), line2: z.string().nullable(), city: z.string(), state: z.string(), postalCode: z.string() }),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+  }),
   accounts: z.array(accountViewSchema),
   createdAt: z.string(),
 });

@@ -13,13 +13,21 @@ export const STATUS_ACTIONS = ['PROCESSING', 'APPROVED', 'REJECTED'] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
 /** "Pending Review": requests waiting for a staff decision. The list's `status=pending` and the dashboard's card both mean these. */
-export const PENDING_REVIEW_STATUSES = ['PENDING', 'VERIFICATION_SUBMITTED', 'VERIFIED'] as const satisfies readonly RequestStatus[];
+export const PENDING_REVIEW_STATUSES = [
+  'PENDING',
+  'VERIFICATION_SUBMITTED',
+  'VERIFIED',
+] as const satisfies readonly RequestStatus[];
 
 /**
  * Transfers received in good order (their documents are in) and not yet decided: the ones whose age
  * the compliance panel watches (SEC Rule 17Ad-2).
  */
-export const OPEN_TRANSFER_STATUSES = ['VERIFICATION_SUBMITTED', 'VERIFIED', 'PROCESSING'] as const satisfies readonly RequestStatus[];
+export const OPEN_TRANSFER_STATUSES = [
+  'VERIFICATION_SUBMITTED',
+  'VERIFIED',
+  'PROCESSING',
+] as const satisfies readonly RequestStatus[];
 
 /** SQL's `in (...)` list of constant statuses, for a partial index and the statements it must serve. */
 export const sqlStatusList = (statuses: readonly RequestStatus[]) => statuses.map((status) => `'${status}'`).join(', ');
@@ -74,23 +82,39 @@ export const REVIEW_FAILURES = {
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-const boolFlag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: 'must be true or false' }));
+const boolFlag = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean({ error: 'must be true or false' }),
+);
 
 export const REQUEST_SORT_FIELDS = ['createdAt', 'status', 'type'] as const;
 export const REQUESTS_PAGE_SIZE = 20;
 export const REQUESTS_MAX_PAGE_SIZE = 100;
 
 /** GET /api/admin/requests: status and type in any case (the screens send `pending`, `transfer`). */
-export const requestListQuerySchema = pagedQuery({
-  status: z.preprocess(upper, z.enum(REQUEST_STATUSES, { error: 'Unknown status' })).optional(),
-  requestType: z.preprocess(upper, z.enum(REQUEST_TYPES, { error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE or INQUIRY' })).optional(),
-  search: z.string().trim().max(100, M.tooLong).optional(),
-  sortBy: z.preprocess((v) => (v === 'requestType' ? 'type' : v), z.enum(REQUEST_SORT_FIELDS, { error: 'sortBy must be createdAt, status or type' })).default('createdAt'),
-  sortOrder: z.preprocess(lower, z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' })).default('desc'),
-  flagged: boolFlag.optional(),
-  assigned: z.literal('me', { error: 'assigned must be me' }).optional(),
-  date: z.enum(['today', 'week'], { error: 'date must be today or week' }).optional(),
-}, { defaultLimit: REQUESTS_PAGE_SIZE, maxLimit: REQUESTS_MAX_PAGE_SIZE });
+export const requestListQuerySchema = pagedQuery(
+  {
+    status: z.preprocess(upper, z.enum(REQUEST_STATUSES, { error: 'Unknown status' })).optional(),
+    requestType: z
+      .preprocess(
+        upper,
+        z.enum(REQUEST_TYPES, { error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE or INQUIRY' }),
+      )
+      .optional(),
+    search: z.string().trim().max(100, M.tooLong).optional(),
+    sortBy: z
+      .preprocess(
+        (v) => (v === 'requestType' ? 'type' : v),
+        z.enum(REQUEST_SORT_FIELDS, { error: 'sortBy must be createdAt, status or type' }),
+      )
+      .default('createdAt'),
+    sortOrder: z.preprocess(lower, z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' })).default('desc'),
+    flagged: boolFlag.optional(),
+    assigned: z.literal('me', { error: 'assigned must be me' }).optional(),
+    date: z.enum(['today', 'week'], { error: 'date must be today or week' }).optional(),
+  },
+  { defaultLimit: REQUESTS_PAGE_SIZE, maxLimit: REQUESTS_MAX_PAGE_SIZE },
+);
 export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
 
 export const statusChangeSchema = z.object({
@@ -104,9 +128,16 @@ export const noteSchema = z.object({
 
 export const flagSchema = z.object({
   reason: z.string({ error: M.flagReasonRequired }).trim().min(1, M.flagReasonRequired).max(1000, M.tooLong),
-  priority: z.preprocess(upper, z.enum(FLAG_PRIORITIES, { error: 'priority must be HIGH, MEDIUM or LOW' })).default('MEDIUM'),
+  priority: z
+    .preprocess(upper, z.enum(FLAG_PRIORITIES, { error: 'priority must be HIGH, MEDIUM or LOW' }))
+    .default('MEDIUM'),
   /** An admin's username; empty means nobody. */
-  assignTo: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+  assignTo: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 export const documentStatusSchema = z.discriminatedUnion(
@@ -115,7 +146,11 @@ export const documentStatusSchema = z.discriminatedUnion(
     z.object({ status: z.literal('APPROVED') }),
     z.object({
       status: z.literal('REJECTED'),
-      rejectionReason: z.string({ error: M.rejectionReasonRequired }).trim().min(1, M.rejectionReasonRequired).max(1000, M.tooLong),
+      rejectionReason: z
+        .string({ error: M.rejectionReasonRequired })
+        .trim()
+        .min(1, M.rejectionReasonRequired)
+        .max(1000, M.tooLong),
     }),
   ],
   { error: 'status must be APPROVED or REJECTED' },
@@ -219,7 +254,13 @@ export const requestDetailSchema = z.object({
   shareholderCode: z.string(),
   accountNumber: z.string().nullable(),
   account: z
-    .object({ accountNumber: z.string(), registrationName: z.string(), issuer: z.string(), shareClass: z.string(), sharesHeld: z.number() })
+    .object({
+      accountNumber: z.string(),
+      registrationName: z.string(),
+      issuer: z.string(),
+      shareClass: z.string(),
+      sharesHeld: z.number(),
+    })
     .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -344,7 +385,11 @@ export const dashboardStatsResponseSchema = dataResponse(dashboardStatsSchema);
 /** The review actions' answers (PUT status, POST notes, POST flag, PUT a document's status). */
 export const statusChangeResponseSchema = messageDataResponse(z.object({ status: z.enum(REQUEST_STATUSES) }));
 export const noteAddedResponseSchema = messageDataResponse(z.object({ adminNotes: z.string() }));
-export const flagResponseSchema = messageDataResponse(z.object({ priority: z.enum(FLAG_PRIORITIES), reason: z.string(), assignedTo: z.string().nullable() }));
-export const documentDecisionResponseSchema = messageDataResponse(z.object({ id: z.string(), status: z.enum(['APPROVED', 'REJECTED']) })).extend({
+export const flagResponseSchema = messageDataResponse(
+  z.object({ priority: z.enum(FLAG_PRIORITIES), reason: z.string(), assignedTo: z.string().nullable() }),
+);
+export const documentDecisionResponseSchema = messageDataResponse(
+  z.object({ id: z.string(), status: z.enum(['APPROVED', 'REJECTED']) }),
+).extend({
   requestStatus: z.object({ status: z.enum(REQUEST_STATUSES), allDocumentsVerified: z.boolean() }),
 });

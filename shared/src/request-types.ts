@@ -12,4 +12,3 @@ export const REQUEST_TYPE_TITLES: Record<RequestType, string> = {
   CERTIFICATE: 'Certificate Request',
   INQUIRY: 'General Inquiry',
 };
-

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { failurePanelLine, meetsMinimumSize, thrownUploadMessage, uploadErrorMessage, UPLOAD_SERVER_MESSAGES as M } from './verification';
+import {
+  failurePanelLine,
+  meetsMinimumSize,
+  thrownUploadMessage,
+  uploadErrorMessage,
+  UPLOAD_SERVER_MESSAGES as M,
+} from './verification';
 
 describe('verification rules', () => {
   it('takes 800x600 in either orientation and nothing smaller', () => {
@@ -28,11 +34,17 @@ describe('verification rules', () => {
     expect(failurePanelLine('Selfie', M.fileType).tip).toBeTruthy();
     expect(failurePanelLine('Selfie', M.fileSize).text).toBe('File too large. Maximum size is 10MB.');
     expect(failurePanelLine('Selfie', M.dimensions).text).toBe('Image too small. Minimum size is 800x600 pixels.');
-    expect(failurePanelLine('Selfie', M.corrupted).text).toBe('Image file appears corrupted. Please try a different photo.');
+    expect(failurePanelLine('Selfie', M.corrupted).text).toBe(
+      'Image file appears corrupted. Please try a different photo.',
+    );
     expect(failurePanelLine('ID Back', 'Something else').text).toBe('ID Back: Something else');
     expect(failurePanelLine('ID Back', undefined).text).toBe('Upload failed. Please check your images and try again.');
-    expect(thrownUploadMessage(new TypeError('Failed to fetch'))).toBe('Network connection error. Please check your internet connection and try again.');
-    expect(thrownUploadMessage({ name: 'TimeoutError', message: 'signal timed out' })).toBe('Upload timed out. Please check your connection and try again.');
+    expect(thrownUploadMessage(new TypeError('Failed to fetch'))).toBe(
+      'Network connection error. Please check your internet connection and try again.',
+    );
+    expect(thrownUploadMessage({ name: 'TimeoutError', message: 'signal timed out' })).toBe(
+      'Upload timed out. Please check your connection and try again.',
+    );
     expect(thrownUploadMessage(new Error('boom'))).toBe('An error occurred while uploading your documents.');
   });
 });

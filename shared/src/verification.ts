@@ -8,7 +8,11 @@ export const DOCUMENT_TYPES = ['selfie', 'id_front', 'id_back'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** The photo names the spec's messages use for {kind}. */
-export const DOCUMENT_LABELS: Record<DocumentType, string> = { selfie: 'Selfie', id_front: 'ID Front', id_back: 'ID Back' };
+export const DOCUMENT_LABELS: Record<DocumentType, string> = {
+  selfie: 'Selfie',
+  id_front: 'ID Front',
+  id_back: 'ID Back',
+};
 
 export const IMAGE_RULES = {
   maxBytes: 10 * 1024 * 1024,
@@ -58,7 +62,8 @@ export const UPLOAD_SERVER_MESSAGES = {
   fieldsFirst: 'Send the documentType and verificationCode (or requestId) fields before the photo.',
   notMultipart: 'Send the photo as multipart/form-data',
   documentType: 'documentType must be selfie, id_front or id_back',
-  invalidCode: 'This verification code is invalid or has expired. Please request a new code from your shareholder portal.',
+  invalidCode:
+    'This verification code is invalid or has expired. Please request a new code from your shareholder portal.',
   notAccepting: 'This request is not waiting for identity documents.',
   tooManyAttempts: 'Too many attempts from your connection. Please wait an hour and try again, or contact us.',
 } as const;
@@ -79,9 +84,11 @@ export function uploadErrorMessage(status: number | 'network' | 'timeout', serve
   if (status === 'network') return 'Network connection error. Please check your internet and try again.';
   if (status === 'timeout') return 'Upload timed out. Please check your connection and try again.';
   if (status === 400) {
-    if (text.includes('file type') || text.includes('format')) return 'Invalid file type. Only JPG and PNG images are allowed.';
+    if (text.includes('file type') || text.includes('format'))
+      return 'Invalid file type. Only JPG and PNG images are allowed.';
     if (text.includes('file size')) return 'File too large. Maximum size is 10MB.';
-    if (text.includes('dimension') || text.includes('pixels') || text.includes('corrupted')) return 'Image file appears corrupted. Please try a different photo.';
+    if (text.includes('dimension') || text.includes('pixels') || text.includes('corrupted'))
+      return 'Image file appears corrupted. Please try a different photo.';
   }
   if (status === 413) return 'File too large. Please reduce the image size and try again.';
   if (status === 500) return 'Server error. Please wait a moment and try again.';
@@ -94,22 +101,33 @@ export function failurePanelLine(kind: string, serverMessage: string | undefined
   if (!serverMessage) return { text: 'Upload failed. Please check your images and try again.' };
   const text = serverMessage.toLowerCase();
   if (text.includes('file type') || text.includes('format')) {
-    return { text: 'Invalid file format. Please use JPG or PNG images only.', tip: 'Tip: take the photo with your camera rather than choosing a screenshot or a document.' };
+    return {
+      text: 'Invalid file format. Please use JPG or PNG images only.',
+      tip: 'Tip: take the photo with your camera rather than choosing a screenshot or a document.',
+    };
   }
-  if (text.includes('file size') || text.includes('too large')) return { text: 'File too large. Maximum size is 10MB.' };
-  if (text.includes('dimension') || text.includes('resolution')) return { text: 'Image too small. Minimum size is 800x600 pixels.' };
+  if (text.includes('file size') || text.includes('too large'))
+    return { text: 'File too large. Maximum size is 10MB.' };
+  if (text.includes('dimension') || text.includes('resolution'))
+    return { text: 'Image too small. Minimum size is 800x600 pixels.' };
   if (text.includes('network') || text.includes('timeout')) {
-    return { text: 'Network error. Please check your connection.', tip: 'Tip: move closer to your Wi-Fi router or switch to mobile data, then try again.' };
+    return {
+      text: 'Network error. Please check your connection.',
+      tip: 'Tip: move closer to your Wi-Fi router or switch to mobile data, then try again.',
+    };
   }
-  if (text.includes('corrupted') || text.includes('invalid image')) return { text: 'Image file appears corrupted. Please try a different photo.' };
+  if (text.includes('corrupted') || text.includes('invalid image'))
+    return { text: 'Image file appears corrupted. Please try a different photo.' };
   return { text: `${kind}: ${serverMessage}` };
 }
 
 /** A thrown error (no HTTP answer) during the uploads, mapped as the spec's panel does. */
 export function thrownUploadMessage(error: { name?: string; message?: string }): string {
   const text = `${error.name ?? ''} ${error.message ?? ''}`.toLowerCase();
-  if (text.includes('network') || text.includes('fetch')) return 'Network connection error. Please check your internet connection and try again.';
-  if (text.includes('timeout') || text.includes('abort')) return 'Upload timed out. Please check your connection and try again.';
+  if (text.includes('network') || text.includes('fetch'))
+    return 'Network connection error. Please check your internet connection and try again.';
+  if (text.includes('timeout') || text.includes('abort'))
+    return 'Upload timed out. Please check your connection and try again.';
   if (text.includes('server')) return 'Server error. Please wait a moment and try again.';
   return 'An error occurred while uploading your documents.';
 }
@@ -138,7 +156,11 @@ export const verificationStateSchema = z.object({
 });
 export type VerificationState = z.infer<typeof verificationStateSchema>;
 
-export const validateVerificationCodeResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: verificationStateSchema });
+export const validateVerificationCodeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: verificationStateSchema,
+});
 
 export const uploadVerificationResponseSchema = z.object({
   success: z.literal(true),

@@ -21,14 +21,25 @@ const bench = await startBenchServer('api', PORT);
 async function measure(target: string, requestHeaders: Record<string, string>) {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: target, connections: CONNECTIONS, duration: DURATION, headers: requestHeaders }, (error, finished) =>
-      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
+    const instance = autocannon(
+      { url: target, connections: CONNECTIONS, duration: DURATION, headers: requestHeaders },
+      (error, finished) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
     );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+      times.push(responseTime),
+    );
   });
   times.sort((a, b) => a - b);
-  const at = (q: number) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: result.requests.average, errors: result.non2xx + result.errors };
+  const at = (q: number) =>
+    Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    rps: result.requests.average,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 try {
@@ -96,7 +107,9 @@ try {
   // What autovacuum does shortly after a bulk load: statistics, and the visibility map that lets index-only scans skip the table.
   await db.query('vacuum analyze');
   await db.end();
-  console.log(`Seeded ${REQUESTS.toLocaleString('en-US')} requests for ${HOLDERS.toLocaleString('en-US')} holders in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Seeded ${REQUESTS.toLocaleString('en-US')} requests for ${HOLDERS.toLocaleString('en-US')} holders in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 
   const token = await bench.signIn();
   // The bootstrap admin must change the given password? Only a generated one; ours is set in the environment.
@@ -105,23 +118,50 @@ try {
   const cases: { name: string; path: string; auth: boolean; target?: string }[] = [
     { name: 'GET /api/health (ceiling)', path: '/api/health', auth: false },
     { name: 'list, first page', path: '/api/admin/requests', auth: true, target: 'p95 ≤ 30 ms' },
-    { name: 'list, filtered (pending transfers)', path: '/api/admin/requests?status=verification_submitted&requestType=transfer', auth: true, target: 'p95 ≤ 30 ms' },
+    {
+      name: 'list, filtered (pending transfers)',
+      path: '/api/admin/requests?status=verification_submitted&requestType=transfer',
+      auth: true,
+      target: 'p95 ≤ 30 ms',
+    },
     { name: 'list, search by name', path: '/api/admin/requests?search=okaforley', auth: true, target: 'p95 ≤ 30 ms' },
     { name: 'list, search by code', path: '/api/admin/requests?search=B0012', auth: true, target: 'p95 ≤ 30 ms' },
     { name: 'list, page 500', path: '/api/admin/requests?page=500', auth: true, target: 'p95 ≤ 30 ms' },
     { name: 'dashboard stats', path: '/api/admin/dashboard/stats', auth: true, target: 'p95 ≤ 60 ms' },
   ];
 
-  const results: { name: string; p50: number; p95: number; p99: number; rps: number; target?: string | undefined; errors: number }[] = [];
+  const results: {
+    name: string;
+    p50: number;
+    p95: number;
+    p99: number;
+    rps: number;
+    target?: string | undefined;
+    errors: number;
+  }[] = [];
   for (const c of cases) {
     const check = await fetch(`${bench.base}${c.path}`, { headers: c.auth ? headers : {} });
     if (!check.ok) throw new Error(`${c.path} answered ${check.status}: ${await check.text()}`);
-    results.push({ name: c.name, target: c.target, ...(await measure(`${bench.base}${c.path}`, c.auth ? headers : {})) });
+    results.push({
+      name: c.name,
+      target: c.target,
+      ...(await measure(`${bench.base}${c.path}`, c.auth ? headers : {})),
+    });
   }
 
   const health = results[0]!.rps;
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s per call, ${REQUESTS.toLocaleString('en-US')} requests in PostgreSQL\n`);
-  console.log('call'.padEnd(38), 'p50 ms'.padStart(7), 'p95 ms'.padStart(7), 'p99 ms'.padStart(7), 'req/s'.padStart(8), '% health'.padStart(9), ' target');
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s per call, ${REQUESTS.toLocaleString('en-US')} requests in PostgreSQL\n`,
+  );
+  console.log(
+    'call'.padEnd(38),
+    'p50 ms'.padStart(7),
+    'p95 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    'req/s'.padStart(8),
+    '% health'.padStart(9),
+    ' target',
+  );
   for (const r of results) {
     console.log(
       r.name.padEnd(38),
@@ -137,7 +177,10 @@ try {
   // The same two calls on WEB_CONCURRENCY=2 (issue 18): a cluster of two workers on this database,
   // next to the single process measured above. Each bench server is on PostgreSQL (the embedded
   // database runs one process only). autocannon shares the machine's cores with the workers.
-  const cluster = await startBenchServer('api-cluster', PORT + 1, { on: { databaseUrl: bench.databaseUrl, dataDir: bench.dataDir }, env: { WEB_CONCURRENCY: '2' } });
+  const cluster = await startBenchServer('api-cluster', PORT + 1, {
+    on: { databaseUrl: bench.databaseUrl, dataDir: bench.dataDir },
+    env: { WEB_CONCURRENCY: '2' },
+  });
   try {
     const scaling: { name: string; one: number; two: number }[] = [];
     // One process measured again right before two, so both see the same load on the machine.
@@ -150,7 +193,12 @@ try {
     console.log(`\nWEB_CONCURRENCY (${os.availableParallelism()} cores here; autocannon runs on them too)\n`);
     console.log('call'.padEnd(38), 'req/s at 1'.padStart(11), 'req/s at 2'.padStart(11), 'factor'.padStart(7));
     for (const r of scaling) {
-      console.log(r.name.padEnd(38), r.one.toFixed(0).padStart(11), r.two.toFixed(0).padStart(11), `${(r.two / r.one).toFixed(2)}×`.padStart(7));
+      console.log(
+        r.name.padEnd(38),
+        r.one.toFixed(0).padStart(11),
+        r.two.toFixed(0).padStart(11),
+        `${(r.two / r.one).toFixed(2)}×`.padStart(7),
+      );
     }
   } finally {
     await cluster.stop();

@@ -34,7 +34,9 @@ async function cameraJpeg(): Promise<string> {
   const file = path.join(os.tmpdir(), 'ledgerwell-bench-camera-v1-4032x3024.jpg');
   if (!fs.existsSync(file)) {
     const rgb = photoLikeRgb({ width: 4032, height: 3024, seed: 11, noise: 10 });
-    await sharp(Buffer.from(rgb), { raw: { width: 4032, height: 3024, channels: 3 } }).jpeg({ quality: 92 }).toFile(file);
+    await sharp(Buffer.from(rgb), { raw: { width: 4032, height: 3024, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toFile(file);
   }
   return file;
 }
@@ -71,7 +73,8 @@ try {
       }).observe({ type: 'longtask', buffered: true });
     });
     const page = await context.newPage();
-    if (CPU_SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (CPU_SLOWDOWN > 1)
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${base}/verify/${code}`);
     await page.getByRole('button', { name: 'Continue on this device' }).click();
     const picker = page.getByLabel(/Upload a photo instead|Choose a photo/);
@@ -90,7 +93,9 @@ try {
     const figures = await page.evaluate(
       async ({ start, measure }) => {
         const entries = performance.getEntriesByName(measure);
-        const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start >= start);
+        const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter(
+          (t) => t.start >= start,
+        );
         const output = await new Promise<{ bytes: number; width: number; height: number }>((resolve, reject) => {
           const open = indexedDB.open('ledgerwell-verification');
           open.onerror = () => reject(open.error);
@@ -98,24 +103,42 @@ try {
             const all = open.result.transaction('photos').objectStore('photos').getAll();
             all.onsuccess = () => {
               const [record] = all.result as { buffer: ArrayBuffer; width: number; height: number }[];
-              resolve({ bytes: record?.buffer.byteLength ?? 0, width: record?.width ?? 0, height: record?.height ?? 0 });
+              resolve({
+                bytes: record?.buffer.byteLength ?? 0,
+                width: record?.width ?? 0,
+                height: record?.height ?? 0,
+              });
             };
             all.onerror = () => reject(all.error);
           };
         });
-        const stages = Object.fromEntries(performance.getEntriesByType('measure').filter((m) => m.name.startsWith('verify:stage:')).map((m) => [m.name.slice('verify:stage:'.length), Math.round(m.duration)]));
+        const stages = Object.fromEntries(
+          performance
+            .getEntriesByType('measure')
+            .filter((m) => m.name.startsWith('verify:stage:'))
+            .map((m) => [m.name.slice('verify:stage:'.length), Math.round(m.duration)]),
+        );
         return { processMs: entries.at(-1)?.duration ?? Number.NaN, tasks, output, stages };
       },
       { start, measure: PROCESS_MEASURE },
     );
     const longest = figures.tasks.reduce((max, t) => Math.max(max, t.duration), 0);
-    runs.push({ processMs: figures.processMs, shownMs: shownAt - start, longestTaskMs: longest, longTasks: figures.tasks.length, output: figures.output, stages: figures.stages });
+    runs.push({
+      processMs: figures.processMs,
+      shownMs: shownAt - start,
+      longestTaskMs: longest,
+      longTasks: figures.tasks.length,
+      output: figures.output,
+      stages: figures.stages,
+    });
     await context.close();
   }
   await browser.close();
 
   const inputBytes = fs.statSync(photo).size;
-  console.log(`\nCapture pipeline, ${RUNS} runs, input 4032x3024 JPEG of ${(inputBytes / 1024 / 1024).toFixed(2)} MB (headless Chromium, ${os.cpus().length} CPUs${CPU_SLOWDOWN > 1 ? `, main thread slowed ${CPU_SLOWDOWN}x` : ''}):\n`);
+  console.log(
+    `\nCapture pipeline, ${RUNS} runs, input 4032x3024 JPEG of ${(inputBytes / 1024 / 1024).toFixed(2)} MB (headless Chromium, ${os.cpus().length} CPUs${CPU_SLOWDOWN > 1 ? `, main thread slowed ${CPU_SLOWDOWN}x` : ''}):\n`,
+  );
   console.log('run  checks+compression (read / analyse / compress)  until shown  longest task  long tasks  output');
   runs.forEach((run, i) => {
     const out = `${run.output.width}x${run.output.height}, ${(run.output.bytes / 1024).toFixed(0)} KB`;
@@ -128,14 +151,22 @@ try {
   const shownMedian = median(runs.map((r) => r.shownMs));
   const longest = Math.max(...runs.map((r) => r.longestTaskMs));
   console.log('');
-  console.log(`median checks+compression: ${processMedian.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${processMedian <= TARGET_MS ? 'met' : 'NOT met'})`);
-  console.log(`median until the photo is shown: ${shownMedian.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${shownMedian <= TARGET_MS ? 'met' : 'NOT met'})`);
+  console.log(
+    `median checks+compression: ${processMedian.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${processMedian <= TARGET_MS ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `median until the photo is shown: ${shownMedian.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${shownMedian <= TARGET_MS ? 'met' : 'NOT met'})`,
+  );
   // The Long Tasks API reports tasks of 50 ms and more: none at all means every task was shorter.
   const longestText = longest === 0 ? 'none of 50 ms or more' : `${longest.toFixed(0)} ms`;
-  console.log(`longest main-thread task: ${longestText} (target < ${LONG_TASK_TARGET_MS} ms: ${longest < LONG_TASK_TARGET_MS ? 'met' : 'NOT met'})`);
+  console.log(
+    `longest main-thread task: ${longestText} (target < ${LONG_TASK_TARGET_MS} ms: ${longest < LONG_TASK_TARGET_MS ? 'met' : 'NOT met'})`,
+  );
   // One busy moment of the machine shows up as one long task: the typical run says more.
   const typical = median(runs.map((r) => r.longestTaskMs));
-  console.log(`longest task of the median run: ${typical === 0 ? 'none of 50 ms or more' : `${typical.toFixed(0)} ms`}; load average during the runs: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`);
+  console.log(
+    `longest task of the median run: ${typical === 0 ? 'none of 50 ms or more' : `${typical.toFixed(0)} ms`}; load average during the runs: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
+  );
 } finally {
   await stop();
 }

@@ -76,7 +76,9 @@ try {
   );
   await db.query('vacuum analyze contact_submissions');
   await db.end();
-  console.log(`Seeded ${ROWS.toLocaleString('en-US')} contact submissions in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Seeded ${ROWS.toLocaleString('en-US')} contact submissions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 
   const token = await bench.signIn();
   const headers = { Authorization: `Bearer ${token}` };
@@ -90,9 +92,23 @@ try {
   const rate = (r: typeof all) => Math.round(r.rows / r.seconds);
   const growth = (r: typeof all) => r.peak - r.before;
 
-  console.log(`\nExport of ${ROWS.toLocaleString('en-US')} contact submissions through GET /api/admin/contact-submissions/export/csv\n`);
-  console.log('export'.padEnd(22), 'rows'.padStart(9), 'MB'.padStart(7), 's'.padStart(6), 'rows/s'.padStart(9), 'RSS before'.padStart(11), 'RSS peak'.padStart(9), 'growth MB'.padStart(10));
-  for (const [name, r] of [['everything', all], ['status=RESPONDED', filtered]] as const) {
+  console.log(
+    `\nExport of ${ROWS.toLocaleString('en-US')} contact submissions through GET /api/admin/contact-submissions/export/csv\n`,
+  );
+  console.log(
+    'export'.padEnd(22),
+    'rows'.padStart(9),
+    'MB'.padStart(7),
+    's'.padStart(6),
+    'rows/s'.padStart(9),
+    'RSS before'.padStart(11),
+    'RSS peak'.padStart(9),
+    'growth MB'.padStart(10),
+  );
+  for (const [name, r] of [
+    ['everything', all],
+    ['status=RESPONDED', filtered],
+  ] as const) {
     console.log(
       name.padEnd(22),
       r.rows.toLocaleString('en-US').padStart(9),
@@ -106,8 +122,12 @@ try {
   }
   console.log(`\n${all.fileName}`);
   if (all.rows !== ROWS) console.log(`Warning: the export held ${all.rows} rows, not ${ROWS}.`);
-  console.log(`Target ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en-US')} rows/s: ${rate(all) >= TARGET_ROWS_PER_SECOND ? 'met' : 'MISSED'} (${rate(all).toLocaleString('en-US')})`);
-  console.log(`Target ≤ ${TARGET_GROWTH_MB} MB growth: ${growth(all) <= TARGET_GROWTH_MB * 1024 * 1024 ? 'met' : 'MISSED'} (${mb(growth(all))} MB)`);
+  console.log(
+    `Target ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en-US')} rows/s: ${rate(all) >= TARGET_ROWS_PER_SECOND ? 'met' : 'MISSED'} (${rate(all).toLocaleString('en-US')})`,
+  );
+  console.log(
+    `Target ≤ ${TARGET_GROWTH_MB} MB growth: ${growth(all) <= TARGET_GROWTH_MB * 1024 * 1024 ? 'met' : 'MISSED'} (${mb(growth(all))} MB)`,
+  );
 } finally {
   await bench.stop();
 }

@@ -40,7 +40,8 @@ const { values: options } = parseArgs({
   },
 });
 const RUNS = Number(options.runs);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
 const pages = options.pages
   ? options.pages.split(',').map((page) => (page.trim() === '/verify' ? VERIFY_PAGE : page.trim()))
   : [...MEASURED_PAGES];
@@ -91,7 +92,10 @@ const origin = new URL(server.base).origin;
 
 /** One Lighthouse run of `url` in a Chromium of its own (a first visit: empty cache, no service worker). */
 async function lighthouseRun(url: string): Promise<Run> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -110,10 +114,11 @@ async function lighthouseRun(url: string): Promise<Run> {
       const trace = (result.artifacts as { Trace?: unknown }).Trace;
       if (trace) fs.writeFileSync(`${stem}.trace.json`, JSON.stringify(trace));
     }
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (category: string) => lhr.categories[category]?.score ?? Number.NaN;
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
-    const items = <T>(audit: string) => ((lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? []);
+    const items = <T>(audit: string) => (lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? [];
     const requests = items<{ url: string }>('network-requests');
     const shifts = items<{ node?: { selector?: string }; score: number }>('layout-shifts');
     const failedAudits = ['accessibility', 'best-practices'].flatMap((category) =>
@@ -130,7 +135,9 @@ async function lighthouseRun(url: string): Promise<Run> {
       tbtMs: numeric('total-blocking-time'),
       foreign: requests.map((r) => r.url).filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin),
       failedAudits,
-      consoleErrors: items<{ description?: string }>('errors-in-console').map((item) => String(item.description ?? '').slice(0, 200)),
+      consoleErrors: items<{ description?: string }>('errors-in-console').map((item) =>
+        String(item.description ?? '').slice(0, 200),
+      ),
       shifted: shifts.map((shift) => `${shift.node?.selector ?? 'unnamed'} (${shift.score.toFixed(3)})`),
     };
   } finally {
@@ -177,7 +184,9 @@ try {
       for (let i = 0; i < RUNS; i++) {
         const run = await measure(`${server.base}${await urlOf(page, code)}`);
         row.runs.push(run);
-        console.log(`${page} run ${i + 1}/${RUNS}: performance ${run.performance.toFixed(2)}, CLS ${run.cls.toFixed(3)}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms`);
+        console.log(
+          `${page} run ${i + 1}/${RUNS}: performance ${run.performance.toFixed(2)}, CLS ${run.cls.toFixed(3)}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms`,
+        );
       }
     } catch (error) {
       row.error = error instanceof Error ? error.message : String(error);
@@ -212,15 +221,31 @@ const columns: { title: string; width: number; value: (row: Row) => string }[] =
       return cell(figure, value, format(value));
     },
   })),
-  { title: 'HTML gzip', width: 13, value: (row) => (Number.isNaN(row.htmlGzipKb) ? 'n/a' : cell('htmlGzipKb', row.htmlGzipKb, `${row.htmlGzipKb.toFixed(1)} KB`)) },
-  { title: 'other origins', width: 13, value: (row) => (row.runs.length ? `${new Set(row.runs.flatMap((run) => run.foreign)).size} ${row.runs.some((run) => run.foreign.length) ? 'FAIL' : 'PASS'}` : 'n/a') },
+  {
+    title: 'HTML gzip',
+    width: 13,
+    value: (row) =>
+      Number.isNaN(row.htmlGzipKb) ? 'n/a' : cell('htmlGzipKb', row.htmlGzipKb, `${row.htmlGzipKb.toFixed(1)} KB`),
+  },
+  {
+    title: 'other origins',
+    width: 13,
+    value: (row) =>
+      row.runs.length
+        ? `${new Set(row.runs.flatMap((run) => run.foreign)).size} ${row.runs.some((run) => run.foreign.length) ? 'FAIL' : 'PASS'}`
+        : 'n/a',
+  },
 ];
 
-console.log(`\nLighthouse ${RUNS === 1 ? '(1 run per page)' : `(median of ${RUNS} runs per page)`}, mobile preset, headless Chromium (${chromiumPath}):\n`);
+console.log(
+  `\nLighthouse ${RUNS === 1 ? '(1 run per page)' : `(median of ${RUNS} runs per page)`}, mobile preset, headless Chromium (${chromiumPath}):\n`,
+);
 console.log(columns.map((c) => c.title.padEnd(c.width)).join(' '));
 for (const row of rows) console.log(columns.map((c) => c.value(row).padEnd(c.width)).join(' '));
 // TBT, and the performance score with it, grow with whatever else the machine runs meanwhile.
-console.log(`Load average (1 min): ${loadBefore.toFixed(1)} before the runs, ${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} CPUs.`);
+console.log(
+  `Load average (1 min): ${loadBefore.toFixed(1)} before the runs, ${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} CPUs.`,
+);
 console.log(
   `\nTargets: performance ≥ ${TARGETS.performance.min}, accessibility ${TARGETS.accessibility.min}, best practices ≥ ${TARGETS.bestPractices.min}, CLS ≤ ${TARGETS.cls.max}, LCP ≤ ${TARGETS.lcpMs.max / 1000} s, TBT ≤ ${TARGETS.tbtMs.max} ms, HTML ≤ ${TARGETS.htmlGzipKb.max} KB gzip, no request to another origin.`,
 );
@@ -228,7 +253,8 @@ console.log(
 // Details per page. A layout shift depends on timing (FACTS): a median that passes can hide a run that did not.
 for (const row of rows) {
   const worst = Math.max(...row.runs.map((run) => run.cls));
-  if (row.runs.length > 1 && !meets('cls', worst)) console.log(`${row.page}: the worst run's CLS was ${worst.toFixed(3)}`);
+  if (row.runs.length > 1 && !meets('cls', worst))
+    console.log(`${row.page}: the worst run's CLS was ${worst.toFixed(3)}`);
   const foreign = [...new Set(row.runs.flatMap((run) => run.foreign))];
   if (foreign.length) console.log(`${row.page}: requests to another origin: ${foreign.join(', ')}`);
   const shifted = [...new Set(row.runs.flatMap((run) => run.shifted))];
@@ -242,5 +268,10 @@ for (const row of rows) {
 
 const failed = rows.some((row) => row.error);
 const missed = rows.some((row) => row.runs.length && columns.some((c) => c.value(row).endsWith('FAIL')));
-if (missed) console.log(options.strict ? '\nSome pages miss a target (--strict: exit 1).' : '\nSome pages miss a target (exit 0 without --strict).');
+if (missed)
+  console.log(
+    options.strict
+      ? '\nSome pages miss a target (--strict: exit 1).'
+      : '\nSome pages miss a target (exit 0 without --strict).',
+  );
 process.exit(failed || (missed && options.strict) ? 1 : 0);

@@ -25,7 +25,15 @@ if (spawnSync('pnpm', ['build'], { stdio: 'inherit' }).status !== 0) process.exi
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-'));
 const server = spawn('pnpm', ['exec', 'tsx', 'api/src/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'Bench-Pass-123' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: 'bench',
+    ADMIN_PASSWORD: 'Bench-Pass-123',
+  },
   stdio: 'ignore',
 });
 
@@ -72,7 +80,17 @@ try {
     // Everything requested until the page's own content is on screen: the route's lazy chunk included.
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    const row: Row = { route, jsWire: 0, jsDecoded: 0, jsGzip: 0, cssWire: 0, cssDecoded: 0, cssGzip: 0, files: 0, encodings: new Set() };
+    const row: Row = {
+      route,
+      jsWire: 0,
+      jsDecoded: 0,
+      jsGzip: 0,
+      cssWire: 0,
+      cssDecoded: 0,
+      cssGzip: 0,
+      files: 0,
+      encodings: new Set(),
+    };
     for (const response of responses) {
       // The update prompt and workbox-window load after the page is idle, not before the first paint.
       if (/update-prompt|workbox-window/.test(response.url())) continue;
@@ -100,7 +118,9 @@ try {
   }
   const home = rows[0]!;
   const verdict = Math.max(home.jsWire, home.jsGzip) / 1024 <= HOME_JS_BUDGET_KB ? 'within' : 'OVER';
-  console.log(`\nHome page JavaScript: ${kb(home.jsWire)} KB as received, ${kb(home.jsGzip)} KB gzip: ${verdict} the ${HOME_JS_BUDGET_KB} KB budget.`);
+  console.log(
+    `\nHome page JavaScript: ${kb(home.jsWire)} KB as received, ${kb(home.jsGzip)} KB gzip: ${verdict} the ${HOME_JS_BUDGET_KB} KB budget.`,
+  );
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

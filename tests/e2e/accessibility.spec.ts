@@ -4,7 +4,16 @@ import { seriousViolations } from './support/axe';
 // The CSP forbids inline scripts, and axe is injected as one: in this file only, the CSP is bypassed.
 test.use({ bypassCSP: true, serviceWorkers: 'block' });
 
-const ROUTES = ['/', '/about', '/features', '/transfer-services', '/contact', '/privacy-policy', '/terms-of-service', '/cookie-policy'];
+const ROUTES = [
+  '/',
+  '/about',
+  '/features',
+  '/transfer-services',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+];
 
 for (const width of [1280, 375]) {
   test.describe(`axe at ${width} px`, () => {

@@ -24,7 +24,9 @@ test.describe('admin sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
   });
 
-  test('while the login call is pending the button reads Signing in... and cannot be pressed again', async ({ page }) => {
+  test('while the login call is pending the button reads Signing in... and cannot be pressed again', async ({
+    page,
+  }) => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;
@@ -48,7 +50,9 @@ test.describe('admin sign-in', () => {
     expect(calls).toBe(1);
   });
 
-  test("a failed login shows the server's message, else Invalid credentials; no answer shows the network error", async ({ page }) => {
+  test("a failed login shows the server's message, else Invalid credentials; no answer shows the network error", async ({
+    page,
+  }) => {
     // The answers are made up here so that no real failed attempt counts towards the sign-in throttle.
     let respond: (route: Route) => Promise<void> = (route) => route.continue();
     await page.route('**/api/admin/login', (route) => respond(route));
@@ -66,7 +70,11 @@ test.describe('admin sign-in', () => {
       route.fulfill({
         status: 429,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }),
+        body: JSON.stringify({
+          success: false,
+          code: 'RATE_LIMITED',
+          message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+        }),
       }),
     );
     await expect(error).toHaveText('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
@@ -78,7 +86,9 @@ test.describe('admin sign-in', () => {
     await expect(error).toHaveText('Network error. Please try again.');
 
     // A 200 that is not a login answer is our fault, not the visitor's.
-    await answer((route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) }));
+    await answer((route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) }),
+    );
     await expect(error).toHaveText('An error occurred. Please try again.');
 
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -88,8 +98,13 @@ test.describe('admin sign-in', () => {
 
   test('User Management is offered to a SUPER_ADMIN, and not to a READ_ONLY admin', async ({ page }) => {
     await signInThroughForm(page, E2E_ADMIN);
-    await expect(page.getByRole('main').getByRole('link', { name: /^User Management/ })).toHaveAttribute('href', '/admin/users');
-    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/admin/users');
+    await expect(page.getByRole('main').getByRole('link', { name: /^User Management/ })).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
+    await expect(
+      page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'User Management' }),
+    ).toHaveAttribute('href', '/admin/users');
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
@@ -131,7 +146,10 @@ test.describe('admin sign-in', () => {
   test('change password from the admin menu, then sign in with the new one', async ({ page }) => {
     const newPassword = 'E2e-Changed-Pass-2';
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /change password/i }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: /change password/i })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
 
     await page.getByLabel('Current password').fill('Wrong-Current-1');
@@ -145,7 +163,9 @@ test.describe('admin sign-in', () => {
     await expect(page.getByText('Password changed successfully')).toBeVisible();
 
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
-    const oldLogin = await page.request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+    const oldLogin = await page.request.post('/api/admin/login', {
+      data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+    });
     expect(oldLogin.status()).toBe(401);
     // Put the original password back so the other tests can sign in.
     const restore = await page.request.put('/api/admin/users/me/password', {

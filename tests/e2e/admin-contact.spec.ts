@@ -5,7 +5,10 @@ import { CONTACT_BUTTON_LABELS as LABELS } from '../../shared/src/contact';
 import { signInAsAdmin } from './support/admin-helpers';
 import { guardPage } from './support/page-guards';
 
-test('a message from the public contact form is triaged to RESPONDED and is in the downloaded CSV', async ({ page, baseURL }) => {
+test('a message from the public contact form is triaged to RESPONDED and is in the downloaded CSV', async ({
+  page,
+  baseURL,
+}) => {
   const guard = guardPage(page, new URL(baseURL!).origin);
   // One name per run, so the search finds this message alone.
   const name = `Triage Ångström ${Date.now().toString(36)}`;
@@ -63,7 +66,10 @@ test('a message from the public contact form is triaged to RESPONDED and is in t
 
   // The filters ride along: the export holds this message alone.
   await page.getByLabel('Status', { exact: true }).selectOption('RESPONDED');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^contact-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = fs.readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

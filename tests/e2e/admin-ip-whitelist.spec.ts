@@ -31,7 +31,9 @@ test.describe('IP whitelist', () => {
     // The shared rule refuses a bad range in the form, and the error clears when the field is edited.
     await dialog.getByLabel('IP address or CIDR range').fill('127.0.0.1/33');
     await dialog.getByRole('button', { name: 'Add rule' }).click();
-    await expect(dialog.getByText('Invalid IP address format. Use single IP (192.168.1.10) or CIDR notation (192.168.1.0/24)')).toBeVisible();
+    await expect(
+      dialog.getByText('Invalid IP address format. Use single IP (192.168.1.10) or CIDR notation (192.168.1.0/24)'),
+    ).toBeVisible();
     await expect(dialog.getByText('Description is required')).toBeVisible();
     await dialog.getByLabel('IP address or CIDR range').fill(` ${BROWSER_ADDRESS} `);
     await expect(dialog.getByText('Invalid IP address format', { exact: false })).toHaveCount(0);
@@ -48,18 +50,30 @@ test.describe('IP whitelist', () => {
     await expect(page.getByText('No active IP rule', { exact: false })).toHaveCount(0);
 
     // Enforced from the next call: the browser is inside the rule, another address is not.
-    expect((await page.request.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
-    const outside = await page.request.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '203.0.113.50' } });
+    expect(
+      (await page.request.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}` } })).status(),
+    ).toBe(200);
+    const outside = await page.request.get('/api/admin/auth/verify', {
+      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '203.0.113.50' },
+    });
     expect(outside.status()).toBe(403);
 
     await row.getByRole('button', { name: `Delete ${BROWSER_ADDRESS}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete IP rule' });
-    await expect(confirm.getByText('Are you sure you want to delete this IP rule? This action cannot be undone.')).toBeVisible();
+    await expect(
+      confirm.getByText('Are you sure you want to delete this IP rule? This action cannot be undone.'),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
 
     await expect(page.getByText('IP rule deleted successfully')).toBeVisible();
     await expect(page.getByRole('row', { name: /127\.0\.0\.1/ })).toHaveCount(0);
     await expect(page.getByText('No active IP rule: admin access is open to every address.')).toBeVisible();
-    expect((await page.request.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '203.0.113.50' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.get('/api/admin/auth/verify', {
+          headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '203.0.113.50' },
+        })
+      ).status(),
+    ).toBe(200);
   });
 });

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
-import { issuerApplicationStatsResponseSchema, type IssuerApplicationStats } from '../../shared/src/issuer-applications';
+import {
+  issuerApplicationStatsResponseSchema,
+  type IssuerApplicationStats,
+} from '../../shared/src/issuer-applications';
 import { makeOnboardingId, makeSessionToken } from '../../shared/src/issuer-onboarding';
 import { sampleSubmitBody } from '../../shared/src/issuer-onboarding.fixtures';
 import { E2E_ADMIN, E2E_READER } from './fixtures';
@@ -39,7 +42,11 @@ function signatureDataUrl(): Promise<string> {
  * (TRUST_PROXY=1 in serve.ts), so the per-address throttle of one test leaves the others alone.
  * Names carry `tag`, so a search finds this test's applications alone.
  */
-async function submitApplications(request: APIRequestContext, tag: string, people: { company: string; contact: string }[]): Promise<Applicant[]> {
+async function submitApplications(
+  request: APIRequestContext,
+  tag: string,
+  people: { company: string; contact: string }[],
+): Promise<Applicant[]> {
   const address = `198.51.100.${randomInt(1, 255)}`;
   const dataUrl = await signatureDataUrl();
   const applicants: Applicant[] = [];
@@ -50,9 +57,18 @@ async function submitApplications(request: APIRequestContext, tag: string, peopl
       onboardingId,
       sessionToken: makeSessionToken(randomBytes(24)),
       signatureDataUrl: dataUrl,
-      form: { company_name: `${person.company} ${tag}`, contact_name: person.contact, contact_email: email, signature_name: person.contact, signature_title: 'Chief Executive Officer' },
+      form: {
+        company_name: `${person.company} ${tag}`,
+        contact_name: person.contact,
+        contact_email: email,
+        signature_name: person.contact,
+        signature_title: 'Chief Executive Officer',
+      },
     });
-    const response = await request.post('/api/issuer-onboarding/submit', { data: body, headers: { 'X-Forwarded-For': address } });
+    const response = await request.post('/api/issuer-onboarding/submit', {
+      data: body,
+      headers: { 'X-Forwarded-For': address },
+    });
     expect(response.status(), await response.text()).toBe(201);
     applicants.push({ company: `${person.company} ${tag}`, contact: person.contact, email, onboardingId });
   }
@@ -62,14 +78,17 @@ async function submitApplications(request: APIRequestContext, tag: string, peopl
 const newTag = () => `t${Date.now().toString(36)}${randomInt(1000)}`;
 
 async function statsThroughApi(page: Page, token: string): Promise<IssuerApplicationStats> {
-  const response = await page.request.get('/api/admin/issuer-onboarding/stats', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get('/api/admin/issuer-onboarding/stats', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   return issuerApplicationStatsResponseSchema.parse(await response.json()).data;
 }
 
 async function expectCards(page: Page, stats: IssuerApplicationStats) {
   const cards = page.getByRole('list', { name: 'Issuer application statistics' });
-  const card = (title: string) => cards.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const card = (title: string) =>
+    cards.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card('Total Applications')).toContainText(stats.total.toLocaleString('en-US'));
   await expect(card('Last 7 Days')).toContainText(stats.recentCount.toLocaleString('en-US'));
   await expect(card('Approval Rate')).toContainText(`${stats.conversionRate}%`);
@@ -78,7 +97,9 @@ async function expectCards(page: Page, stats: IssuerApplicationStats) {
 
 /** A detail row of the dialog by its label. */
 const detailRow = (dialog: Locator, label: string) =>
-  dialog.locator('.detail-list__row').filter({ has: dialog.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+  dialog
+    .locator('.detail-list__row')
+    .filter({ has: dialog.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) });
 
 async function openApplication(page: Page, company: string): Promise<Locator> {
   const table = page.getByRole('region', { name: 'Issuer applications' });
@@ -88,7 +109,10 @@ async function openApplication(page: Page, company: string): Promise<Locator> {
   return dialog;
 }
 
-test('an admin finds a submitted application, reviews it with a note, keeps notes and exports it', async ({ page, baseURL }) => {
+test('an admin finds a submitted application, reviews it with a note, keeps notes and exports it', async ({
+  page,
+  baseURL,
+}) => {
   const guard = guardPage(page, new URL(baseURL!).origin);
   const tag = newTag();
   const [zephyr, quill] = await submitApplications(page.request, tag, [
@@ -145,7 +169,9 @@ test('an admin finds a submitted application, reviews it with a note, keeps note
   const image = dialog.getByRole('img', { name: 'Signature of Grace Hopper' });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
-  await expect(dialog.getByRole('region', { name: 'Raw Application Data' })).toContainText(`"onboardingId": "${zephyr!.onboardingId}"`);
+  await expect(dialog.getByRole('region', { name: 'Raw Application Data' })).toContainText(
+    `"onboardingId": "${zephyr!.onboardingId}"`,
+  );
   const history = dialog.getByRole('list', { name: 'Review history, oldest first' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history.getByRole('listitem').first()).toContainText('SUBMITTED');
@@ -153,7 +179,9 @@ test('an admin finds a submitted application, reviews it with a note, keeps note
 
   // A status change with its note: the history grows in place, the dialog stays open.
   await dialog.getByLabel('Status', { exact: true }).selectOption('UNDER_REVIEW');
-  await dialog.getByLabel('Note for the review history (optional)').fill('Documents look complete; checking the EIN letter.');
+  await dialog
+    .getByLabel('Note for the review history (optional)')
+    .fill('Documents look complete; checking the EIN letter.');
   await dialog.getByRole('button', { name: 'Update Status' }).click();
   await expect(dialog.getByText('Status updated successfully')).toBeVisible();
   await expect(history.getByRole('listitem')).toHaveCount(2);
@@ -177,9 +205,15 @@ test('an admin finds a submitted application, reviews it with a note, keeps note
   await expect(row).toContainText('UNDER REVIEW');
 
   // The export carries the filters: this application alone.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^issuer-applications-\d{4}-\d{2}-\d{2}\.csv$/);
-  const records = parse(fs.readFileSync((await download.path())!), { bom: true, columns: true }) as Record<string, string>[];
+  const records = parse(fs.readFileSync((await download.path())!), { bom: true, columns: true }) as Record<
+    string,
+    string
+  >[];
   expect(records).toHaveLength(1);
   expect(records[0]).toMatchObject({
     'Onboarding ID': zephyr!.onboardingId,
@@ -201,9 +235,13 @@ test('an admin finds a submitted application, reviews it with a note, keeps note
   expect(guard.violations).toEqual([]);
 });
 
-test('a READ_ONLY admin reads an application but has no status control, no notes to save and no export', async ({ page }) => {
+test('a READ_ONLY admin reads an application but has no status control, no notes to save and no export', async ({
+  page,
+}) => {
   const tag = newTag();
-  const [applicant] = await submitApplications(page.request, tag, [{ company: 'Reader Check Holdings', contact: 'Ada Byron' }]);
+  const [applicant] = await submitApplications(page.request, tag, [
+    { company: 'Reader Check Holdings', contact: 'Ada Byron' },
+  ]);
   await signInAsAdmin(page, E2E_READER);
   await page.goto('/admin/issuer-applications');
   await expect(page.getByRole('heading', { level: 1, name: 'Issuer Applications' })).toBeVisible();
@@ -226,7 +264,9 @@ test.describe('accessibility', () => {
     test(`the list and the open detail have no serious or critical axe violation at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       const tag = newTag();
-      const [applicant] = await submitApplications(page.request, tag, [{ company: 'Axe Check Partners', contact: 'Katherine Johnson' }]);
+      const [applicant] = await submitApplications(page.request, tag, [
+        { company: 'Axe Check Partners', contact: 'Katherine Johnson' },
+      ]);
       await signInAsAdmin(page);
       await page.goto('/admin/issuer-applications');
       await page.getByLabel('Search').fill(tag);

@@ -14,7 +14,10 @@ import {
 // The reviewer's whole journey through one transfer, as the issue tells it. The database is shared
 // with the other specs and the demo data: the Approved figure is read first and compared after.
 
-test('a reviewer signs in, finds a waiting transfer, inspects and approves its photos, approves it, and the dashboard counts it', async ({ page, request }) => {
+test('a reviewer signs in, finds a waiting transfer, inspects and approves its photos, approves it, and the dashboard counts it', async ({
+  page,
+  request,
+}) => {
   const transfer = await fileTransferWithDocuments(request);
 
   await signInThroughForm(page, E2E_ADMIN);
@@ -25,7 +28,10 @@ test('a reviewer signs in, finds a waiting transfer, inspects and approves its p
   const statusFilter = page.getByLabel('Status');
   await expect(statusFilter).toHaveValue('pending');
   await expect(statusFilter.getByRole('option', { selected: true })).toHaveText('Pending');
-  const row = page.getByRole('region', { name: 'Requests' }).getByRole('row').filter({ hasText: transfer.referenceNumber });
+  const row = page
+    .getByRole('region', { name: 'Requests' })
+    .getByRole('row')
+    .filter({ hasText: transfer.referenceNumber });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Marcus Bell');
   await row.getByText(transfer.referenceNumber).click();
@@ -84,7 +90,9 @@ test('a reviewer signs in, finds a waiting transfer, inspects and approves its p
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(await statusOverviewCount(page, 'Approved')).toBe(approvedBefore + 1);
-  const recent = page.getByRole('region', { name: 'Recent Activity' }).getByRole('link', { name: new RegExp(transfer.referenceNumber) });
+  const recent = page
+    .getByRole('region', { name: 'Recent Activity' })
+    .getByRole('link', { name: new RegExp(transfer.referenceNumber) });
   await expect(recent).toContainText('Approved');
   await expect(recent).toHaveAttribute('href', `/admin/requests/${transfer.id}`);
 

@@ -25,7 +25,11 @@ test.afterAll(async () => {
 });
 
 async function newPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    serviceWorkers: 'block',
+    viewport: { width: 360, height: 800 },
+  });
   return { context, page: await context.newPage() };
 }
 

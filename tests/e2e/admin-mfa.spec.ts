@@ -21,7 +21,11 @@ async function signOut(page: Page) {
 }
 
 test.describe('authenticator app second factor', () => {
-  test('enrol on the Security screen, sign out, sign in with an app code, then with a recovery code (used once); axe-clean at 360 px', async ({ page, request, baseURL }) => {
+  test('enrol on the Security screen, sign out, sign in with an app code, then with a recovery code (used once); axe-clean at 360 px', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const who = await newAdminWithOwnPassword(request, 'mfa');
     await submitLoginForm(page, who);
@@ -62,7 +66,10 @@ test.describe('authenticator app second factor', () => {
     await expect(list).toHaveCount(10);
     const recoveryCodes = (await list.allInnerTexts()).map((text) => text.trim());
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`ledgerwell-recovery-codes-${who.username}.txt`);
     const file = fs.readFileSync(await download.path(), 'utf8');
     for (const code of recoveryCodes) expect(file).toContain(code);

@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminToken, fileTransfer, newAdminWithOwnPassword, signInAsAdmin, type FiledRequest } from './support/admin-helpers';
+import {
+  adminToken,
+  fileTransfer,
+  newAdminWithOwnPassword,
+  signInAsAdmin,
+  type FiledRequest,
+} from './support/admin-helpers';
 import { expectNoSideScroll, seriousViolations } from './support/axe';
 
 // The e2e server runs without SMTP_URL: every e-mail is kept as sent to the log, its text readable on the mail log.
@@ -40,7 +46,11 @@ async function searchApplied(page: Page) {
 }
 
 test.describe('the mail log', () => {
-  test('a SUPER_ADMIN reads the verification link a shareholder would have received; an ADMIN sees the recipient masked and no text', async ({ page, browser, request }) => {
+  test('a SUPER_ADMIN reads the verification link a shareholder would have received; an ADMIN sees the recipient masked and no text', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const transfer = await fileTransfer(request);
     expect(transfer.verificationCode).toBeTruthy();
@@ -73,13 +83,20 @@ test.describe('the mail log', () => {
     await expect(dialog).toHaveCount(0);
 
     // The view was recorded.
-    const activity = await request.get('/api/admin/activity?action_type=EMAIL_VIEWED', { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+    const activity = await request.get('/api/admin/activity?action_type=EMAIL_VIEWED', {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    });
     expect(activity.status(), await activity.text()).toBe(200);
     expect(JSON.stringify(await activity.json())).toContain(logged.id);
 
     // An ADMIN: the screen is in the menu, the recipient shows its first letter and domain only, and there is no View.
     const admin = await newAdminWithOwnPassword(request, 'outbox');
-    const context = await browser.newContext({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      bypassCSP: true,
+      serviceWorkers: 'block',
+      reducedMotion: 'reduce',
+      viewport: { width: 1280, height: 800 },
+    });
     const adminPage = await context.newPage();
     await signInAsAdmin(adminPage, admin);
     await adminPage.goto('/admin/dashboard');

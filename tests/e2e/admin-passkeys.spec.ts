@@ -20,12 +20,22 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
 
-test('add a passkey on the Security screen, sign out, sign in with the password then the passkey, remove it; axe-clean at 360 px', async ({ page, request }) => {
+test('add a passkey on the Security screen, sign out, sign in with the password then the passkey, remove it; axe-clean at 360 px', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const who = await newAdminWithOwnPassword(request, 'passkey', 'REVIEWER');
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
@@ -94,8 +104,17 @@ test('add a passkey on the Security screen, sign out, sign in with the password 
 test('a SUPER_ADMIN who must enrol chooses a passkey, then confirms a step-up with it', async ({ browser }) => {
   test.setTimeout(180_000);
   const windowMs = 4000;
-  const server = await startExtraServer(5, { E2E_ADMIN_MFA_ROLES: 'SUPER_ADMIN', ADMIN_STEP_UP_WINDOW_MS: String(windowMs) });
-  const context = await browser.newContext({ baseURL: server.baseURL, bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 360, height: 800 } });
+  const server = await startExtraServer(5, {
+    E2E_ADMIN_MFA_ROLES: 'SUPER_ADMIN',
+    ADMIN_STEP_UP_WINDOW_MS: String(windowMs),
+  });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    bypassCSP: true,
+    serviceWorkers: 'block',
+    reducedMotion: 'reduce',
+    viewport: { width: 360, height: 800 },
+  });
   try {
     const page = await context.newPage();
     await virtualAuthenticator(page);

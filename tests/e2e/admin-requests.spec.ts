@@ -29,19 +29,40 @@ function overviewValue(page: Page, label: string) {
 }
 
 test.describe('admin request review', () => {
-  test('the dashboard shows the eight metric cards, recent activity and the compliance panel', async ({ page, request }) => {
+  test('the dashboard shows the eight metric cards, recent activity and the compliance panel', async ({
+    page,
+    request,
+  }) => {
     const inquiry = await fileInquiry(request);
     await signInAsAdmin(page);
     await page.goto('/admin/dashboard');
 
     const metrics = page.getByRole('list', { name: 'Request metrics' });
-    for (const title of ["Today's Volume", 'Conversion Rate', 'Avg Processing Time', 'Productivity Today', 'Average Deal Size', 'Request Status Overview', 'Week Volume', 'Risk Indicators']) {
+    for (const title of [
+      "Today's Volume",
+      'Conversion Rate',
+      'Avg Processing Time',
+      'Productivity Today',
+      'Average Deal Size',
+      'Request Status Overview',
+      'Week Volume',
+      'Risk Indicators',
+    ]) {
       await expect(metrics.getByRole('heading', { level: 3, name: title })).toBeVisible();
     }
     await expect(metrics.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(8);
-    await expect(metrics.getByRole('link', { name: "View today's requests" })).toHaveAttribute('href', '/admin/requests?date=today');
-    await expect(metrics.getByRole('link', { name: 'View flagged requests' })).toHaveAttribute('href', '/admin/requests?flagged=true');
-    await expect(metrics.getByRole('link', { name: /^Pending Review/ })).toHaveAttribute('href', '/admin/requests?status=pending');
+    await expect(metrics.getByRole('link', { name: "View today's requests" })).toHaveAttribute(
+      'href',
+      '/admin/requests?date=today',
+    );
+    await expect(metrics.getByRole('link', { name: 'View flagged requests' })).toHaveAttribute(
+      'href',
+      '/admin/requests?flagged=true',
+    );
+    await expect(metrics.getByRole('link', { name: /^Pending Review/ })).toHaveAttribute(
+      'href',
+      '/admin/requests?status=pending',
+    );
 
     const compliance = page.getByRole('region', { name: 'Compliance (SEC Rule 17Ad-2)' });
     await expect(compliance).toContainText('Transfers decided within 3 business days');
@@ -59,7 +80,10 @@ test.describe('admin request review', () => {
     await expect(page.getByRole('link', { name: /Pending requests/ })).toBeVisible();
   });
 
-  test("the dashboard's cards link to their lists, and the week's link lists this week's requests", async ({ page, request }) => {
+  test("the dashboard's cards link to their lists, and the week's link lists this week's requests", async ({
+    page,
+    request,
+  }) => {
     const approvedInquiry = await fileInquiry(request, 'Please confirm my holding for my bank.');
     const approve = await request.put(`/api/admin/requests/${approvedInquiry.id}/status`, {
       data: { status: 'approved' },
@@ -71,10 +95,16 @@ test.describe('admin request review', () => {
     await page.goto('/admin/dashboard');
 
     const metrics = page.getByRole('list', { name: 'Request metrics' });
-    await expect(metrics.getByRole('link', { name: "View this week's requests" })).toHaveAttribute('href', '/admin/requests?date=week');
+    await expect(metrics.getByRole('link', { name: "View this week's requests" })).toHaveAttribute(
+      'href',
+      '/admin/requests?date=week',
+    );
     await expect(metrics.getByRole('link', { name: 'View admin activity' })).toHaveAttribute('href', '/admin/activity');
     for (const status of ['Approved', 'Rejected', 'Processing']) {
-      await expect(metrics.getByRole('link', { name: new RegExp(`^${status} [\\d,]+$`) })).toHaveAttribute('href', `/admin/requests?status=${status.toLowerCase()}`);
+      await expect(metrics.getByRole('link', { name: new RegExp(`^${status} [\\d,]+$`) })).toHaveAttribute(
+        'href',
+        `/admin/requests?status=${status.toLowerCase()}`,
+      );
     }
     const weekLine = metrics.getByText(/^[\d,]+ requests this week$/);
     const weekCount = Number((await weekLine.innerText()).replace(/[^\d]/g, ''));
@@ -100,10 +130,15 @@ test.describe('admin request review', () => {
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Created this week');
     await expect(rows.first()).toContainText(newest.referenceNumber);
     // As many as the dashboard counts this week: the list holds this week's requests and no others.
-    await expect(page.getByText(new RegExp(`^Showing 1 to \\d+ of ${weekCount.toLocaleString('en-US')} results$`))).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^Showing 1 to \\d+ of ${weekCount.toLocaleString('en-US')} results$`)),
+    ).toBeVisible();
   });
 
-  test('when the list, the metrics or a request cannot be loaded the screen says so, and Try again recovers', async ({ page, request }) => {
+  test('when the list, the metrics or a request cannot be loaded the screen says so, and Try again recovers', async ({
+    page,
+    request,
+  }) => {
     const inquiry = await fileInquiry(request, 'What is my cost basis?');
     await signInAsAdmin(page);
     const failure = { status: 500, contentType: 'text/plain', body: 'upstream failure' };
@@ -139,7 +174,10 @@ test.describe('admin request review', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Request not found' })).toBeVisible();
   });
 
-  test('the list filters by status and type through the URL, and finds a request by its reference', async ({ page, request }) => {
+  test('the list filters by status and type through the URL, and finds a request by its reference', async ({
+    page,
+    request,
+  }) => {
     const transfer = await fileTransfer(request);
     await signInAsAdmin(page);
     await page.goto('/admin/requests?status=pending&type=inquiry');
@@ -181,7 +219,10 @@ test.describe('admin request review', () => {
     await expect(page.getByText('No requests found matching your criteria.')).toBeVisible();
   });
 
-  test('approving the three documents verifies the transfer, and approving it closes the Actions panel', async ({ page, request }) => {
+  test('approving the three documents verifies the transfer, and approving it closes the Actions panel', async ({
+    page,
+    request,
+  }) => {
     const transfer = await fileTransferWithDocuments(request);
     await signInAsAdmin(page);
     await openRequest(page, transfer.id);
@@ -200,7 +241,8 @@ test.describe('admin request review', () => {
     for (const label of DOCUMENT_LABELS) {
       await page.getByRole('button', { name: `Approve ${label}` }).click();
       await expect(documentCard(page, label)).toContainText('Approved');
-      if (label !== 'ID Back') await expect(overviewValue(page, 'Verification status')).toHaveText('Submitted, awaiting review');
+      if (label !== 'ID Back')
+        await expect(overviewValue(page, 'Verification status')).toHaveText('Submitted, awaiting review');
     }
     await expect(page.getByText('All documents verified! Request status updated to VERIFIED.')).toBeVisible();
     await expect(overviewValue(page, 'Status')).toHaveText('Verified');
@@ -238,13 +280,20 @@ test.describe('admin request review', () => {
     await expect(page.getByText('Earlier documents (3)')).toBeVisible();
   });
 
-  test('notes and flags: add a note, flag with HIGH priority, see the red flag in the list, then remove it', async ({ page, request }) => {
+  test('notes and flags: add a note, flag with HIGH priority, see the red flag in the list, then remove it', async ({
+    page,
+    request,
+  }) => {
     const inquiry = await fileInquiry(request, 'Can I receive dividends by direct deposit?');
     await signInAsAdmin(page);
     await openRequest(page, inquiry.id);
-    await expect(page.getByRole('region', { name: 'Inquiry Details' })).toContainText('Can I receive dividends by direct deposit?');
+    await expect(page.getByRole('region', { name: 'Inquiry Details' })).toContainText(
+      'Can I receive dividends by direct deposit?',
+    );
     // No verification code: no Verification status row.
-    await expect(page.getByRole('region', { name: 'Overview' }).getByRole('term').filter({ hasText: 'Verification status' })).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: 'Overview' }).getByRole('term').filter({ hasText: 'Verification status' }),
+    ).toHaveCount(0);
 
     const notes = page.getByRole('region', { name: 'Notes' });
     await notes.getByRole('button', { name: 'Add Note' }).click();
@@ -295,15 +344,22 @@ test.describe('admin request review', () => {
     await expect(row.getByRole('img', { name: /Flagged/ })).toHaveCount(0);
   });
 
-  test('an address change shows its details and its submitted data; an unknown request shows the error view', async ({ page }) => {
+  test('an address change shows its details and its submitted data; an unknown request shows the error view', async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     // Oldest first: the demo address change, whatever other specs filed since.
     await page.goto('/admin/requests?type=address_change&search=DEMO01&sortOrder=asc');
     const rows = page.getByRole('region', { name: 'Requests' }).locator('tbody tr');
     await expect(rows.first()).toBeVisible();
-    await rows.first().getByRole('link', { name: /View details/ }).click();
+    await rows
+      .first()
+      .getByRole('link', { name: /View details/ })
+      .click();
     await expect(page.getByRole('region', { name: 'Address Change Details' })).toContainText('48 Olive Ave');
-    await expect(page.getByRole('region', { name: 'All Submitted Data' }).locator('pre')).toContainText('"new_city": "Fresno"');
+    await expect(page.getByRole('region', { name: 'All Submitted Data' }).locator('pre')).toContainText(
+      '"new_city": "Fresno"',
+    );
 
     await page.goto('/admin/requests/00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Request not found')).toBeVisible();
@@ -342,7 +398,10 @@ test.describe('admin request review', () => {
     await expect(page.getByRole('region', { name: 'Overview' })).toContainText('e2e-admin');
   });
 
-  test('a READ_ONLY admin reads everything and sees no control that changes anything, and the viewer saves nothing', async ({ page, request }) => {
+  test('a READ_ONLY admin reads everything and sees no control that changes anything, and the viewer saves nothing', async ({
+    page,
+    request,
+  }) => {
     const transfer = await fileTransferWithDocuments(request);
     await flagThroughApi(request, transfer.id, { reason: 'Signature differs from the file copy.', priority: 'HIGH' });
     // A controlled clock, to step past the 500 ms save pause instead of waiting for it.

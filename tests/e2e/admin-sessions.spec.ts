@@ -19,7 +19,10 @@ const verifyStatus = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}` } })).status();
 
 test.describe('active sessions', () => {
-  test('end another session from the Security screen: the other browser lands on the login screen; sign out everywhere else; axe-clean at 360 px', async ({ browser, request }) => {
+  test('end another session from the Security screen: the other browser lands on the login screen; sign out everywhere else; axe-clean at 360 px', async ({
+    browser,
+    request,
+  }) => {
     const user = await newAdminWithOwnPassword(request, 'sessions');
     const first = await browser.newContext();
     const second = await browser.newContext({ userAgent: FIREFOX });
@@ -66,14 +69,21 @@ test.describe('active sessions', () => {
     }
   });
 
-  test("a SUPER_ADMIN ends a user's session from User Management, then resets their second factor through the confirmation", async ({ page, request, baseURL }) => {
+  test("a SUPER_ADMIN ends a user's session from User Management, then resets their second factor through the confirmation", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const user = await newAdminWithOwnPassword(request, 'reset');
     // Two sessions, then an authenticator app set up from one of them.
     const tokens = [await adminToken(request, user), await adminToken(request, user)];
     const auth = { Authorization: `Bearer ${tokens[0]}` };
     const setup = await request.post('/api/admin/mfa/totp/setup', { headers: auth });
     const secret = (await setup.json()).data.secret as string;
-    const enabled = await request.post('/api/admin/mfa/totp/enable', { headers: auth, data: { code: await nextCode(baseURL, secret, { step: 0 }) } });
+    const enabled = await request.post('/api/admin/mfa/totp/enable', {
+      headers: auth,
+      data: { code: await nextCode(baseURL, secret, { step: 0 }) },
+    });
     expect(enabled.status(), await enabled.text()).toBe(200);
 
     await signInAsAdmin(page);
@@ -84,7 +94,10 @@ test.describe('active sessions', () => {
     const items = dialog.getByRole('listitem');
     await expect(items).toHaveCount(2);
     await expect(dialog.getByText('This device')).toHaveCount(0);
-    await dialog.getByRole('button', { name: /^Sign out .+, last seen / }).first().click();
+    await dialog
+      .getByRole('button', { name: /^Sign out .+, last seen / })
+      .first()
+      .click();
     await expect(dialog.getByRole('status')).toHaveText(SESSION_MESSAGES.sessionEnded);
     await expect(items).toHaveCount(1);
     expect((await Promise.all(tokens.map((token) => verifyStatus(request, token)))).sort()).toEqual([200, 401]);
@@ -98,7 +111,9 @@ test.describe('active sessions', () => {
     await expect(page.getByRole('status').getByText(SESSION_MESSAGES.resetMfaDone)).toBeVisible();
     await expect(page.getByRole('button', { name: `Reset second factor for ${user.username}` })).toHaveCount(0);
     for (const token of tokens) expect(await verifyStatus(request, token)).toBe(401);
-    const after = await request.get(`/api/admin/users/${user.id}`, { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+    const after = await request.get(`/api/admin/users/${user.id}`, {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    });
     expect((await after.json()).data.mfaEnabled).toBe(false);
   });
 });

@@ -24,7 +24,10 @@ async function search(page: Page, text: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-async function fillAccount(group: Locator, account: { number: string; shares: string; holding?: 'DRS' | 'CERTIFICATED'; certificates?: string }) {
+async function fillAccount(
+  group: Locator,
+  account: { number: string; shares: string; holding?: 'DRS' | 'CERTIFICATED'; certificates?: string },
+) {
   await group.getByLabel('Account number').fill(account.number);
   await group.getByLabel('Registration name').fill('Jane Q Holder');
   await group.getByLabel('Issuer').fill('Acme Corp');
@@ -60,7 +63,12 @@ test.describe('admin shareholders', () => {
     const form = await fillHolder(page, code);
     await fillAccount(form.getByRole('group', { name: 'Account 1' }), { number: `A${n}-1`, shares: '1500000' });
     await form.getByRole('button', { name: 'Add another account' }).click();
-    await fillAccount(form.getByRole('group', { name: 'Account 2' }), { number: `A${n}-2`, shares: '250', holding: 'CERTIFICATED', certificates: 'C-1, C-2' });
+    await fillAccount(form.getByRole('group', { name: 'Account 2' }), {
+      number: `A${n}-2`,
+      shares: '250',
+      holding: 'CERTIFICATED',
+      certificates: 'C-1, C-2',
+    });
     await form.getByRole('button', { name: 'Save shareholder' }).click();
 
     await expect(page.getByText(`Shareholder ${code} added`)).toBeVisible();
@@ -110,7 +118,17 @@ test.describe('admin shareholders', () => {
         name: 'First Holder',
         email: 'first@example.com',
         address: { line1: '1 Main Street', city: 'Boston', state: 'MA', postalCode: '02110' },
-        accounts: [{ accountNumber: `A${n}-1`, registrationName: 'First Holder', issuer: 'Acme Corp', shareClass: 'Common', sharesHeld: 5, holdingType: 'DRS', certificateNumbers: [] }],
+        accounts: [
+          {
+            accountNumber: `A${n}-1`,
+            registrationName: 'First Holder',
+            issuer: 'Acme Corp',
+            shareClass: 'Common',
+            sharesHeld: 5,
+            holdingType: 'DRS',
+            certificateNumbers: [],
+          },
+        ],
       },
     });
     expect(created.status()).toBe(201);
@@ -128,12 +146,14 @@ test.describe('admin shareholders', () => {
     const n = unique();
     await openShareholders(page);
     await page.getByRole('button', { name: 'Import CSV' }).click();
-    await page.getByLabel('CSV file').setInputFiles(
-      csvFile([
-        `PW${n}A,Good Holder,good@example.com,,,1 Main Street,Austin,TX,73301,I${n}-1,Good Holder,Acme Corp,Common,100,DRS,`,
-        `PW${n}B,Bad Holder,bad@example.com,,,2 Main Street,Austin,TX,73301,I${n}-2,Bad Holder,Acme Corp,Common,lots,DRS,`,
-      ]),
-    );
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles(
+        csvFile([
+          `PW${n}A,Good Holder,good@example.com,,,1 Main Street,Austin,TX,73301,I${n}-1,Good Holder,Acme Corp,Common,100,DRS,`,
+          `PW${n}B,Bad Holder,bad@example.com,,,2 Main Street,Austin,TX,73301,I${n}-2,Bad Holder,Acme Corp,Common,lots,DRS,`,
+        ]),
+      );
     await page.getByRole('button', { name: 'Import', exact: true }).click();
 
     const panel = page.getByRole('region', { name: 'Import CSV' }).getByRole('alert');
@@ -149,13 +169,15 @@ test.describe('admin shareholders', () => {
     const n = unique();
     await openShareholders(page);
     await page.getByRole('button', { name: 'Import CSV' }).click();
-    await page.getByLabel('CSV file').setInputFiles(
-      csvFile([
-        `PW${n}A,Ann Importer,ann@example.com,,,1 Main Street,Austin,TX,73301,J${n}-1,Ann Importer,Acme Corp,Common,1200,DRS,`,
-        `PW${n}A,Ann Importer,ann@example.com,,,1 Main Street,Austin,TX,73301,J${n}-2,Ann Importer,Acme Corp,Preferred,30,CERTIFICATED,C-9;C-10`,
-        `PW${n}B,Bob Importer,bob@example.com,,987654321,2 Main Street,Austin,TX,73301-1234,J${n}-3,Bob Importer,Acme Corp,Common,7,DRS,`,
-      ]),
-    );
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles(
+        csvFile([
+          `PW${n}A,Ann Importer,ann@example.com,,,1 Main Street,Austin,TX,73301,J${n}-1,Ann Importer,Acme Corp,Common,1200,DRS,`,
+          `PW${n}A,Ann Importer,ann@example.com,,,1 Main Street,Austin,TX,73301,J${n}-2,Ann Importer,Acme Corp,Preferred,30,CERTIFICATED,C-9;C-10`,
+          `PW${n}B,Bob Importer,bob@example.com,,987654321,2 Main Street,Austin,TX,73301-1234,J${n}-3,Bob Importer,Acme Corp,Common,7,DRS,`,
+        ]),
+      );
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page.getByText('Imported: 2 created, 0 updated, 3 accounts')).toBeVisible();
 

@@ -44,7 +44,9 @@ async function newPage(browser: Browser) {
 /** Past the window: the next sensitive call asks again. */
 const waitPastWindow = (page: Page) => page.waitForTimeout(WINDOW_MS + 500);
 
-test('without a second factor: creating a user past the window asks for the password, then the user is created from the same form', async ({ browser }) => {
+test('without a second factor: creating a user past the window asks for the password, then the user is created from the same form', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { context, page } = await newPage(browser);
   await submitLoginForm(page);
@@ -100,7 +102,9 @@ test('without a second factor: creating a user past the window asks for the pass
   await context.close();
 });
 
-test('with an authenticator app: an IP whitelist change past the window asks for a code, a CSV export too (a recovery code works)', async ({ browser }) => {
+test('with an authenticator app: an IP whitelist change past the window asks for a code, a CSV export too (a recovery code works)', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { context, page } = await newPage(browser);
   await submitLoginForm(page);
@@ -152,7 +156,10 @@ test('with an authenticator app: an IP whitelist change past the window asks for
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(confirm).toBeVisible();
   await confirm.getByLabel('Authenticator app code or recovery code').fill(recoveryCode);
-  const [download] = await Promise.all([page.waitForEvent('download'), confirm.getByRole('button', { name: 'Confirm' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    confirm.getByRole('button', { name: 'Confirm' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^contact-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(confirm).toHaveCount(0);
   await context.close();

@@ -3,7 +3,9 @@ import { E2E_ADMIN } from './fixtures';
 import { signInAsAdmin } from './support/admin-helpers';
 
 test.describe('user management', () => {
-  test('a SUPER_ADMIN creates a REVIEWER, who must change the password and then sees Access Denied on /admin/users', async ({ page }) => {
+  test('a SUPER_ADMIN creates a REVIEWER, who must change the password and then sees Access Denied on /admin/users', async ({
+    page,
+  }) => {
     const reviewer = { username: `e2e-reviewer-${Date.now() % 1_000_000}`, password: 'Chosen-By-Admin-7' };
     await signInAsAdmin(page);
     await page.goto('/admin/users');

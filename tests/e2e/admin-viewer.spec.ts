@@ -15,7 +15,8 @@ import {
 // The identity image viewer (admin-request-review spec 9). Every test files its own transfer with
 // its three photos, so saved views never leak from one test to another.
 
-const isImageStatePut = (method: string, url: string) => method === 'PUT' && new URL(url).pathname.endsWith('/image-state');
+const isImageStatePut = (method: string, url: string) =>
+  method === 'PUT' && new URL(url).pathname.endsWith('/image-state');
 
 /** A transfer with its photos, signed in as the e2e SUPER_ADMIN, its details open and every image loaded. */
 async function openTransfer(page: Page, request: APIRequestContext) {
@@ -41,7 +42,10 @@ async function press(page: Page, key: string, times: number) {
 }
 
 test.describe('image viewer', () => {
-  test('L rotates left a quarter turn (0° to 270°), R right, and the toolbar buttons do the same', async ({ page, request }) => {
+  test('L rotates left a quarter turn (0° to 270°), R right, and the toolbar buttons do the same', async ({
+    page,
+    request,
+  }) => {
     await openTransfer(page, request);
     const { viewer } = await openViewer(page, 'Selfie');
     await expectView(page, 'Selfie', 1, 0);
@@ -65,7 +69,10 @@ test.describe('image viewer', () => {
     await expectView(page, 'Selfie', 1, 0);
   });
 
-  test('+ and - zoom by 25% and stop at 500% and 50%; 0 puts the zoom back to 100% and keeps the rotation', async ({ page, request }) => {
+  test('+ and - zoom by 25% and stop at 500% and 50%; 0 puts the zoom back to 100% and keeps the rotation', async ({
+    page,
+    request,
+  }) => {
     await openTransfer(page, request);
     const { viewer } = await openViewer(page, 'ID Front');
     const zoomIn = viewer.getByRole('button', { name: 'Zoom in' });
@@ -126,7 +133,10 @@ test.describe('image viewer', () => {
     await expect(reset).toHaveText('100%');
   });
 
-  test('the arrows and the toolbar move between the three images, wrapping round; Esc and Close give the focus back to the opener', async ({ page, request }) => {
+  test('the arrows and the toolbar move between the three images, wrapping round; Esc and Close give the focus back to the opener', async ({
+    page,
+    request,
+  }) => {
     await openTransfer(page, request);
     const { viewer, opener } = await openViewer(page, 'ID Back');
     await expect(viewer.getByRole('img', { name: 'ID Back' })).toBeVisible();
@@ -174,7 +184,9 @@ test.describe('image viewer', () => {
     await expect(fullscreen).toHaveAttribute('aria-pressed', 'true');
     expect(await inFullscreen()).toBe(true);
     // The viewer itself is what fills the screen.
-    expect(await page.evaluate(() => document.fullscreenElement?.closest('dialog')?.getAttribute('aria-modal'))).toBe('true');
+    expect(await page.evaluate(() => document.fullscreenElement?.closest('dialog')?.getAttribute('aria-modal'))).toBe(
+      'true',
+    );
 
     await page.keyboard.press('F');
     await expect(fullscreen).toHaveAttribute('aria-pressed', 'false');
@@ -273,7 +285,10 @@ test.describe('image viewer', () => {
     await expectView(page, 'Selfie', 1, 90);
   });
 
-  test('quick changes send one PUT per image, 500 ms after the last change to that image', async ({ page, request }) => {
+  test('quick changes send one PUT per image, 500 ms after the last change to that image', async ({
+    page,
+    request,
+  }) => {
     // A controlled clock: the 500 ms pause is stepped through exactly, without waiting for it.
     await page.clock.install();
     const transfer = await openTransfer(page, request);
@@ -314,7 +329,9 @@ test.describe('image viewer', () => {
 
     // The server kept the last state of each image.
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
-    const detail = await page.request.get(`/api/admin/requests/${transfer.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const detail = await page.request.get(`/api/admin/requests/${transfer.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const data = (await detail.json()).data;
     expect(data.image_rotations).toMatchObject({ selfie: 90, id_front: 270 });
     expect(data.image_zoom_states).toMatchObject({ selfie: { zoom: 1.25 }, id_front: { zoom: 0.75 } });
@@ -328,7 +345,11 @@ test.describe('image viewer', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.route('**/api/admin/requests/*/image-state', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: 'Database unavailable' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: 'Database unavailable' }),
+      }),
     );
 
     const failed = page.waitForResponse((response) => isImageStatePut(response.request().method(), response.url()));
@@ -344,11 +365,18 @@ test.describe('image viewer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toBeVisible();
   });
 
-  test('an image that fails to load shows Failed to load image, in its card and in the viewer', async ({ page, request }) => {
+  test('an image that fails to load shows Failed to load image, in its card and in the viewer', async ({
+    page,
+    request,
+  }) => {
     const transfer = await fileTransferWithDocuments(request);
     await signInAsAdmin(page);
     await page.route('**/api/admin/requests/*/verification/id_front', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: 'Storage unavailable' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: 'Storage unavailable' }),
+      }),
     );
     await openRequest(page, transfer.id);
 
@@ -378,21 +406,42 @@ test.describe('image viewer on a touch screen', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([px, py], id) => ({ x: px, y: py, id })) });
 
     // Fingers 100 px apart, then 200: twice the zoom.
-    await touch('touchStart', [[x - 50, y], [x + 50, y]]);
-    await touch('touchMove', [[x - 75, y], [x + 75, y]]);
-    await touch('touchMove', [[x - 100, y], [x + 100, y]]);
+    await touch('touchStart', [
+      [x - 50, y],
+      [x + 50, y],
+    ]);
+    await touch('touchMove', [
+      [x - 75, y],
+      [x + 75, y],
+    ]);
+    await touch('touchMove', [
+      [x - 100, y],
+      [x + 100, y],
+    ]);
     await touch('touchEnd', []);
     await expectView(page, 'Selfie', 2, 0);
 
     // 200 px to 40 px: a fifth of 200% is 40%, held at the 50% floor.
-    await touch('touchStart', [[x - 100, y], [x + 100, y]]);
-    await touch('touchMove', [[x - 20, y], [x + 20, y]]);
+    await touch('touchStart', [
+      [x - 100, y],
+      [x + 100, y],
+    ]);
+    await touch('touchMove', [
+      [x - 20, y],
+      [x + 20, y],
+    ]);
     await touch('touchEnd', []);
     await expectView(page, 'Selfie', 0.5, 0);
 
     // 20 px to 400 px: twenty times 50% is 1000%, held at the 500% ceiling.
-    await touch('touchStart', [[x - 10, y], [x + 10, y]]);
-    await touch('touchMove', [[x - 200, y], [x + 200, y]]);
+    await touch('touchStart', [
+      [x - 10, y],
+      [x + 10, y],
+    ]);
+    await touch('touchMove', [
+      [x - 200, y],
+      [x + 200, y],
+    ]);
     await touch('touchEnd', []);
     await expectView(page, 'Selfie', 5, 0);
     await cdp.detach();

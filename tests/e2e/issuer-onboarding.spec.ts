@@ -23,13 +23,18 @@ async function expectAccessible(page: Page, what: string) {
   // Evaluated through the DevTools protocol, so the page's CSP stays in force for everything else.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe.run({
+    const result = await (
+      window as unknown as { axe: { run(options: unknown): Promise<{ violations: AxeViolation[] }> } }
+    ).axe.run({
       runOnly: ['wcag2a', 'wcag2aa', 'best-practice'],
     });
     return result.violations;
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${what}: ${serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`).join('\n')}`).toEqual([]);
+  expect(
+    serious,
+    `${what}: ${serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`).join('\n')}`,
+  ).toEqual([]);
 }
 
 /** What the onboarding database holds in one store (the app creates it on its first visit). */
@@ -141,7 +146,11 @@ test.describe('issuer onboarding at 375 px', () => {
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${(++address % 250) + 1}` });
   });
 
-  test('every step filled, offline half-way, reload, the draft resumes, submitted offline, sent once back online; print; axe on every step; then staff review it with a note', async ({ page, context, baseURL }) => {
+  test('every step filled, offline half-way, reload, the draft resumes, submitted offline, sent once back online; print; axe on every step; then staff review it with a note', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const guard = guardPage(page, new URL(baseURL!).origin);
     const company = `Acme Robotics ${Date.now()}`;
@@ -171,7 +180,13 @@ test.describe('issuer onboarding at 375 px', () => {
     // Next on an empty step: the notice, every message under its field, the focus on the first one.
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('alert').filter({ hasText: M.validationNotice })).toBeVisible();
-    for (const message of [M.companyNameRequired, M.entityTypeRequired, M.contactNameRequired, M.contactPhoneRequired, M.contactEmailRequired]) {
+    for (const message of [
+      M.companyNameRequired,
+      M.entityTypeRequired,
+      M.contactNameRequired,
+      M.contactPhoneRequired,
+      M.contactEmailRequired,
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('Company Name')).toBeFocused();
@@ -207,7 +222,16 @@ test.describe('issuer onboarding at 375 px', () => {
     await expect(page.getByText(M.usOnly)).toBeVisible();
     await expectAccessible(page, 'step 3');
     await page.getByRole('button', { name: 'Next' }).click();
-    for (const message of [M.legalNameRequired, M.incorporationStateRequired, M.incorporationDateRequired, M.einRequired, M.addressRequired, M.cityRequired, M.stateRequired, M.zipRequired]) {
+    for (const message of [
+      M.legalNameRequired,
+      M.incorporationStateRequired,
+      M.incorporationDateRequired,
+      M.einRequired,
+      M.addressRequired,
+      M.cityRequired,
+      M.stateRequired,
+      M.zipRequired,
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('Legal Name')).toBeFocused();
@@ -254,7 +278,12 @@ test.describe('issuer onboarding at 375 px', () => {
     await expect(page.getByRole('progressbar', { name: 'Onboarding progress' })).toHaveAttribute('aria-valuenow', '80');
     await expectAccessible(page, 'step 4');
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    for (const message of [M.signatureNameRequired, M.signatureTitleRequired, M.signatureRequired, M.agreementRequired]) {
+    for (const message of [
+      M.signatureNameRequired,
+      M.signatureTitleRequired,
+      M.signatureRequired,
+      M.agreementRequired,
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('Signatory Name')).toBeFocused();
@@ -316,7 +345,8 @@ test.describe('issuer onboarding at 375 px', () => {
     await expect(row.getByRole('img', { name: 'Signed' })).toBeVisible();
     await row.getByRole('button', { name: /View/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Issuer Application' });
-    const detail = (label: string) => dialog.locator('.detail-list__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+    const detail = (label: string) =>
+      dialog.locator('.detail-list__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
     await expect(detail('Confirmation ID')).toContainText(applicationId!);
     await expect(detail('Entity Type')).toContainText('Trust');
     await expect(detail('EIN')).toContainText('**-***6789');
@@ -327,7 +357,9 @@ test.describe('issuer onboarding at 375 px', () => {
     await expect(history.getByRole('listitem').first()).toContainText('by Applicant');
 
     await dialog.getByLabel('Status', { exact: true }).selectOption('UNDER_REVIEW');
-    await dialog.getByLabel('Note for the review history (optional)').fill('Trust agreement requested from the trustee.');
+    await dialog
+      .getByLabel('Note for the review history (optional)')
+      .fill('Trust agreement requested from the trustee.');
     await dialog.getByRole('button', { name: 'Update Status' }).click();
     await expect(dialog.getByText('Status updated successfully')).toBeVisible();
     await expect(history.getByRole('listitem')).toHaveCount(2);
@@ -343,7 +375,9 @@ test.describe('issuer onboarding at 375 px', () => {
     // The service worker would otherwise see the calls first, and page.route would not.
     test.use({ serviceWorkers: 'block' });
 
-    test('a refusal from the server keeps the visitor on the signature step with the spec’s notice and nothing queued', async ({ page }) => {
+    test('a refusal from the server keeps the visitor on the signature step with the spec’s notice and nothing queued', async ({
+      page,
+    }) => {
       await openWizard(page);
       await putStoredValue(page, 'issuer_onboarding_draft', {
         step: 3,
@@ -359,7 +393,17 @@ test.describe('issuer onboarding at 375 px', () => {
       let sends = 0;
       await page.route('**/api/issuer-onboarding/submit', async (route) => {
         sends++;
-        await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'VALIDATION_ERROR', message: 'Bad', errors: { signature_title: 'Title is required' }, requestId: 'r' }) });
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            code: 'VALIDATION_ERROR',
+            message: 'Bad',
+            errors: { signature_title: 'Title is required' },
+            requestId: 'r',
+          }),
+        });
       });
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await expect(page.getByRole('alert').filter({ hasText: M.submitFailed })).toBeVisible();
@@ -379,7 +423,11 @@ test.describe('issuer onboarding at 375 px', () => {
 
     test('no second submission while one runs', async ({ page }) => {
       await openWizard(page);
-      await putStoredValue(page, 'issuer_onboarding_draft', { step: 3, data: { ...sampleOnboardingForm(), company_name: 'Patient Co', signatureData: null }, savedAt: new Date().toISOString() });
+      await putStoredValue(page, 'issuer_onboarding_draft', {
+        step: 3,
+        data: { ...sampleOnboardingForm(), company_name: 'Patient Co', signatureData: null },
+        savedAt: new Date().toISOString(),
+      });
       await page.reload();
       await drawSignature(page);
       let release!: () => void;
@@ -415,7 +463,10 @@ test.describe('issuer onboarding at 375 px', () => {
     await expect(leave).toBeHidden();
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog', { name: 'Leave the onboarding?' }).getByRole('button', { name: 'Save and Leave' }).click();
+    await page
+      .getByRole('dialog', { name: 'Leave the onboarding?' })
+      .getByRole('button', { name: 'Save and Leave' })
+      .click();
     await expect(page).toHaveURL(/\/$/);
 
     await openWizard(page);
@@ -448,15 +499,24 @@ test.describe('issuer onboarding at 375 px', () => {
     await page.clock.runFor(29_000);
     expect(await storedValue(page, 'issuer_onboarding_draft')).toBeUndefined();
     await page.clock.runFor(1_500);
-    await expect.poll(() => storedValue(page, 'issuer_onboarding_draft')).toMatchObject({ step: 0, data: { company_name: 'Autosaved Co' } });
+    await expect
+      .poll(() => storedValue(page, 'issuer_onboarding_draft'))
+      .toMatchObject({ step: 0, data: { company_name: 'Autosaved Co' } });
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: M.draftLoaded })).toBeVisible();
     await expect(page.getByLabel('Company Name')).toHaveValue('Autosaved Co');
   });
 
-  test('an application queued offline is sent when the app next opens on another page; the wizard then shows its confirmation', async ({ page, context }) => {
+  test('an application queued offline is sent when the app next opens on another page; the wizard then shows its confirmation', async ({
+    page,
+    context,
+  }) => {
     await openWizard(page);
-    await putStoredValue(page, 'issuer_onboarding_draft', { step: 3, data: { ...sampleOnboardingForm(), company_name: 'Later Co', signatureData: null }, savedAt: new Date().toISOString() });
+    await putStoredValue(page, 'issuer_onboarding_draft', {
+      step: 3,
+      data: { ...sampleOnboardingForm(), company_name: 'Later Co', signatureData: null },
+      savedAt: new Date().toISOString(),
+    });
     await page.reload();
     await drawSignature(page);
     await context.setOffline(true);

@@ -55,11 +55,19 @@ async function observeLayoutShifts(page: Page) {
 async function slowNetwork(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
 }
 
 for (const name of MEASURED_PAGES) {
-  test(`${name} does not shift its layout while it loads (CLS ≤ ${CLS_TARGET} at 375 px)`, async ({ page, request }) => {
+  test(`${name} does not shift its layout while it loads (CLS ≤ ${CLS_TARGET} at 375 px)`, async ({
+    page,
+    request,
+  }) => {
     const url = await urlOf(name, () => newVerificationCode(request));
     await observeLayoutShifts(page);
     await slowNetwork(page);
@@ -77,6 +85,9 @@ for (const name of MEASURED_PAGES) {
     const counted = shifts.filter((s) => !s.hadRecentInput);
     const total = counted.reduce((sum, s) => sum + s.value, 0);
     const shifted = [...new Set(counted.flatMap((s) => s.sources))].join(', ') || 'none';
-    expect(total, `${name}: cumulative layout shift ${total.toFixed(3)} (${counted.length} shifts); shifted: ${shifted}`).toBeLessThanOrEqual(CLS_TARGET);
+    expect(
+      total,
+      `${name}: cumulative layout shift ${total.toFixed(3)} (${counted.length} shifts); shifted: ${shifted}`,
+    ).toBeLessThanOrEqual(CLS_TARGET);
   });
 }

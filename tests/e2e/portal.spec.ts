@@ -39,7 +39,9 @@ async function expectInMyRequests(page: Page, reference: string, type: string, s
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(type);
   await expect(item).toContainText(status);
-  await expect(item).toContainText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+  await expect(item).toContainText(
+    new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+  );
 }
 
 test.describe('shareholder portal', () => {
@@ -55,13 +57,22 @@ test.describe('shareholder portal', () => {
     await expect(support).toBeInViewport();
     const region = page.getByRole('region', { name: 'Need help with the portal?' });
     await expect(region.getByRole('link', { name: '1-800-555-0148' })).toHaveAttribute('href', 'tel:+18005550148');
-    await expect(region.getByRole('link', { name: 'info@ledgerwell.com' })).toHaveAttribute('href', 'mailto:info@ledgerwell.com');
+    await expect(region.getByRole('link', { name: 'info@ledgerwell.com' })).toHaveAttribute(
+      'href',
+      'mailto:info@ledgerwell.com',
+    );
     await expect(region).toContainText('We reply within one business day.');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
 
     await page.getByRole('button', { name: 'Access Portal' }).click();
     await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeFocused();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
   });
 
   test('a malformed or unknown shareholder code is refused with the spec messages', async ({ page }) => {
@@ -84,7 +95,9 @@ test.describe('shareholder portal', () => {
     await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeVisible();
   });
 
-  test('the code is case-insensitive; a wrong account number is refused; Back returns to the code', async ({ page }) => {
+  test('the code is case-insensitive; a wrong account number is refused; Back returns to the code', async ({
+    page,
+  }) => {
     await openCodeEntry(page);
     await page.getByLabel('Shareholder code').fill('demo01');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -148,7 +161,15 @@ test.describe('shareholder portal', () => {
     const form = await openForm(page, 'Transfer Request');
     await form.getByRole('button', { name: 'Submit Request' }).click();
 
-    for (const message of [M.transferTypeRequired, M.firmNameRequired, M.receivingAccountRequired, M.receivingAccountNameRequired, M.sharesRequired, M.taxIdRequired, M.contactRequired]) {
+    for (const message of [
+      M.transferTypeRequired,
+      M.firmNameRequired,
+      M.receivingAccountRequired,
+      M.receivingAccountNameRequired,
+      M.sharesRequired,
+      M.taxIdRequired,
+      M.contactRequired,
+    ]) {
       await expect(form.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(form.getByRole('alert')).toContainText('Please correct the highlighted fields.');
@@ -274,7 +295,9 @@ test.describe('shareholder portal', () => {
     await signInToPortal(page, MARCUS);
     const form = await openForm(page, 'General Inquiry');
     // Another token than the server knows: as if the session had idled out.
-    await page.evaluate(() => sessionStorage.setItem('shareholderPortalToken', 'expired-token-expired-token-expired-token'));
+    await page.evaluate(() =>
+      sessionStorage.setItem('shareholderPortalToken', 'expired-token-expired-token-expired-token'),
+    );
     await form.getByLabel('Your message').fill('Is my dividend reinvested?');
     await form.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeVisible();
@@ -295,7 +318,8 @@ test.describe('shareholder portal', () => {
     const keys: string[] = [];
     await page.unroute('**/api/shareholder-portal/submit-request');
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/shareholder-portal/submit-request')) keys.push(request.headers()['idempotency-key'] ?? '');
+      if (request.url().endsWith('/api/shareholder-portal/submit-request'))
+        keys.push(request.headers()['idempotency-key'] ?? '');
     });
     await page.route('**/api/shareholder-portal/submit-request', (route) => route.abort('internetdisconnected'));
     await form.getByRole('button', { name: 'Submit Request' }).click();
@@ -313,7 +337,9 @@ test.describe('shareholder portal accessibility', () => {
   test.use({ bypassCSP: true, reducedMotion: 'reduce' });
 
   for (const width of [375, 1280]) {
-    test(`at ${width} px the hero, code entry with an error, the portal and a form with errors have no serious or critical violation`, async ({ page }) => {
+    test(`at ${width} px the hero, code entry with an error, the portal and a form with errors have no serious or critical violation`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 812 });
       await page.goto('/shareholder-requests');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -60,7 +60,8 @@ const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|421|422|423|425
 function watchHydration(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
+    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text()))
+      problems.push(message.text());
   });
   page.on('pageerror', (error) => {
     if (HYDRATION_PROBLEM.test(error.message)) problems.push(error.message);
@@ -76,7 +77,11 @@ test.describe('hydration', () => {
       await expect(page.getByRole('heading', { level: 1, name: headline })).toBeVisible();
       // Hydrated: React has attached its handlers to the prerendered root.
       await expect
-        .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+          ),
+        )
         .toBe(true);
       // The page's lazy chunk has arrived and its part of the tree is hydrated too (a mismatch is reported then).
       await page.waitForLoadState('networkidle');
@@ -132,7 +137,9 @@ test.describe('before hydration', () => {
   ] as const) {
     test(`${path}: "${name}" is disabled in the HTML and enabled once hydrated`, async ({ page, request }) => {
       const html = await (await request.get(path)).text();
-      const button = html.match(new RegExp(`<button[^>]*>(?:(?!</button>)[\\s\\S])*${name}`))?.[0] ?? html.match(new RegExp(`<button[^>]*aria-label="${name}"[^>]*>`))?.[0];
+      const button =
+        html.match(new RegExp(`<button[^>]*>(?:(?!</button>)[\\s\\S])*${name}`))?.[0] ??
+        html.match(new RegExp(`<button[^>]*aria-label="${name}"[^>]*>`))?.[0];
       expect(button, `a button "${name}" in the HTML of ${path}`).toBeDefined();
       expect(button).toMatch(/^<button[^>]* disabled=""/);
       await page.goto(path);
@@ -140,13 +147,18 @@ test.describe('before hydration', () => {
     });
   }
 
-  test('/contact: the submit button is disabled in the HTML, and enabled by a complete form once hydrated', async ({ page, request }) => {
+  test('/contact: the submit button is disabled in the HTML, and enabled by a complete form once hydrated', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/contact')).text();
     expect(html).toMatch(/<button type="submit"[^>]* disabled=""[^>]*>Complete Required Fields<\/button>/);
     await page.goto('/contact');
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('How can we help?').fill('We would like to move our shareholder registry to you next quarter.');
+    await page
+      .getByLabel('How can we help?')
+      .fill('We would like to move our shareholder registry to you next quarter.');
     await expect(page.getByRole('button', { name: 'Request Consultation' })).toBeEnabled();
   });
 
@@ -170,7 +182,9 @@ test.describe('before hydration', () => {
     await page.goto('/contact', { waitUntil: 'commit' });
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('How can we help?').fill('We would like to move our shareholder registry to you next quarter.');
+    await page
+      .getByLabel('How can we help?')
+      .fill('We would like to move our shareholder registry to you next quarter.');
     await expect(page.getByRole('button', { name: 'Complete Required Fields' })).toBeDisabled();
     release();
     // Hydrated with the typed values: the form counts as complete, and still shows them.
@@ -197,7 +211,9 @@ test.describe('before hydration', () => {
     const click = toggle.click();
     release();
     await click;
-    await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Features' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Features' }),
+    ).toBeVisible();
   });
 });
 
@@ -224,7 +240,7 @@ test.describe('the entry waits for the first paint', () => {
   }
 });
 
-test.describe('when the app\'s scripts fail to load', () => {
+test.describe("when the app's scripts fail to load", () => {
   /** Aborts the entry script's first `failures` requests; counts the page's own loads. */
   async function failEntry(page: Page, path: string, failures: number) {
     const html = await (await page.request.get(path)).text();

@@ -9,11 +9,16 @@ import { photoLikeRgb } from './support/photo-like';
 import { fileTransfer } from './support/verification-code';
 
 test.describe('admin sign-in past the limit', () => {
-  test('asks for a proof of work, solves it in the page from our own origin, and signs in with the right password', async ({ page, baseURL }) => {
+  test('asks for a proof of work, solves it in the page from our own origin, and signs in with the right password', async ({
+    page,
+    baseURL,
+  }) => {
     const { foreign, violations } = guardPage(page, new URL(baseURL!).origin);
     // Ten failures lock the account's sign-in behind a challenge; the success below clears them.
     for (let i = 0; i < 10; i++) {
-      const res = await page.request.post('/api/admin/login', { data: { username: E2E_READER.username, password: `Wrong-Pass-${i}` } });
+      const res = await page.request.post('/api/admin/login', {
+        data: { username: E2E_READER.username, password: `Wrong-Pass-${i}` },
+      });
       expect(res.status()).toBe(401);
     }
 
@@ -49,14 +54,21 @@ function watchCalls(page: Page, paths: string[]) {
 }
 
 test.describe('change password past the account’s limit', () => {
-  test('asks for a proof of work, solves it in the page, and changes the password with the right current one', async ({ page, baseURL }) => {
+  test('asks for a proof of work, solves it in the page, and changes the password with the right current one', async ({
+    page,
+    baseURL,
+  }) => {
     const { foreign, violations } = guardPage(page, new URL(baseURL!).origin);
     const token = await signInAsAdmin(page, E2E_ROTATOR);
     const newPassword = 'Rotator-Chosen-9';
     const change = (currentPassword: string) =>
-      page.request.put('/api/admin/users/me/password', { data: { currentPassword, newPassword }, headers: { Authorization: `Bearer ${token}` } });
+      page.request.put('/api/admin/users/me/password', {
+        data: { currentPassword, newPassword },
+        headers: { Authorization: `Bearer ${token}` },
+      });
     // Wrong current passwords count against the account's sign-in limit.
-    for (let i = 0; i < ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) expect((await change(`Wrong-Pass-${i}`)).status()).toBe(400);
+    for (let i = 0; i < ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT; i++)
+      expect((await change(`Wrong-Pass-${i}`)).status()).toBe(400);
     const tripped = await change(E2E_ROTATOR.password);
     expect(tripped.status()).toBe(429);
     expect((await tripped.json()).code).toBe('CHALLENGE_REQUIRED');
@@ -86,7 +98,9 @@ const IPHONE_UA =
 
 /** A camera-like 1600x1200 JPEG, as a phone's gallery would hold. */
 async function photoJpeg(seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed })), { raw: { width: 1600, height: 1200, channels: 3 } })
+  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed })), {
+    raw: { width: 1600, height: 1200, channels: 3 },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -104,12 +118,18 @@ test.describe('verification page past the address’s limit of failed codes', ()
     hasTouch: true,
   });
 
-  test('asks for a proof of work for the code check and for each photo, solves them in the page, and completes', async ({ page, baseURL, playwright }) => {
+  test('asks for a proof of work for the code check and for each photo, solves them in the page, and completes', async ({
+    page,
+    baseURL,
+    playwright,
+  }) => {
     test.setTimeout(90_000);
     const { foreign, violations } = guardPage(page, new URL(baseURL!).origin);
     const transfer = await fileTransfer(page.request);
-    const check = (code: string) => page.request.post('/api/shareholder-portal/validate-verification-code', { data: { code } });
-    for (let i = 0; i < VERIFICATION_THROTTLE.failedCodesPerIp; i++) expect((await check(`WRONG${String(i).padStart(4, '0')}CODE`)).status()).toBe(404);
+    const check = (code: string) =>
+      page.request.post('/api/shareholder-portal/validate-verification-code', { data: { code } });
+    for (let i = 0; i < VERIFICATION_THROTTLE.failedCodesPerIp; i++)
+      expect((await check(`WRONG${String(i).padStart(4, '0')}CODE`)).status()).toBe(404);
     // Past the limit the right code waits for a proof of work too.
     const tripped = await check(transfer.code);
     expect(tripped.status()).toBe(429);
@@ -117,9 +137,13 @@ test.describe('verification page past the address’s limit of failed codes', ()
 
     // No camera: the saved-photo path, through the same checks (as in verify.spec.ts).
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
-    const calls = watchCalls(page, ['/api/shareholder-portal/validate-verification-code', '/api/shareholder-portal/upload-verification']);
+    const calls = watchCalls(page, [
+      '/api/shareholder-portal/validate-verification-code',
+      '/api/shareholder-portal/upload-verification',
+    ]);
     await page.goto(`/verify/${transfer.code}`);
     await expect(page.locator('altcha-widget')).toBeAttached();
     await expect(page.getByRole('status').filter({ hasText: 'Verifying you’re human…' })).toBeVisible();
@@ -137,12 +161,17 @@ test.describe('verification page past the address’s limit of failed codes', ()
       { file: 'id_back.jpg', next: null },
     ];
     for (const [i, step] of steps.entries()) {
-      await page.getByLabel('Choose a photo').setInputFiles({ name: step.file, mimeType: 'image/jpeg', buffer: await photoJpeg(i + 3) });
-      if (step.next) await expect(page.getByRole('heading', { level: 2, name: step.next })).toBeVisible({ timeout: 20_000 });
+      await page
+        .getByLabel('Choose a photo')
+        .setInputFiles({ name: step.file, mimeType: 'image/jpeg', buffer: await photoJpeg(i + 3) });
+      if (step.next)
+        await expect(page.getByRole('heading', { level: 2, name: step.next })).toBeVisible({ timeout: 20_000 });
       else await expect(page.getByRole('img', { name: 'The back of your ID' })).toBeVisible({ timeout: 20_000 });
     }
     await page.getByRole('button', { name: 'Submit Verification' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({ timeout: 40_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({
+      timeout: 40_000,
+    });
 
     // Each photo went once, after a challenge of its own asked for with the code check (no photo sent
     // only to be refused), and was taken: the address is still past its limit, so only a solved
@@ -151,15 +180,22 @@ test.describe('verification page past the address’s limit of failed codes', ()
     const upload = '/api/shareholder-portal/upload-verification';
     const codeCheck = '/api/shareholder-portal/validate-verification-code';
     expect(calls.slice(2).map(({ path, status }) => `${status} ${path}`)).toEqual([
-      `429 ${codeCheck}`, `200 ${upload}`,
-      `429 ${codeCheck}`, `200 ${upload}`,
-      `429 ${codeCheck}`, `200 ${upload}`,
+      `429 ${codeCheck}`,
+      `200 ${upload}`,
+      `429 ${codeCheck}`,
+      `200 ${upload}`,
+      `429 ${codeCheck}`,
+      `200 ${upload}`,
     ]);
     expect((await check(transfer.code)).status()).toBe(429);
     // And only that address is: the other tests' (no header) are not challenged.
     // (A new request context takes this block's header unless told otherwise.)
     const elsewhere = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: {} });
-    expect((await elsewhere.post('/api/shareholder-portal/validate-verification-code', { data: { code: 'NOSUCHCODE1234' } })).status()).toBe(404);
+    expect(
+      (
+        await elsewhere.post('/api/shareholder-portal/validate-verification-code', { data: { code: 'NOSUCHCODE1234' } })
+      ).status(),
+    ).toBe(404);
     await elsewhere.dispose();
     expect(foreign).toEqual([]);
     expect(violations).toEqual([]);

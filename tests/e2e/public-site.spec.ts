@@ -37,11 +37,25 @@ test.describe('public pages', () => {
 
   test('home shows the orbit badges, the sections and the calls to action', async ({ page }) => {
     await page.goto('/');
-    for (const badge of ['Equity Management', 'Shareholder Records', 'DTC Connection', 'Digital Ledger Tech', 'Compliance Documentation']) {
+    for (const badge of [
+      'Equity Management',
+      'Shareholder Records',
+      'DTC Connection',
+      'Digital Ledger Tech',
+      'Compliance Documentation',
+    ]) {
       await expect(page.locator('.orbit__badge', { hasText: badge })).toHaveCount(1);
     }
     await expect(page.getByRole('heading', { level: 2, name: 'Supporting Companies at Every Stage' })).toBeVisible();
-    for (const card of ['Reliable Transaction Records', 'Direct DTC Access', 'Process Automation', 'A Complete Solution', 'Professional-Grade Infrastructure', 'Real Support Not Just Software', 'Built to Grow With You']) {
+    for (const card of [
+      'Reliable Transaction Records',
+      'Direct DTC Access',
+      'Process Automation',
+      'A Complete Solution',
+      'Professional-Grade Infrastructure',
+      'Real Support Not Just Software',
+      'Built to Grow With You',
+    ]) {
       await expect(page.getByRole('heading', { level: 3, name: card })).toBeVisible();
     }
     const main = page.getByRole('main');
@@ -51,7 +65,9 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(/\/features$/);
   });
 
-  test('the orbit turns in 40 s on wide screens, 50 s on narrow ones, and stops for reduced motion', async ({ page }) => {
+  test('the orbit turns in 40 s on wide screens, 50 s on narrow ones, and stops for reduced motion', async ({
+    page,
+  }) => {
     const duration = () => page.locator('.orbit__track').evaluate((el) => getComputedStyle(el).animationDuration);
     const name = () => page.locator('.orbit__track').evaluate((el) => getComputedStyle(el).animationName);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -80,7 +96,10 @@ test.describe('public pages', () => {
     await page.goto('/contact');
     const main = page.getByRole('main');
     await expect(main.getByText('Irvine, CA 92612')).toBeVisible();
-    await expect(main.getByRole('link', { name: 'info@ledgerwell.com' })).toHaveAttribute('href', 'mailto:info@ledgerwell.com');
+    await expect(main.getByRole('link', { name: 'info@ledgerwell.com' })).toHaveAttribute(
+      'href',
+      'mailto:info@ledgerwell.com',
+    );
     await expect(main.getByRole('link', { name: '1-800-555-0148' })).toHaveAttribute('href', 'tel:+18005550148');
     await expect(main.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(2);
   });
@@ -89,7 +108,17 @@ test.describe('public pages', () => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText('SEC Compatible / DTCC Integrated')).toBeVisible();
-    for (const name of ['Home', 'About Us', 'Features', 'Transfer Services', 'Shareholder Requests', 'Issuer Portal', 'Privacy Policy', 'Terms of Service', 'Cookie Policy']) {
+    for (const name of [
+      'Home',
+      'About Us',
+      'Features',
+      'Transfer Services',
+      'Shareholder Requests',
+      'Issuer Portal',
+      'Privacy Policy',
+      'Terms of Service',
+      'Cookie Policy',
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true }), name).toBeVisible();
     }
     await expect(footer.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(2);
@@ -123,7 +152,9 @@ test.describe('in-page anchors', () => {
 test.describe('narrow-screen menu', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('opens with focus inside, locks scrolling, and closes on Escape with focus back on the toggle', async ({ page }) => {
+  test('opens with focus inside, locks scrolling, and closes on Escape with focus back on the toggle', async ({
+    page,
+  }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -136,8 +167,14 @@ test.describe('narrow-screen menu', () => {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(page.locator('#mobile-menu').getByText('Call us at')).toBeVisible();
-    await expect(page.locator('#mobile-menu').getByRole('link', { name: /^Call Ledgerwell/ })).toHaveAttribute('href', /^tel:/);
-    await expect(page.locator('#mobile-menu').getByRole('link', { name: /^E-mail Ledgerwell/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: /^Call Ledgerwell/ })).toHaveAttribute(
+      'href',
+      /^tel:/,
+    );
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: /^E-mail Ledgerwell/ })).toHaveAttribute(
+      'href',
+      /^mailto:/,
+    );
     await expect(menu.getByRole('link', { name: 'Features' })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
 
@@ -188,7 +225,13 @@ test.describe('narrow-screen menu', () => {
   });
 });
 
-const VALID = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines Inc.', phone: '+1 (555) 010-2000', message: 'We would like a demo of the platform for our cap table.' };
+const VALID = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines Inc.',
+  phone: '+1 (555) 010-2000',
+  message: 'We would like a demo of the platform for our cap table.',
+};
 
 async function fillValid(page: Page) {
   await page.getByLabel('Full name').fill(VALID.name);
@@ -241,7 +284,8 @@ test.describe('contact form', () => {
     await expect(page.getByText(M.messageRequired)).toBeVisible();
 
     await fillValid(page);
-    for (const text of [M.nameRequired, M.emailInvalid, M.phoneInvalid, M.messageRequired]) await expect(page.getByText(text)).toHaveCount(0);
+    for (const text of [M.nameRequired, M.emailInvalid, M.phoneInvalid, M.messageRequired])
+      await expect(page.getByText(text)).toHaveCount(0);
     await expect(name).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('.field--valid')).toHaveCount(5);
     const submit = page.getByRole('button', { name: LABELS.valid });
@@ -255,14 +299,17 @@ test.describe('contact form', () => {
     await expect(panel).toContainText(M.success);
     await expect(panel).toBeFocused();
     expect(payload).toEqual(VALID);
-    for (const label of ['Full name', 'Email', 'Company', 'Phone', 'How can we help?']) await expect(page.getByLabel(label)).toHaveValue('');
+    for (const label of ['Full name', 'Email', 'Company', 'Phone', 'How can we help?'])
+      await expect(page.getByLabel(label)).toHaveValue('');
     await expect(page.getByRole('button', { name: LABELS.invalid })).toBeDisabled();
     // Touched flags were reset: no errors on the empty form.
     await expect(page.locator('.field__error')).toHaveCount(0);
   });
 
   test('207 shows the partial-success panel and clears the form', async ({ page }) => {
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 207, json: { success: true, message: 'Stored', id: 'c-2' } }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 207, json: { success: true, message: 'Stored', id: 'c-2' } }),
+    );
     await page.goto('/contact');
     await fillValid(page);
     await page.getByRole('button', { name: LABELS.valid }).click();
@@ -272,7 +319,15 @@ test.describe('contact form', () => {
 
   test('400 shows the server field errors and a Submission Error panel', async ({ page }) => {
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 400, json: { success: false, code: 'VALIDATION_ERROR', message: 'Please check the highlighted fields', errors: { email: 'This address cannot receive mail' } } }),
+      route.fulfill({
+        status: 400,
+        json: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          message: 'Please check the highlighted fields',
+          errors: { email: 'This address cannot receive mail' },
+        },
+      }),
     );
     await page.goto('/contact');
     await fillValid(page);

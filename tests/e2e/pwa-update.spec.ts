@@ -27,7 +27,9 @@ test.describe('PWA update', () => {
       await reloaded;
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText('A new version is available.')).toHaveCount(0);
-      const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null);
+      const waiting = await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+      );
       expect(waiting).toBeNull();
     } finally {
       fs.writeFileSync(serviceWorkerFile, original);

@@ -5,10 +5,18 @@ test.describe('PWA shell', () => {
     const res = await request.get('/manifest.webmanifest');
     expect(res.ok()).toBe(true);
     const manifest = await res.json();
-    expect(manifest).toMatchObject({ name: 'Ledgerwell', short_name: 'Ledgerwell', start_url: '/', display: 'standalone' });
-    const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}:${icon.purpose ?? 'any'}`);
+    expect(manifest).toMatchObject({
+      name: 'Ledgerwell',
+      short_name: 'Ledgerwell',
+      start_url: '/',
+      display: 'standalone',
+    });
+    const sizes = manifest.icons.map(
+      (icon: { sizes: string; purpose?: string }) => `${icon.sizes}:${icon.purpose ?? 'any'}`,
+    );
     expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
-    for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+    for (const icon of manifest.icons)
+      expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
   });
 
   test('Chromium finds the app installable', async ({ page }) => {
@@ -37,7 +45,9 @@ test.describe('PWA shell', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Next Evolution in Modern Equity Management' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Next Evolution in Modern Equity Management' }),
+    ).toBeVisible();
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.setOffline(false);

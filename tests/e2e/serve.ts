@@ -45,7 +45,15 @@ if (process.env.DATABASE_URL) {
 const config = loadConfig(process.env);
 const seed = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await seed.migrate();
-await bootstrapAdmin({ db: seed.db, engine: seed.engine, config, logger: createLogger('warn'), clock: systemClock, cipher: createFieldCipher(randomBytes(32)), storage: await createFileStorage(config) });
+await bootstrapAdmin({
+  db: seed.db,
+  engine: seed.engine,
+  config,
+  logger: createLogger('warn'),
+  clock: systemClock,
+  cipher: createFieldCipher(randomBytes(32)),
+  storage: await createFileStorage(config),
+});
 await seed.db.insert(adminUsers).values({
   username: E2E_NEWCOMER.username,
   email: E2E_NEWCOMER.email,

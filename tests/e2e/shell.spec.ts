@@ -5,7 +5,19 @@ test.use({ serviceWorkers: 'block' });
 
 test.describe('app shell', () => {
   test('every public route of the spec renders its page with one h1, header and footer', async ({ page }) => {
-    const routes = ['/', '/about', '/features', '/transfer-services', '/shareholder-requests', '/contact', '/issuer-portal', '/verify/ABC123', '/privacy-policy', '/terms-of-service', '/cookie-policy'];
+    const routes = [
+      '/',
+      '/about',
+      '/features',
+      '/transfer-services',
+      '/shareholder-requests',
+      '/contact',
+      '/issuer-portal',
+      '/verify/ABC123',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookie-policy',
+    ];
     for (const route of routes) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }), route).toHaveCount(1);
@@ -27,7 +39,9 @@ test.describe('app shell', () => {
     expect(scripts.filter((s) => /admin|portal|shareholder|verify|issuer|onboarding/.test(s))).toEqual([]);
   });
 
-  test('the portal\'s first view loads no sign-in code until the visitor reaches for Access Portal', async ({ page }) => {
+  test("the portal's first view loads no sign-in code until the visitor reaches for Access Portal", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -67,13 +81,25 @@ test.describe('app shell', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+      );
     });
-    for (const route of ['/', '/shareholder-requests', '/contact', '/issuer-portal', '/verify/ABC123', '/admin/login']) {
+    for (const route of [
+      '/',
+      '/shareholder-requests',
+      '/contact',
+      '/issuer-portal',
+      '/verify/ABC123',
+      '/admin/login',
+    ]) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }), route).toHaveCount(1);
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), route).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+        route,
+      ).toEqual([]);
     }
   });
 

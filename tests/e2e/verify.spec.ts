@@ -15,7 +15,12 @@ import { DEMO_HOLDERS, fileTransfer, newVerificationCode } from './support/verif
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${fakeCameraFile()}`],
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
+    ],
   },
   permissions: ['camera'],
 });
@@ -35,12 +40,16 @@ function cspViolations(page: Page): string[] {
 /** Takes the current step's photo with the fake camera and waits for the next step (or the last preview). */
 async function takePhoto(page: Page, step: 1 | 2 | 3) {
   const labels = { 1: 'Selfie', 2: 'ID Front', 3: 'ID Back' } as const;
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Step ${step} of 3: ${labels[step]}`) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: new RegExp(`Step ${step} of 3: ${labels[step]}`) }),
+  ).toBeVisible();
   const take = page.getByRole('button', { name: 'Take photo' });
   await expect(take).toBeEnabled({ timeout: 15_000 });
   await take.click();
   if (step < 3) {
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Step ${step + 1} of 3`) })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Step ${step + 1} of 3`) })).toBeVisible({
+      timeout: 20_000,
+    });
   } else {
     await expect(page.getByRole('img', { name: 'The back of your ID' })).toBeVisible({ timeout: 20_000 });
   }
@@ -66,17 +75,26 @@ async function storedPhotoCount(page: Page): Promise<number> {
 async function serverStatus(context: BrowserContext, code: string) {
   const response = await context.request.get(`/api/shareholder-portal/check-verification-status?code=${code}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { verificationComplete: boolean; data: { referenceNumber: string; documents: Record<string, boolean> } };
+  return (await response.json()) as {
+    verificationComplete: boolean;
+    data: { referenceNumber: string; documents: Record<string, boolean> };
+  };
 }
 
 /** The portal banner's line for one transfer. */
 function bannerLine(page: Page, referenceNumber: string) {
-  return page.getByText('Identity verification required').locator('..').getByRole('listitem').filter({ hasText: referenceNumber });
+  return page
+    .getByText('Identity verification required')
+    .locator('..')
+    .getByRole('listitem')
+    .filter({ hasText: referenceNumber });
 }
 
 /** A camera-like 1600x1200 JPEG, as a phone's gallery would hold. */
 async function photoJpeg(): Promise<Buffer> {
-  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed: 3 })), { raw: { width: 1600, height: 1200, channels: 3 } })
+  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed: 3 })), {
+    raw: { width: 1600, height: 1200, channels: 3 },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -95,7 +113,9 @@ test.describe('verification page on a desktop computer', () => {
     await expect(page.getByText(UPLOAD_SERVER_MESSAGES.invalidCode)).toBeVisible();
     await page.getByRole('button', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Next Evolution in Modern Equity Management' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Next Evolution in Modern Equity Management' }),
+    ).toBeVisible();
   });
 
   test('a malformed code is invalid without a server round trip, and /verify alone goes home', async ({ page }) => {
@@ -110,7 +130,11 @@ test.describe('verification page on a desktop computer', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('recommends a phone: copy link, e-mail link and QR code; capture stays possible here', async ({ page, context, request }) => {
+  test('recommends a phone: copy link, e-mail link and QR code; capture stays possible here', async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.grantPermissions(['camera', 'clipboard-read', 'clipboard-write']);
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
@@ -140,12 +164,17 @@ test.describe('verification page on a desktop computer', () => {
     await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled({ timeout: 15_000 });
   });
 
-  test('refuses a picked photo that is too small, or not an image, with the spec’s messages', async ({ page, request }) => {
+  test('refuses a picked photo that is too small, or not an image, with the spec’s messages', async ({
+    page,
+    request,
+  }) => {
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
     await page.getByRole('button', { name: 'Continue on this device' }).click();
 
-    const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8ca0' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8ca0' } })
+      .png()
+      .toBuffer();
     await pickFile(page, { name: 'small.png', mimeType: 'image/png', buffer: small });
     await expect(page.getByRole('alert')).toHaveText(FILE_MESSAGES.tooSmall('Selfie', 640, 480));
     await expect(page.getByRole('alert')).toContainText('Your image: 640x480 pixels');
@@ -169,12 +198,18 @@ test.describe('verification page on a desktop computer', () => {
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
     await page.getByRole('button', { name: 'Continue on this device' }).click();
-    const black = await sharp({ create: { width: 1280, height: 960, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const black = await sharp({ create: { width: 1280, height: 960, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     await pickFile(page, { name: 'black.jpg', mimeType: 'image/jpeg', buffer: black });
     await expect(page.getByRole('alert')).toContainText('The Selfie photo looks blank');
   });
 
-  test('offline: photos are kept on the device through a reload and sent when the connection returns', async ({ page, context, request }) => {
+  test('offline: photos are kept on the device through a reload and sent when the connection returns', async ({
+    page,
+    context,
+    request,
+  }) => {
     const violations = cspViolations(page);
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
@@ -211,18 +246,26 @@ test.describe('verification page on a desktop computer', () => {
     expect(workerLibrary.every((s) => s.status === 200 && s.url.startsWith(new URL(page.url()).origin))).toBe(true);
 
     await page.getByRole('button', { name: 'Submit Verification' }).click();
-    await expect(page.getByRole('status').filter({ hasText: VERIFICATION_MESSAGES.queuedOffline })).toContainText(VERIFICATION_MESSAGES.networkError);
+    await expect(page.getByRole('status').filter({ hasText: VERIFICATION_MESSAGES.queuedOffline })).toContainText(
+      VERIFICATION_MESSAGES.networkError,
+    );
 
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: VERIFICATION_MESSAGES.queuedOffline })).toBeVisible();
     await expect(page.getByText('Photo added', { exact: true })).toHaveCount(3);
     await expect(page.getByRole('img', { name: 'The back of your ID' })).toBeVisible();
     expect(await storedPhotoCount(page)).toBe(3);
-    expect((await serverStatus(context, code)).data.documents).toEqual({ selfie: false, id_front: false, id_back: false });
+    expect((await serverStatus(context, code)).data.documents).toEqual({
+      selfie: false,
+      id_front: false,
+      id_back: false,
+    });
 
     // The `online` event sends the queued set.
     await context.setOffline(false);
-    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(await storedPhotoCount(page)).toBe(0);
     const status = await serverStatus(context, code);
     expect(status.verificationComplete).toBe(true);
@@ -251,14 +294,20 @@ test.describe('verification page on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
 
-  test('takes the three photos with the camera and submits them: Verification Complete', async ({ page, context, request }) => {
+  test('takes the three photos with the camera and submits them: Verification Complete', async ({
+    page,
+    context,
+    request,
+  }) => {
     const violations = cspViolations(page);
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
     await page.getByRole('button', { name: 'Start Verification' }).click();
 
     await takePhoto(page, 1);
-    await expect(page.getByRole('status').filter({ hasText: 'Selfie photo added. Step 2 of 3: ID Front' })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Selfie photo added. Step 2 of 3: ID Front' }),
+    ).toBeAttached();
     await takePhoto(page, 2);
     const submit = page.getByRole('button', { name: 'Submit Verification' });
     await expect(submit).toBeDisabled();
@@ -277,7 +326,9 @@ test.describe('verification page on a phone', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await submit.click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeFocused();
     expect(await storedPhotoCount(page)).toBe(0);
     const status = await serverStatus(context, code);
@@ -289,7 +340,10 @@ test.describe('verification page on a phone', () => {
     expect(violations).toEqual([]);
   });
 
-  test('server refusals: the failure panel names the photo, keeps the photos, and Try Again resends only it', async ({ page, request }) => {
+  test('server refusals: the failure panel names the photo, keeps the photos, and Try Again resends only it', async ({
+    page,
+    request,
+  }) => {
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
     await page.getByRole('button', { name: 'Start Verification' }).click();
@@ -300,13 +354,22 @@ test.describe('verification page on a phone', () => {
     const sent: string[] = [];
     let refuse = true;
     await page.route('**/api/shareholder-portal/upload-verification', async (route) => {
-      const kind = /name="documentType"\r\n\r\n(\w+)/.exec(route.request().postDataBuffer()?.toString('latin1') ?? '')?.[1] ?? '?';
+      const kind =
+        /name="documentType"\r\n\r\n(\w+)/.exec(route.request().postDataBuffer()?.toString('latin1') ?? '')?.[1] ?? '?';
       sent.push(kind);
       if (refuse && kind === 'id_front') {
         // A proxy's answer, not our server's JSON: mapped by status.
         await route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' });
       } else if (refuse && kind === 'id_back') {
-        await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'VALIDATION_ERROR', message: UPLOAD_SERVER_MESSAGES.dimensions }) });
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            code: 'VALIDATION_ERROR',
+            message: UPLOAD_SERVER_MESSAGES.dimensions,
+          }),
+        });
       } else {
         await route.continue();
       }
@@ -328,25 +391,37 @@ test.describe('verification page on a phone', () => {
     refuse = false;
     sent.length = 0;
     await panel.getByRole('button', { name: 'Try Again' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(sent.sort()).toEqual(['id_back', 'id_front']);
     expect(await storedPhotoCount(page)).toBe(0);
   });
 
-  test('camera refused: says why and offers the camera app or a saved photo, which go through the same checks', async ({ page, request }) => {
+  test('camera refused: says why and offers the camera app or a saved photo, which go through the same checks', async ({
+    page,
+    request,
+  }) => {
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
     await page.getByRole('button', { name: 'Start Verification' }).click();
-    await expect(page.getByText('We could not use your camera: permission was refused. You can choose a photo instead')).toBeVisible();
+    await expect(
+      page.getByText('We could not use your camera: permission was refused. You can choose a photo instead'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
     await expect(page.getByLabel('Take a photo with the camera app')).toHaveAttribute('capture', 'user');
     await expect(page.getByLabel('Take a photo with the camera app')).toHaveAttribute('accept', 'image/jpeg,image/png');
 
-    await page.getByLabel('Choose a photo').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
-    await expect(page.getByRole('heading', { level: 2, name: /Step 2 of 3: ID Front/ })).toBeVisible({ timeout: 20_000 });
+    await page
+      .getByLabel('Choose a photo')
+      .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
+    await expect(page.getByRole('heading', { level: 2, name: /Step 2 of 3: ID Front/ })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByLabel('Take a photo with the camera app')).toHaveAttribute('capture', 'environment');
     expect(await storedPhotoCount(page)).toBe(1);
   });
@@ -364,7 +439,10 @@ test.describe('verification page on a phone', () => {
 test.describe('verification from the signed-in portal, without the code', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('another device signs in, takes the photos from the banner, and the portal then shows them received', async ({ page, request }) => {
+  test('another device signs in, takes the photos from the banner, and the portal then shows them received', async ({
+    page,
+    request,
+  }) => {
     // Filed on "the first device" (the API): this browser never saw the verification code.
     const transfer = await fileTransfer(request, DEMO_HOLDERS.trust);
     await signInToPortal(page, DEMO_HOLDERS.trust);
@@ -377,13 +455,18 @@ test.describe('verification from the signed-in portal, without the code', () => 
     // Observed through a route: multipart bodies are readable there only.
     const uploads: { authorization: string | undefined; body: string }[] = [];
     await page.route('**/api/shareholder-portal/upload-verification', async (route) => {
-      uploads.push({ authorization: route.request().headers()['authorization'], body: route.request().postDataBuffer()?.toString('latin1') ?? '' });
+      uploads.push({
+        authorization: route.request().headers()['authorization'],
+        body: route.request().postDataBuffer()?.toString('latin1') ?? '',
+      });
       await route.continue();
     });
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/shareholder-requests/verify/${transfer.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Identity Verification' })).toBeVisible();
-    await expect(page.getByText(`Your transfer request ${transfer.referenceNumber} needs a photo identity check`)).toBeVisible();
+    await expect(
+      page.getByText(`Your transfer request ${transfer.referenceNumber} needs a photo identity check`),
+    ).toBeVisible();
     // A desktop too starts here: handing the link to a phone would make the phone sign in first.
     await expect(page.getByRole('button', { name: 'Copy Link for Mobile' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Start Verification' }).click();
@@ -416,19 +499,26 @@ test.describe('verification from the signed-in portal, without the code', () => 
     await expect(bannerLine(page, transfer.referenceNumber).getByRole('link')).toHaveCount(0);
   });
 
-  test('another holder’s request is not available; an expired token or none goes back to the portal to sign in', async ({ page, request }) => {
+  test('another holder’s request is not available; an expired token or none goes back to the portal to sign in', async ({
+    page,
+    request,
+  }) => {
     const theirs = await fileTransfer(request, DEMO_HOLDERS.marcus);
     await signInToPortal(page, DEMO_HOLDERS.trust);
     await page.goto(`/shareholder-requests/verify/${theirs.id}`);
     const title = page.getByRole('heading', { level: 1, name: 'Verification Not Available' });
     await expect(title).toBeVisible();
     await expect(title).toBeFocused();
-    await expect(page.getByText('This request no longer needs identity photos, or it is not one of yours.')).toBeVisible();
+    await expect(
+      page.getByText('This request no longer needs identity photos, or it is not one of yours.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Return to Shareholder Portal' }).click();
     await expect(page.getByRole('heading', { level: 2, name: /^Welcome, / })).toBeVisible();
 
     // A token the server no longer knows (as if the session had idled out): the portal starts over.
-    await page.evaluate(() => sessionStorage.setItem('shareholderPortalToken', 'expired-token-expired-token-expired-token'));
+    await page.evaluate(() =>
+      sessionStorage.setItem('shareholderPortalToken', 'expired-token-expired-token-expired-token'),
+    );
     await page.goto(`/shareholder-requests/verify/${theirs.id}`);
     await expect(page).toHaveURL(/\/shareholder-requests$/);
     await expect(page.getByRole('button', { name: 'Access Portal' })).toBeVisible();
@@ -449,7 +539,10 @@ test.describe('verification from the signed-in portal, without the code', () => 
 test.describe('verification from the signed-in portal on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true });
 
-  test('a refused upload shows “Failed to upload documents” with a line per photo; Try Again sends them', async ({ page, request }) => {
+  test('a refused upload shows “Failed to upload documents” with a line per photo; Try Again sends them', async ({
+    page,
+    request,
+  }) => {
     const transfer = await fileTransfer(request, DEMO_HOLDERS.trust);
     await signInToPortal(page, DEMO_HOLDERS.trust);
     const link = bannerLine(page, transfer.referenceNumber).getByRole('link', { name: /Take ID photos here/ });
@@ -481,7 +574,9 @@ test.describe('verification from the signed-in portal on a phone', () => {
 
     refuse = false;
     await panel.getByRole('button', { name: 'Try Again' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({
+      timeout: 20_000,
+    });
     expect((await serverStatus(page.context(), transfer.code)).verificationComplete).toBe(true);
   });
 });
@@ -490,7 +585,10 @@ test.describe('verification page accessibility', () => {
   // axe is injected as an inline script, which the CSP forbids: bypassed in this block only.
   test.use({ bypassCSP: true, viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' });
 
-  test('the hand-off, a step with an error, and the invalid screen have no serious or critical violation', async ({ page, request }) => {
+  test('the hand-off, a step with an error, and the invalid screen have no serious or critical violation', async ({
+    page,
+    request,
+  }) => {
     const code = await newVerificationCode(request);
     await page.goto(`/verify/${code}`);
     await expect(page.getByRole('heading', { level: 2, name: 'Continue on your phone' })).toBeVisible();
@@ -498,7 +596,9 @@ test.describe('verification page accessibility', () => {
 
     await page.getByRole('button', { name: 'Continue on this device' }).click();
     await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled({ timeout: 15_000 });
-    const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8ca0' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8ca0' } })
+      .png()
+      .toBuffer();
     await pickFile(page, { name: 'small.png', mimeType: 'image/png', buffer: small });
     await expect(page.getByRole('alert')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -532,7 +632,9 @@ test.describe('verification page accessibility', () => {
     await takePhoto(page, 1);
     await takePhoto(page, 2);
     await takePhoto(page, 3);
-    await page.route('**/api/shareholder-portal/upload-verification', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    await page.route('**/api/shareholder-portal/upload-verification', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
     await page.getByRole('button', { name: 'Submit Verification' }).click();
     await expect(page.getByRole('alert').filter({ hasText: VERIFICATION_MESSAGES.uploadFailed })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);

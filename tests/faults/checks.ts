@@ -26,7 +26,10 @@ export async function runChecks({ db, base, adminToken, sink, ledger, loadStart 
 
   // Portal requests: each acknowledged one exactly once, by reference number and by Idempotency-Key.
   const refs = ledger.requests.map((r) => r.referenceNumber);
-  const { rows: byRef } = await db.query<{ id: string; reference_number: string }>('select id, reference_number from shareholder_requests where reference_number = any($1)', [refs]);
+  const { rows: byRef } = await db.query<{ id: string; reference_number: string }>(
+    'select id, reference_number from shareholder_requests where reference_number = any($1)',
+    [refs],
+  );
   for (const filed of ledger.requests) {
     const found = byRef.filter((r) => r.reference_number === filed.referenceNumber);
     if (found.length === 0) lost.push(`request ${filed.referenceNumber} (key ${filed.key})`);
@@ -41,32 +44,46 @@ export async function runChecks({ db, base, adminToken, sink, ledger, loadStart 
   for (const filed of ledger.requests) {
     const record = keys.find((k) => k.key === filed.key);
     if (!record) lost.push(`idempotency record of ${filed.referenceNumber} (key ${filed.key})`);
-    else if (record.ref !== filed.referenceNumber) duplicated.push(`key ${filed.key} answered ${filed.referenceNumber} but records ${record.ref}`);
+    else if (record.ref !== filed.referenceNumber)
+      duplicated.push(`key ${filed.key} answered ${filed.referenceNumber} but records ${record.ref}`);
     if ((keyCount.get(filed.key) ?? 0) > 1) duplicated.push(`key ${filed.key}: ${keyCount.get(filed.key)} records`);
   }
   // A request filed during the load that no key's record answers was made by a retry that the key did not catch.
   const recorded = new Set(keys.map((k) => k.ref));
-  const { rows: filedSince } = await db.query<{ reference_number: string }>('select reference_number from shareholder_requests where created_at >= $1', [loadStart]);
+  const { rows: filedSince } = await db.query<{ reference_number: string }>(
+    'select reference_number from shareholder_requests where created_at >= $1',
+    [loadStart],
+  );
   for (const row of filedSince) {
-    if (!recorded.has(row.reference_number)) duplicated.push(`request ${row.reference_number} filed during the load without an idempotency record`);
+    if (!recorded.has(row.reference_number))
+      duplicated.push(`request ${row.reference_number} filed during the load without an idempotency record`);
   }
 
   // Contact messages: every acknowledged one present; more rows than attempts would be a real duplicate,
   // and a second row is allowed only from an attempt that was never acknowledged (the client retried it).
   let contactRetryDuplicates = 0;
-  const { rows: contacts } = await db.query<{ id: string; message: string }>(`select id, message from contact_submissions where message like 'A question from the fault run, marker faults-%'`);
+  const { rows: contacts } = await db.query<{ id: string; message: string }>(
+    `select id, message from contact_submissions where message like 'A question from the fault run, marker faults-%'`,
+  );
   for (const sent of ledger.contacts) {
     const rows = contacts.filter((c) => c.message.includes(sent.marker));
     if (sent.id && !rows.some((r) => r.id === sent.id)) lost.push(`contact message ${sent.id}`);
-    if (rows.length > Math.max(1, sent.attempts) || (rows.length > 1 && sent.attempts < 2)) duplicated.push(`contact marker ${sent.marker}: ${rows.length} rows from ${sent.attempts} attempts`);
+    if (rows.length > Math.max(1, sent.attempts) || (rows.length > 1 && sent.attempts < 2))
+      duplicated.push(`contact marker ${sent.marker}: ${rows.length} rows from ${sent.attempts} attempts`);
     else if (rows.length > 1) contactRetryDuplicates += rows.length - 1;
   }
 
   // Photos: every acknowledged upload readable and decrypted, through the admin image route.
   for (const upload of ledger.uploads) {
-    const answer = await call(base, `/api/admin/requests/${upload.requestId}/verification/${upload.documentType}`, () => ({ headers: { Authorization: `Bearer ${adminToken}` } }));
+    const answer = await call(
+      base,
+      `/api/admin/requests/${upload.requestId}/verification/${upload.documentType}`,
+      () => ({ headers: { Authorization: `Bearer ${adminToken}` } }),
+    );
     if (answer?.status !== 200 || answer.bytes.length < 100 || answer.bytes[0] !== 0xff || answer.bytes[1] !== 0xd8) {
-      lost.push(`photo ${upload.documentType} of ${upload.requestId}: ${answer ? `${answer.status}, ${answer.bytes.length} bytes` : 'no answer'}`);
+      lost.push(
+        `photo ${upload.documentType} of ${upload.requestId}: ${answer ? `${answer.status}, ${answer.bytes.length} bytes` : 'no answer'}`,
+      );
     }
   }
 
@@ -84,11 +101,16 @@ export async function runChecks({ db, base, adminToken, sink, ledger, loadStart 
   // reached it not at all (else the next sweep sends it a second time); a row handed over by a sender
   // that then died (PENDING with handed_over_at, UNCONFIRMED once its lease runs out) is never sent
   // again by itself, so it may be in the sink once or not at all; nothing in the sink that no row explains.
-  const { rows: outbox } = await db.query<{ id: string; status: string; kind: string; related_id: string | null; handed_over: boolean }>(
-    'select id, status, kind, related_id, handed_over_at is not null as handed_over from email_outbox',
-  );
+  const { rows: outbox } = await db.query<{
+    id: string;
+    status: string;
+    kind: string;
+    related_id: string | null;
+    handed_over: boolean;
+  }>('select id, status, kind, related_id, handed_over_at is not null as handed_over from email_outbox');
   const sunk = new Map<string, number>();
-  for (const message of sink) sunk.set(message.messageId ?? '(none)', (sunk.get(message.messageId ?? '(none)') ?? 0) + 1);
+  for (const message of sink)
+    sunk.set(message.messageId ?? '(none)', (sunk.get(message.messageId ?? '(none)') ?? 0) + 1);
   let sentCount = 0;
   let stillQueued = 0;
   const unconfirmed = { count: 0, inSink: 0 };
@@ -103,20 +125,31 @@ export async function runChecks({ db, base, adminToken, sink, ledger, loadStart 
       if (copies > 0) unconfirmed.inSink++;
     } else if (row.status === 'PENDING' || row.status === 'FAILED') {
       stillQueued++;
-      if (copies > 0) duplicated.push(`e-mail ${row.id} (${row.kind}) reached the sink ${copies} time(s) yet is still ${row.status}: it would be sent again`);
+      if (copies > 0)
+        duplicated.push(
+          `e-mail ${row.id} (${row.kind}) reached the sink ${copies} time(s) yet is still ${row.status}: it would be sent again`,
+        );
     } else {
       lost.push(`e-mail ${row.id} (${row.kind}) is ${row.status}, not sent through SMTP`);
     }
   }
   const known = new Set(outbox.map((row) => messageIdFor(row.id)));
-  for (const [id, count] of sunk) if (!known.has(id)) duplicated.push(`the sink holds ${count} message(s) with Message-ID ${id}, of no outbox row`);
+  for (const [id, count] of sunk)
+    if (!known.has(id)) duplicated.push(`the sink holds ${count} message(s) with Message-ID ${id}, of no outbox row`);
   // Every acknowledged submission and decision queued its e-mail (same transaction).
   for (const filed of ledger.requests) {
-    if (!outbox.some((row) => row.kind === 'REQUEST_CONFIRMATION' && row.related_id === filed.id)) lost.push(`confirmation e-mail of ${filed.referenceNumber}`);
+    if (!outbox.some((row) => row.kind === 'REQUEST_CONFIRMATION' && row.related_id === filed.id))
+      lost.push(`confirmation e-mail of ${filed.referenceNumber}`);
   }
   for (const decision of ledger.decisions) {
-    if (!outbox.some((row) => row.kind === 'STATUS_CHANGED' && row.related_id === decision.requestId)) lost.push(`status e-mail of the decision on ${decision.requestId}`);
+    if (!outbox.some((row) => row.kind === 'STATUS_CHANGED' && row.related_id === decision.requestId))
+      lost.push(`status e-mail of the decision on ${decision.requestId}`);
   }
 
-  return { lost, duplicated, contactRetryDuplicates, emails: { queued: outbox.length, sent: sentCount, stillQueued, unconfirmed } };
+  return {
+    lost,
+    duplicated,
+    contactRetryDuplicates,
+    emails: { queued: outbox.length, sent: sentCount, stillQueued, unconfirmed },
+  };
 }

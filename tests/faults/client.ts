@@ -18,7 +18,16 @@ export interface Figures {
   failures: string[];
 }
 
-export const figures: Figures = { sent: 0, acknowledged: 0, retried: 0, networkErrors: 0, status503: 0, status5xx: 0, gaveUp: 0, failures: [] };
+export const figures: Figures = {
+  sent: 0,
+  acknowledged: 0,
+  retried: 0,
+  networkErrors: 0,
+  status503: 0,
+  status5xx: 0,
+  gaveUp: 0,
+  failures: [],
+};
 
 export interface Answer {
   status: number;
@@ -65,7 +74,9 @@ export async function call(base: string, path: string, makeInit: () => RequestIn
     }
     if (response.status >= 500) {
       figures.status5xx++;
-      figures.failures.push(`${path.replace(/[0-9a-f-]{36}/g, ':id')} answered ${response.status}: ${bytes.toString('utf8').slice(0, 200)}`);
+      figures.failures.push(
+        `${path.replace(/[0-9a-f-]{36}/g, ':id')} answered ${response.status}: ${bytes.toString('utf8').slice(0, 200)}`,
+      );
       continue;
     }
     let json: Record<string, unknown> = {};
@@ -82,7 +93,16 @@ export async function call(base: string, path: string, makeInit: () => RequestIn
 }
 
 /** JSON request options, with a bearer token and further headers. */
-export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}, token?: string): () => RequestInit {
+export function jsonInit(
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  token?: string,
+): () => RequestInit {
   const text = JSON.stringify(body);
-  return () => ({ method, body: text, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } });
+  return () => ({
+    method,
+    body: text,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+  });
 }

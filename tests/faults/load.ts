@@ -25,7 +25,8 @@ const INQUIRY_HOLDER = { code: 'DEMO01', accountNumber: '100200301' };
 const TRANSFER_HOLDER = { code: 'DEMO02', accountNumber: '200300400' };
 
 /** A loopback client's own address as seen through TRUST_PROXY=1, so the per-address throttles count each apart. */
-const forwardedFor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const forwardedFor = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 export interface LoadTarget {
   base: string;
@@ -47,12 +48,21 @@ export function loadClient(target: LoadTarget, index: number) {
 
   async function portalToken(holder: { code: string; accountNumber: string }, renew = false): Promise<string | null> {
     if (!renew && tokens.has(holder.code)) return tokens.get(holder.code)!;
-    const step1 = await call(target.base, '/api/shareholder-portal/validate-code', jsonInit('POST', { code: holder.code }, { 'X-Forwarded-For': address }));
+    const step1 = await call(
+      target.base,
+      '/api/shareholder-portal/validate-code',
+      jsonInit('POST', { code: holder.code }, { 'X-Forwarded-For': address }),
+    );
     if (step1?.status !== 200) return null;
     const step2 = await call(
       target.base,
       '/api/shareholder-portal/validate-account',
-      jsonInit('POST', { accountNumber: holder.accountNumber }, { 'X-Forwarded-For': address }, step1.json.token as string),
+      jsonInit(
+        'POST',
+        { accountNumber: holder.accountNumber },
+        { 'X-Forwarded-For': address },
+        step1.json.token as string,
+      ),
     );
     if (step2?.status !== 200) return null;
     tokens.set(holder.code, step2.json.token as string);
@@ -61,7 +71,11 @@ export function loadClient(target: LoadTarget, index: number) {
 
   async function admin(renew = false): Promise<string | null> {
     if (!renew && adminToken) return adminToken;
-    const login = await call(target.base, '/api/admin/login', jsonInit('POST', target.admin, { 'X-Forwarded-For': address }));
+    const login = await call(
+      target.base,
+      '/api/admin/login',
+      jsonInit('POST', target.admin, { 'X-Forwarded-For': address }),
+    );
     if (login?.status !== 200) return null;
     adminToken = login.json.token as string;
     return adminToken;
@@ -73,20 +87,36 @@ export function loadClient(target: LoadTarget, index: number) {
     const formData =
       type === 'INQUIRY'
         ? { inquiry_message: `Fault run question ${key}` }
-        : { ...SAMPLE_DWAC_TRANSFER, receiving_account_name: 'Marcus Bell', transfer_shares_text: '5', transfer_shares_count: 5 };
+        : {
+            ...SAMPLE_DWAC_TRANSFER,
+            receiving_account_name: 'Marcus Bell',
+            transfer_shares_text: '5',
+            transfer_shares_count: 5,
+          };
     for (let session = 0; session < 3; session++) {
       const token = await portalToken(holder, session > 0);
       if (!token) return;
       const answer = await call(
         target.base,
         '/api/shareholder-portal/submit-request',
-        jsonInit('POST', { requestType: type, formData }, { 'Idempotency-Key': key, 'X-Forwarded-For': address }, token),
+        jsonInit(
+          'POST',
+          { requestType: type, formData },
+          { 'Idempotency-Key': key, 'X-Forwarded-For': address },
+          token,
+        ),
       );
       if (!answer) return;
       if (answer.status === 401) continue;
       if (answer.status !== 201) return refuse(`submit ${type}`, answer.status, answer.json);
       const data = answer.json.data as { id: string; verificationCode?: string };
-      const filed = { key, id: data.id, referenceNumber: answer.json.referenceNumber as string, type, ...(data.verificationCode ? { code: data.verificationCode } : {}) };
+      const filed = {
+        key,
+        id: data.id,
+        referenceNumber: answer.json.referenceNumber as string,
+        type,
+        ...(data.verificationCode ? { code: data.verificationCode } : {}),
+      };
       ledger.requests.push(filed);
       (type === 'TRANSFER' ? pendingUploads : pendingDecisions).push(filed);
       return;
@@ -97,7 +127,11 @@ export function loadClient(target: LoadTarget, index: number) {
     const marker = `faults-${randomUUID()}`;
     const entry: Ledger['contacts'][number] = { marker, attempts: 0 };
     ledger.contacts.push(entry);
-    const body = { name: `Fault Client ${index}`, email: `client${index}@example.com`, message: `A question from the fault run, marker ${marker}.` };
+    const body = {
+      name: `Fault Client ${index}`,
+      email: `client${index}@example.com`,
+      message: `A question from the fault run, marker ${marker}.`,
+    };
     const init = jsonInit('POST', body, { 'X-Forwarded-For': forwardedFor() });
     const answer = await call(target.base, '/api/contact', () => {
       entry.attempts++;
@@ -136,7 +170,11 @@ export function loadClient(target: LoadTarget, index: number) {
     for (let session = 0; session < 3; session++) {
       const token = await admin(session > 0);
       if (!token) return;
-      const answer = await call(target.base, `/api/admin/requests/${filed.id}/status`, jsonInit('PUT', { status: 'PROCESSING', notes: marker }, {}, token));
+      const answer = await call(
+        target.base,
+        `/api/admin/requests/${filed.id}/status`,
+        jsonInit('PUT', { status: 'PROCESSING', notes: marker }, {}, token),
+      );
       if (!answer) return;
       if (answer.status === 401) continue;
       if (answer.status === 200) ledger.decisions.push({ requestId: filed.id, status: 'PROCESSING', marker });

@@ -9,9 +9,15 @@ export function postgresCluster(serverUrl: string): { version: string; name: str
   try {
     listing = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
   } catch (error) {
-    throw new Error(`test:faults restarts PostgreSQL with pg_ctlcluster and needs pg_lsclusters (Debian's postgresql-common), which failed: ${String(error)}`, { cause: error });
+    throw new Error(
+      `test:faults restarts PostgreSQL with pg_ctlcluster and needs pg_lsclusters (Debian's postgresql-common), which failed: ${String(error)}`,
+      { cause: error },
+    );
   }
-  const line = listing.split('\n').map((l) => l.trim().split(/\s+/)).find((cols) => cols[2] === port);
+  const line = listing
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .find((cols) => cols[2] === port);
   if (!line) throw new Error(`test:faults found no PostgreSQL cluster on port ${port} in pg_lsclusters:\n${listing}`);
   return { version: line[0]!, name: line[1]! };
 }
@@ -22,7 +28,10 @@ export function restartPostgres(cluster: { version: string; name: string }): num
   try {
     execFileSync('pg_ctlcluster', [cluster.version, cluster.name, 'restart'], { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
-    throw new Error(`pg_ctlcluster ${cluster.version} ${cluster.name} restart failed (test:faults must restart PostgreSQL; run it as root or the postgres user): ${String(error)}`, { cause: error });
+    throw new Error(
+      `pg_ctlcluster ${cluster.version} ${cluster.name} restart failed (test:faults must restart PostgreSQL; run it as root or the postgres user): ${String(error)}`,
+      { cause: error },
+    );
   }
   return Date.now() - started;
 }
@@ -46,14 +55,21 @@ export function workerPids(primary: number): number[] {
 /** Starts the server (Node with tsx's loader, so the pid is the primary's), its output appended to `logFile`, and waits until it is ready. */
 export async function startServer(env: Record<string, string | undefined>, base: string, logFile: string) {
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', log, log],
+  });
   fs.closeSync(log);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} at start; see ${logFile}`);
     if (Date.now() > deadline) throw new Error(`the server was not ready within 90 s; see ${logFile}`);
-    const ready = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     // Both workers up, so that the first SIGKILL finds one.
     if (ready && workerPids(child.pid!).length >= 2) break;
     await new Promise((resolve) => setTimeout(resolve, 250));

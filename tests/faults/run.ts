@@ -79,7 +79,9 @@ let failed = true;
 
 try {
   const photo = await photoJpeg(800, 600);
-  console.log(`Faults: ${SECONDS} s of load at concurrency ${CONCURRENCY} on ${base} (WEB_CONCURRENCY=2), database ${dbName}, SMTP sink :${smtp.port}, s3rver ${s3.endpoint}; admin without a second factor (ADMIN_MFA_ROLES='').`);
+  console.log(
+    `Faults: ${SECONDS} s of load at concurrency ${CONCURRENCY} on ${base} (WEB_CONCURRENCY=2), database ${dbName}, SMTP sink :${smtp.port}, s3rver ${s3.endpoint}; admin without a second factor (ADMIN_MFA_ROLES='').`,
+  );
   const start = Date.now();
   const until = start + SECONDS * 1000;
   const clients = Array.from({ length: CONCURRENCY }, (_, i) => loadClient({ base, admin: ADMIN, photo }, i));
@@ -109,7 +111,9 @@ try {
   const code = await server.stop();
   server = await startServer(env, base, logFile);
   restarting = false;
-  events.push(`${((termAt - start) / 1000).toFixed(1)} s: server SIGTERM (exit ${code}) and started again in ${Date.now() - termAt} ms`);
+  events.push(
+    `${((termAt - start) / 1000).toFixed(1)} s: server SIGTERM (exit ${code}) and started again in ${Date.now() - termAt} ms`,
+  );
 
   await load;
   clearInterval(killer);
@@ -122,7 +126,9 @@ try {
   await db.connect();
   const drainUntil = Date.now() + DRAIN_SECONDS * 1000;
   for (;;) {
-    const { rows } = await db.query<{ n: string }>(`select count(*) as n from email_outbox where status = 'PENDING' and handed_over_at is null`);
+    const { rows } = await db.query<{ n: string }>(
+      `select count(*) as n from email_outbox where status = 'PENDING' and handed_over_at is null`,
+    );
     if (Number(rows[0]!.n) === 0 || Date.now() > drainUntil) break;
     await sleep(1000);
   }
@@ -131,7 +137,12 @@ try {
   if (!adminToken) throw new Error('the admin could not sign in after the run');
   const result = await runChecks({ db, base, adminToken, sink: smtp.messages, ledger, loadStart: new Date(start) });
   // Why e-mails are still queued, if any: never tried yet, held by a claim's lease, or backing off after a failure.
-  const { rows: queuedWhy } = await db.query<{ attempts: number; waiting: string; last_error: string | null; n: string }>(
+  const { rows: queuedWhy } = await db.query<{
+    attempts: number;
+    waiting: string;
+    last_error: string | null;
+    n: string;
+  }>(
     `select attempts, case when next_attempt_at > now() then 'until ' || to_char(next_attempt_at - now(), 'MI:SS') || ' from now' else 'due' end as waiting,
             left(last_error, 100) as last_error, count(*) as n
      from email_outbox where status = 'PENDING' and handed_over_at is null group by 1, 2, 3 order by n desc limit 10`,
@@ -157,9 +168,15 @@ try {
     ['contact messages acknowledged', ledger.contacts.filter((c) => c.id).length],
     ['photos acknowledged', ledger.uploads.length],
     ['admin decisions acknowledged', ledger.decisions.length],
-    ['e-mails queued / sent / still queued', `${result.emails.queued} / ${result.emails.sent} / ${result.emails.stillQueued}`],
+    [
+      'e-mails queued / sent / still queued',
+      `${result.emails.queued} / ${result.emails.sent} / ${result.emails.stillQueued}`,
+    ],
     // A killed worker's e-mail after its hand-over: the operator's to resend, never resent by itself.
-    ['e-mails unconfirmed (sender killed after hand-over) / in sink', `${result.emails.unconfirmed.count} / ${result.emails.unconfirmed.inSink}`],
+    [
+      'e-mails unconfirmed (sender killed after hand-over) / in sink',
+      `${result.emails.unconfirmed.count} / ${result.emails.unconfirmed.inSink}`,
+    ],
     ['contact duplicates from unacknowledged attempts (allowed)', result.contactRetryDuplicates],
     ['lost', result.lost.length],
     ['duplicated', result.duplicated.length],
@@ -167,17 +184,27 @@ try {
     ['server log: errors (level 50+, e.g. unhandled)', serverErrors.length],
   ];
   for (const [label, value] of rows) console.log(`  ${label.padEnd(58)} ${value}`);
-  if (queuedWhy.length) console.log(`\nStill queued, by attempts, wait and last error:\n  ${queuedWhy.map((q) => `${q.n} × attempts ${q.attempts}, ${q.waiting}${q.last_error ? `, ${q.last_error}` : ''}`).join('\n  ')}`);
-  if (ledger.refusals.length) console.log(`\nRefused calls (4xx, listed only; first 10 of ${ledger.refusals.length}):\n  ${ledger.refusals.slice(0, 10).join('\n  ')}`);
+  if (queuedWhy.length)
+    console.log(
+      `\nStill queued, by attempts, wait and last error:\n  ${queuedWhy.map((q) => `${q.n} × attempts ${q.attempts}, ${q.waiting}${q.last_error ? `, ${q.last_error}` : ''}`).join('\n  ')}`,
+    );
+  if (ledger.refusals.length)
+    console.log(
+      `\nRefused calls (4xx, listed only; first 10 of ${ledger.refusals.length}):\n  ${ledger.refusals.slice(0, 10).join('\n  ')}`,
+    );
   for (const line of result.lost) console.log(`LOST: ${line}`);
   for (const line of result.duplicated) console.log(`DUPLICATED: ${line}`);
   for (const line of figures.failures.slice(0, 20)) console.log(`5xx: ${line}`);
   for (const line of serverErrors.slice(0, 10)) console.log(`server error: ${line.slice(0, 400)}`);
   failed = result.lost.length > 0 || result.duplicated.length > 0 || figures.status5xx > 0 || serverErrors.length > 0;
-  console.log(`\n${failed ? 'FAILED' : 'OK'}: lost ${result.lost.length}, duplicated ${result.duplicated.length}, 5xx ${figures.status5xx}, server errors ${serverErrors.length}; wall time ${((Date.now() - wallStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${failed ? 'FAILED' : 'OK'}: lost ${result.lost.length}, duplicated ${result.duplicated.length}, 5xx ${figures.status5xx}, server errors ${serverErrors.length}; wall time ${((Date.now() - wallStart) / 1000).toFixed(1)} s`,
+  );
 } catch (error) {
   console.error(error);
-  console.error(`server log (last lines of ${logFile}):\n${fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`);
+  console.error(
+    `server log (last lines of ${logFile}):\n${fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`,
+  );
 } finally {
   await server.stop();
   await smtp.close();

@@ -33,7 +33,11 @@ export async function startSmtpSink() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         // Recorded before the 250 goes back: what the sender is told was accepted is what we count.
-        messages.push({ messageId: messageIdOf(raw), to: session.envelope.rcptTo.map((r) => r.address), at: Date.now() });
+        messages.push({
+          messageId: messageIdOf(raw),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          at: Date.now(),
+        });
         callback();
       });
     },

@@ -37,7 +37,10 @@ export function precompress(): Plugin {
           if (!COMPRESSIBLE.test(file) || NEVER.test(relative)) continue;
           const content = fs.readFileSync(file);
           if (content.length < MIN_BYTES) continue;
-          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
           fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
         }
       },

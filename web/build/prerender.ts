@@ -68,13 +68,24 @@ function startAfterPaint(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('prerender: index.html has no module entry script');
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-  let out = html.replace(entry[0], `<meta name="ledgerwell-entry" content="${entry[1]}">\n    <script type="module" src="/start.js"></script>`);
-  for (const preload of preloads) out = out.replace(preload[0], `\n    <meta name="ledgerwell-preload" content="${preload[1]}">`);
+  let out = html.replace(
+    entry[0],
+    `<meta name="ledgerwell-entry" content="${entry[1]}">\n    <script type="module" src="/start.js"></script>`,
+  );
+  for (const preload of preloads)
+    out = out.replace(preload[0], `\n    <meta name="ledgerwell-preload" content="${preload[1]}">`);
   return out;
 }
 
 /** The built index.html (with its hashed script and style links) around a rendered body. */
-function pageHtml(template: string, body: string, urlPath: string, title: string, description: string, assets: string[]): string {
+function pageHtml(
+  template: string,
+  body: string,
+  urlPath: string,
+  title: string,
+  description: string,
+  assets: string[],
+): string {
   let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   html = replaceOnce(
     html,
@@ -120,7 +131,11 @@ export function prerender(): Plugin {
         });
         try {
           const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof EntryServer;
-          const manifest = { originPlaceholder: ORIGIN_PLACEHOLDER, pages: {} as Record<string, string>, shells: {} as Record<string, string> };
+          const manifest = {
+            originPlaceholder: ORIGIN_PLACEHOLDER,
+            pages: {} as Record<string, string>,
+            shells: {} as Record<string, string>,
+          };
           // Shells first: a lazy part another page has already loaded would no longer show its fallback.
           for (const shell of entry.SHELLS) {
             const body = entry.renderShell(shell.url);
@@ -132,10 +147,24 @@ export function prerender(): Plugin {
           for (const urlPath of entry.PRERENDERED_PATHS) {
             const { html, meta } = await entry.renderPage(urlPath);
             // A boundary left pending (<!--$?-->) or failed (<!--$!-->) would hydrate as a client render.
-            if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`prerender: ${urlPath} has an inline script or an unfinished Suspense boundary`);
-            if (!meta.title || !meta.description) throw new Error(`prerender: ${urlPath} set no title or description (useDocumentMeta)`);
+            if (/<script|<!--\$[?!]-->/.test(html))
+              throw new Error(`prerender: ${urlPath} has an inline script or an unfinished Suspense boundary`);
+            if (!meta.title || !meta.description)
+              throw new Error(`prerender: ${urlPath} set no title or description (useDocumentMeta)`);
             const file = entry.prerenderedFile(urlPath);
-            fs.writeFileSync(path.join(outDir, file), startAfterPaint(pageHtml(template, html, urlPath, meta.title, meta.description, urlPath === '/' ? [] : pageAssets(viteManifest, urlPath.slice(1), template))));
+            fs.writeFileSync(
+              path.join(outDir, file),
+              startAfterPaint(
+                pageHtml(
+                  template,
+                  html,
+                  urlPath,
+                  meta.title,
+                  meta.description,
+                  urlPath === '/' ? [] : pageAssets(viteManifest, urlPath.slice(1), template),
+                ),
+              ),
+            );
             manifest.pages[urlPath] = file;
           }
           fs.writeFileSync(path.join(outDir, PRERENDER_MANIFEST), JSON.stringify(manifest, null, 2));

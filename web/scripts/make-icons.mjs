@@ -17,17 +17,23 @@ const mark = (scale = 1) => `
   </g>`;
 
 /** Rounded tile for "any" icons and the favicon. */
-const roundedIcon = (size) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">
+const roundedIcon = (
+  size,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">
   <rect width="32" height="32" rx="7" fill="${NAVY}"/>${mark()}
 </svg>`;
 
 /** Full-bleed tile with the mark well inside the 80% safe zone, for launchers that crop to a shape. */
-const maskableIcon = (size) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">
+const maskableIcon = (
+  size,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">
   <rect width="32" height="32" fill="${NAVY}"/>${mark(0.8)}
 </svg>`;
 
 /** Square tile: iOS rounds the corners itself and shows transparency as black. */
-const squareIcon = (size) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">
+const squareIcon = (
+  size,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">
   <rect width="32" height="32" fill="${NAVY}"/>${mark(0.9)}
 </svg>`;
 

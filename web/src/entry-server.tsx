@@ -17,7 +17,8 @@ function routerAt(url: string) {
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   let html = '';
-  for await (const chunk of stream) html += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk as Uint8Array);
+  for await (const chunk of stream)
+    html += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk as Uint8Array);
   return html;
 }
 

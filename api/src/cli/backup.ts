@@ -15,7 +15,9 @@ import { embeddedDatabaseInUse } from './with-cli-database';
 
 export const USAGE = 'Usage: pnpm db:backup <file> [--force] [--ignore-lock]';
 
-export function parseBackupArgs(argv: readonly string[]): { file: string; force: boolean; ignoreLock: boolean } | { error: string } {
+export function parseBackupArgs(
+  argv: readonly string[],
+): { file: string; force: boolean; ignoreLock: boolean } | { error: string } {
   let file: string | undefined;
   let force = false;
   let ignoreLock = false;
@@ -35,10 +37,14 @@ export function parseBackupArgs(argv: readonly string[]): { file: string; force:
  * From the server when one runs (with its snapshot of the photos), else from the database opened here;
  * a message when neither can be.
  */
-async function takeDump(dataDir: string, ignoreLock: boolean): Promise<(DatabaseDump & { photosDir?: string | null }) | string> {
+async function takeDump(
+  dataDir: string,
+  ignoreLock: boolean,
+): Promise<(DatabaseDump & { photosDir?: string | null }) | string> {
   const fromServer = await requestDumpFromServer(dataDir);
   if (fromServer) return fromServer;
-  if (!fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))) return `There is no embedded database under ${dataDir} (DATA_DIR).`;
+  if (!fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION')))
+    return `There is no embedded database under ${dataDir} (DATA_DIR).`;
   if (embeddedDatabaseInUse(dataDir) && !ignoreLock) {
     return [
       `The embedded database under ${dataDir} is locked, and no server answers on its control socket.`,
@@ -60,19 +66,29 @@ async function main(): Promise<number> {
   const { args, config } = started;
   const key = findEncryptionKey(config.ENCRYPTION_KEY, config.dataDir);
   if (!key) {
-    console.error(`No encryption key: set ENCRYPTION_KEY, or start the server once so that it creates ${path.join(config.dataDir, KEY_FILE_NAME)}.`);
+    console.error(
+      `No encryption key: set ENCRYPTION_KEY, or start the server once so that it creates ${path.join(config.dataDir, KEY_FILE_NAME)}.`,
+    );
     return 1;
   }
   const file = path.resolve(args.file);
   try {
-    if (!args.force && fs.existsSync(file)) throw new BackupError(`${file} already exists: choose another name, or add --force to replace it.`);
+    if (!args.force && fs.existsSync(file))
+      throw new BackupError(`${file} already exists: choose another name, or add --force to replace it.`);
     const dump = await takeDump(config.dataDir, args.ignoreLock);
     if (typeof dump === 'string') {
       console.error(dump);
       return 1;
     }
     const uploadsDir = config.S3_BUCKET ? null : (dump.photosDir ?? path.join(config.dataDir, 'uploads'));
-    const manifest = { format: BACKUP_FORMAT_VERSION, createdAt: new Date().toISOString(), engine: 'embedded' as const, appVersion: APP_VERSION_LABEL, migrations: dump.migrations, keyFingerprint: keyFingerprint(key) };
+    const manifest = {
+      format: BACKUP_FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      engine: 'embedded' as const,
+      appVersion: APP_VERSION_LABEL,
+      migrations: dump.migrations,
+      keyFingerprint: keyFingerprint(key),
+    };
     let photos: number;
     try {
       photos = await writeBackupArchive(file, { manifest, pgdata: dump.pgdata, uploadsDir }, args.force);

@@ -7,7 +7,9 @@ import { POSTGRES_BACKUP_ADVICE } from '../features/backup/postgres-advice';
  * the configuration, which must be the embedded database's (exit code 1 with DATABASE_URL, after
  * saying which tools back up PostgreSQL). Either the arguments and configuration, or the exit code.
  */
-export function startEmbeddedOnlyCommand<A extends object>(parsed: A | { error: string }): { args: A; config: AppConfig } | number {
+export function startEmbeddedOnlyCommand<A extends object>(
+  parsed: A | { error: string },
+): { args: A; config: AppConfig } | number {
   if ('error' in parsed) {
     console.error(parsed.error);
     return 2;

@@ -39,7 +39,11 @@ export function parseIpAllowArgs(argv: readonly string[]): IpAllowArgs | { error
 }
 
 /** Adds the rule; the message to print, and whether it worked. */
-export async function ipAllow(db: Db, now: Date, args: Pick<IpAllowArgs, 'address' | 'description'>): Promise<{ ok: boolean; message: string }> {
+export async function ipAllow(
+  db: Db,
+  now: Date,
+  args: Pick<IpAllowArgs, 'address' | 'description'>,
+): Promise<{ ok: boolean; message: string }> {
   const normalized = normalizeIpRule(args.address);
   if (!normalized) return { ok: false, message: IP_RULE_MESSAGES.ipInvalid };
   const { rule, created } = await allowAddress(db, now, normalized, args.description);
@@ -57,8 +61,9 @@ async function main(): Promise<number> {
     console.error(args.error);
     return 2;
   }
-  return withCliDatabase({ force: args.force, afterStopping: '; the rule applies as soon as the server starts', failureCode: 2 }, (db) =>
-    ipAllow(db, new Date(), args),
+  return withCliDatabase(
+    { force: args.force, afterStopping: '; the rule applies as soon as the server starts', failureCode: 2 },
+    (db) => ipAllow(db, new Date(), args),
   );
 }
 

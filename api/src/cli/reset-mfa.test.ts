@@ -17,10 +17,21 @@ describe('pnpm admin:reset-mfa', () => {
 
     // Usernames match without regard to case, as at sign-in.
     const result = await resetMfaFromShell(t.deps.db, t.clock, 'ROOT');
-    expect(result).toEqual({ ok: true, message: expect.stringContaining('Removed every second factor of root and ended 2 sessions.') });
+    expect(result).toEqual({
+      ok: true,
+      message: expect.stringContaining('Removed every second factor of root and ended 2 sessions.'),
+    });
     await expectResetDone(t, root.id, 'root', tokens);
-    const [record] = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_MFA_RESET'));
-    expect(record).toMatchObject({ adminUserId: null, adminUsername: 'system', resourceId: root.id, details: { username: 'root', endedSessions: 2 } });
+    const [record] = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(eq(adminActivity.actionType, 'ADMIN_MFA_RESET'));
+    expect(record).toMatchObject({
+      adminUserId: null,
+      adminUsername: 'system',
+      resourceId: root.id,
+      details: { username: 'root', endedSessions: 2 },
+    });
   });
 
   it('fails for an unknown username and changes nothing', async () => {

@@ -31,11 +31,22 @@ export function parseResetMfaArgs(argv: readonly string[]): { username: string; 
 }
 
 /** Resets the user's second factor; the message to print, and whether it worked. */
-export async function resetMfaFromShell(db: Db, clock: Clock, username: string): Promise<{ ok: boolean; message: string }> {
-  const unknown = { ok: false, message: `No admin user is named ${JSON.stringify(username.slice(0, USERNAME_MAX_LENGTH))}.` };
+export async function resetMfaFromShell(
+  db: Db,
+  clock: Clock,
+  username: string,
+): Promise<{ ok: boolean; message: string }> {
+  const unknown = {
+    ok: false,
+    message: `No admin user is named ${JSON.stringify(username.slice(0, USERNAME_MAX_LENGTH))}.`,
+  };
   if (username.length > USERNAME_MAX_LENGTH) return unknown;
   // Usernames are unique without regard to case (their index is on lower(username)).
-  const [user] = await db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.username}) = lower(${username})`).limit(1);
+  const [user] = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(sql`lower(${adminUsers.username}) = lower(${username})`)
+    .limit(1);
   if (!user) return unknown;
   const result = await resetSecondFactor(db, clock, CLI_ACTOR, user.id, null);
   const sessions = result.endedSessions === 1 ? '1 session' : `${result.endedSessions} sessions`;
@@ -51,7 +62,9 @@ async function main(): Promise<number> {
     console.error(args.error);
     return 2;
   }
-  return withCliDatabase({ force: args.force, failureCode: 1 }, (db) => resetMfaFromShell(db, systemClock, args.username));
+  return withCliDatabase({ force: args.force, failureCode: 1 }, (db) =>
+    resetMfaFromShell(db, systemClock, args.username),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

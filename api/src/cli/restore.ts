@@ -15,7 +15,8 @@ export function parseRestoreArgs(argv: readonly string[]): { file: string } | { 
   const files = argv.filter((arg) => arg !== '--');
   const option = files.find((arg) => arg.startsWith('--'));
   if (option) return { error: `Unknown option ${option}. ${USAGE}` };
-  if (files.length !== 1) return { error: `${files.length === 0 ? "The backup's file name is required." : 'One file at a time.'} ${USAGE}` };
+  if (files.length !== 1)
+    return { error: `${files.length === 0 ? "The backup's file name is required." : 'One file at a time.'} ${USAGE}` };
   return { file: files[0]! };
 }
 
@@ -23,13 +24,24 @@ export const wrongKeyMessage = (dataDir: string) =>
   `This backup was made with another encryption key: set ENCRYPTION_KEY (or place the key file ${KEY_FILE_NAME} in ${dataDir}) to the key of the server that made it. Nothing was restored.`;
 
 /** Restores into `dataDir`; the message to print and whether it worked. */
-export async function restoreBackup(file: string, dataDir: string, configuredKey: string | undefined): Promise<{ ok: boolean; message: string }> {
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  configuredKey: string | undefined,
+): Promise<{ ok: boolean; message: string }> {
   const present = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((name) => name !== KEY_FILE_NAME) : [];
   if (present.length > 0) {
-    return { ok: false, message: `${dataDir} (DATA_DIR) is not empty (${present.slice(0, 5).join(', ')}): restore into an empty folder; only ${KEY_FILE_NAME} may be there.` };
+    return {
+      ok: false,
+      message: `${dataDir} (DATA_DIR) is not empty (${present.slice(0, 5).join(', ')}): restore into an empty folder; only ${KEY_FILE_NAME} may be there.`,
+    };
   }
   const key = findEncryptionKey(configuredKey, dataDir);
-  if (!key) return { ok: false, message: `No encryption key: set ENCRYPTION_KEY, or place the key file ${KEY_FILE_NAME} of the server that made the backup in ${dataDir}.` };
+  if (!key)
+    return {
+      ok: false,
+      message: `No encryption key: set ENCRYPTION_KEY, or place the key file ${KEY_FILE_NAME} of the server that made the backup in ${dataDir}.`,
+    };
   fs.mkdirSync(dataDir, { recursive: true });
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
   const uploadsDir = path.join(dataDir, 'uploads');
@@ -47,7 +59,9 @@ export async function restoreBackup(file: string, dataDir: string, configuredKey
       ok: true,
       message: [
         `Restored the backup of ${archive.manifest.createdAt} into ${dataDir}: ${check.requests} requests, ${check.photoRows} photo records, ${archive.photos} files of the photo store${check.photoDecrypted ? ' (one read back and decrypted)' : ''}.`,
-        archive.manifest.photos === null ? 'Its photos were kept in an S3 bucket: point S3_BUCKET at it (its versioning restores them).' : '',
+        archive.manifest.photos === null
+          ? 'Its photos were kept in an S3 bucket: point S3_BUCKET at it (its versioning restores them).'
+          : '',
         'Start the server with this DATA_DIR and the same encryption key.',
       ]
         .filter(Boolean)
@@ -55,8 +69,13 @@ export async function restoreBackup(file: string, dataDir: string, configuredKey
     };
   } catch (error) {
     // Leaves DATA_DIR as it was: empty, or only the key file.
-    for (const made of [staging, uploadsDir, path.join(dataDir, 'pgdata')]) fs.rmSync(made, { recursive: true, force: true });
-    return { ok: false, message: error instanceof BackupError ? error.message : `The restore failed and was undone: ${(error as Error).message}` };
+    for (const made of [staging, uploadsDir, path.join(dataDir, 'pgdata')])
+      fs.rmSync(made, { recursive: true, force: true });
+    return {
+      ok: false,
+      message:
+        error instanceof BackupError ? error.message : `The restore failed and was undone: ${(error as Error).message}`,
+    };
   }
 }
 

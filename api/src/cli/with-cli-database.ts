@@ -23,7 +23,10 @@ export interface CliDatabaseOptions {
  * Opens and migrates the database, runs the work on it, prints its message (on stderr when it failed)
  * with the engine's name, and closes it. The process's exit code.
  */
-export async function withCliDatabase(options: CliDatabaseOptions, work: (db: Db) => Promise<{ ok: boolean; message: string }>): Promise<number> {
+export async function withCliDatabase(
+  options: CliDatabaseOptions,
+  work: (db: Db) => Promise<{ ok: boolean; message: string }>,
+): Promise<number> {
   const config = loadConfigOrExit();
   if (!config.DATABASE_URL && embeddedDatabaseInUse(config.dataDir) && !options.force) {
     console.error(

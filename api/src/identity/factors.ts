@@ -13,7 +13,10 @@ export interface UserFactors {
 /** What second factors a user really has: an enabled app, how many passkeys, unused recovery codes. */
 export async function userFactors(db: Db, userId: string): Promise<UserFactors> {
   // One after another: inside a transaction the queries share one connection anyway.
-  const [totp] = await db.select({ n: count() }).from(adminTotp).where(and(eq(adminTotp.adminUserId, userId), isNotNull(adminTotp.enabledAt)));
+  const [totp] = await db
+    .select({ n: count() })
+    .from(adminTotp)
+    .where(and(eq(adminTotp.adminUserId, userId), isNotNull(adminTotp.enabledAt)));
   const [passkeys] = await db.select({ n: count() }).from(adminPasskeys).where(eq(adminPasskeys.adminUserId, userId));
   const [codes] = await db
     .select({ n: count() })
@@ -47,9 +50,18 @@ export async function settleAfterRemoval(tx: Db, clock: Clock, userId: string): 
 /** The user's passkeys as GET /api/admin/mfa lists them (never the key or the counter). */
 export async function listPasskeys(db: Db, userId: string): Promise<MfaStatus['passkeys']> {
   const rows = await db
-    .select({ id: adminPasskeys.id, name: adminPasskeys.name, createdAt: adminPasskeys.createdAt, lastUsedAt: adminPasskeys.lastUsedAt })
+    .select({
+      id: adminPasskeys.id,
+      name: adminPasskeys.name,
+      createdAt: adminPasskeys.createdAt,
+      lastUsedAt: adminPasskeys.lastUsedAt,
+    })
     .from(adminPasskeys)
     .where(eq(adminPasskeys.adminUserId, userId))
     .orderBy(asc(adminPasskeys.createdAt), asc(adminPasskeys.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null }));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }));
 }

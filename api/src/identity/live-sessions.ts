@@ -34,7 +34,12 @@ export function liveSessions(db: Db, clock: Clock, userId: string) {
 }
 
 /** The ids of a user's live sessions, locked until the transaction ends (two sign-outs at once record each session once). */
-export async function lockLiveSessionIds(tx: Db, clock: Clock, userId: string, exceptSessionId?: string): Promise<string[]> {
+export async function lockLiveSessionIds(
+  tx: Db,
+  clock: Clock,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<string[]> {
   const rows = await liveSessions(tx, clock, userId).for('update');
   return rows.map((row) => row.id).filter((id) => id !== exceptSessionId);
 }

@@ -26,7 +26,13 @@ export async function findLiveMfaToken(db: Db, clock: Clock, token: string) {
   const [row] = await db
     .select()
     .from(adminMfaTokens)
-    .where(and(eq(adminMfaTokens.tokenHash, hashToken(token)), isNull(adminMfaTokens.usedAt), gt(adminMfaTokens.expiresAt, clock.now())))
+    .where(
+      and(
+        eq(adminMfaTokens.tokenHash, hashToken(token)),
+        isNull(adminMfaTokens.usedAt),
+        gt(adminMfaTokens.expiresAt, clock.now()),
+      ),
+    )
     .limit(1);
   if (!row) throw mfaTokenInvalid();
   return row;

@@ -19,8 +19,16 @@ export const ipKey = (ip: string) => `admin-login:ip:${throttleAddress(ip)}`;
 
 /** Failures count against the account and against the address, whichever trips first. */
 export function loginRules(username: string, ip: string): ThrottleRule[] {
-  const rule = (key: string, limit: number) => ({ key, limit, windowMs: ADMIN_LOGIN_WINDOW_MS, message: ADMIN_MESSAGES.tooManyAttempts });
-  return [rule(accountKey(username), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT), rule(ipKey(ip), ADMIN_LOGIN_MAX_FAILURES_PER_IP)];
+  const rule = (key: string, limit: number) => ({
+    key,
+    limit,
+    windowMs: ADMIN_LOGIN_WINDOW_MS,
+    message: ADMIN_MESSAGES.tooManyAttempts,
+  });
+  return [
+    rule(accountKey(username), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT),
+    rule(ipKey(ip), ADMIN_LOGIN_MAX_FAILURES_PER_IP),
+  ];
 }
 
 /**
@@ -37,7 +45,13 @@ export async function startAdminSession(
 ) {
   const { clock } = deps;
   // The session proved the user's strongest credential: the second factor, or the password of a user without one (step-up).
-  const session = await createSession(tx, clock, user.id, meta, details?.mfaMethod !== undefined || user.mfaEnabledAt === null);
+  const session = await createSession(
+    tx,
+    clock,
+    user.id,
+    meta,
+    details?.mfaMethod !== undefined || user.mfaEnabledAt === null,
+  );
   const [updated] = await tx
     .update(adminUsers)
     .set({ lastLoginAt: clock.now(), ...changes })
@@ -51,5 +65,9 @@ export async function startAdminSession(
     ...(details ? { details } : {}),
     meta,
   });
-  return { token: session.token, expiresAt: session.expiresAt, user: toProfile(updated ?? user, deps.config.ADMIN_MFA_ROLES) };
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt,
+    user: toProfile(updated ?? user, deps.config.ADMIN_MFA_ROLES),
+  };
 }

@@ -13,7 +13,11 @@ import { LEGACY_CODE_KEY_LIFETIME_MS, LEGACY_CODE_KEY_NAME, retireAppSecrets } f
 const HOUR = 60 * 60 * 1000;
 
 /** Every reading of a stored secret a dump-holder could try as an HMAC key. */
-const keyReadings = (value: string) => [Buffer.from(value, 'base64'), Buffer.from(value, 'utf8'), Buffer.from(value, 'base64url')];
+const keyReadings = (value: string) => [
+  Buffer.from(value, 'base64'),
+  Buffer.from(value, 'utf8'),
+  Buffer.from(value, 'base64url'),
+];
 
 describe('keys kept in the database by older versions', () => {
   let t: TestApp;
@@ -31,7 +35,10 @@ describe('keys kept in the database by older versions', () => {
       { name: 'altcha-hmac-key', value: randomBytes(32).toString('base64') },
     ]);
     const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: 'DEMO02' } });
-    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber: '200300400' } });
+    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', {
+      token: step1.json.token,
+      body: { accountNumber: '200300400' },
+    });
     portalToken = step2.json.token as string;
   });
   afterEach(() => t.close());
@@ -39,7 +46,10 @@ describe('keys kept in the database by older versions', () => {
   async function fileTransfer() {
     const res = await t.request('POST', '/api/shareholder-portal/submit-request', {
       token: portalToken,
-      body: { requestType: 'TRANSFER', formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 } },
+      body: {
+        requestType: 'TRANSFER',
+        formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 },
+      },
     });
     expect(res.status).toBe(201);
     return { code: res.json.data.verificationCode as string, id: res.json.data.id as string };
@@ -50,13 +60,18 @@ describe('keys kept in the database by older versions', () => {
     const transfer = await fileTransfer();
     await t.deps.db
       .update(shareholderRequests)
-      .set({ verificationCodeHash: hashVerificationCode(legacyKey, transfer.code), ...(expiresAt ? { verificationExpiresAt: expiresAt } : {}) })
+      .set({
+        verificationCodeHash: hashVerificationCode(legacyKey, transfer.code),
+        ...(expiresAt ? { verificationExpiresAt: expiresAt } : {}),
+      })
       .where(eq(shareholderRequests.id, transfer.id));
     return transfer;
   }
 
-  const validate = (code: string) => t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code } });
-  const legacyRow = async () => (await t.deps.db.select().from(appSecrets).where(eq(appSecrets.name, LEGACY_CODE_KEY_NAME)))[0];
+  const validate = (code: string) =>
+    t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code } });
+  const legacyRow = async () =>
+    (await t.deps.db.select().from(appSecrets).where(eq(appSecrets.name, LEGACY_CODE_KEY_NAME)))[0];
 
   async function upload(code: string, documentType: string, photo: Buffer) {
     const form = new FormData();
@@ -88,7 +103,8 @@ describe('keys kept in the database by older versions', () => {
     expect((await validate(old.code.toLowerCase())).status).toBe(200);
     expect((await validate(fresh.code)).status).toBe(200);
     const photo = await photoJpeg(1200, 900);
-    for (const kind of ['selfie', 'id_front', 'id_back']) expect((await upload(old.code, kind, photo)).status).toBe(200);
+    for (const kind of ['selfie', 'id_front', 'id_back'])
+      expect((await upload(old.code, kind, photo)).status).toBe(200);
     const [row] = await t.deps.db.select().from(shareholderRequests).where(eq(shareholderRequests.id, old.id));
     expect(row!.status).toBe('VERIFICATION_SUBMITTED');
     const status = await t.request('GET', `/api/shareholder-portal/check-verification-status?code=${old.code}`);
@@ -115,7 +131,10 @@ describe('keys kept in the database by older versions', () => {
     expect((await upload(old.code, 'selfie', await photoJpeg(800, 600))).status).toBe(404);
 
     // Codes of this version are unaffected; a new start finds nothing to do.
-    await t.deps.db.update(shareholderRequests).set({ verificationExpiresAt: new Date(t.clock.now().getTime() + HOUR) }).where(eq(shareholderRequests.id, fresh.id));
+    await t.deps.db
+      .update(shareholderRequests)
+      .set({ verificationExpiresAt: new Date(t.clock.now().getTime() + HOUR) })
+      .where(eq(shareholderRequests.id, fresh.id));
     expect((await validate(fresh.code)).status).toBe(200);
     expect(await retireAppSecrets(t.deps)).toEqual([]);
   });
@@ -146,7 +165,10 @@ describe('keys kept in the database by older versions', () => {
     const forged = `${payload}.${createHmac('sha256', legacyCsrfKey).update(payload).digest('base64url')}`;
     const transfer = await fileTransfer();
     const status = (csrf: string) =>
-      t.request('GET', `/api/shareholder-portal/check-verification-status?requestId=${transfer.id}`, { token: portalToken, headers: { 'X-CSRF-Token': csrf } });
+      t.request('GET', `/api/shareholder-portal/check-verification-status?requestId=${transfer.id}`, {
+        token: portalToken,
+        headers: { 'X-CSRF-Token': csrf },
+      });
 
     const refused = await status(forged);
     expect(refused.status).toBe(403);

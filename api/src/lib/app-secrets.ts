@@ -40,7 +40,10 @@ export async function retireAppSecrets(deps: Pick<AppDeps, 'db' | 'clock'>): Pro
     .where(
       or(
         inArray(appSecrets.name, UNUSED_SECRETS),
-        and(eq(appSecrets.name, LEGACY_CODE_KEY_NAME), lte(appSecrets.supersededAt, new Date(now.getTime() - LEGACY_CODE_KEY_LIFETIME_MS))),
+        and(
+          eq(appSecrets.name, LEGACY_CODE_KEY_NAME),
+          lte(appSecrets.supersededAt, new Date(now.getTime() - LEGACY_CODE_KEY_LIFETIME_MS)),
+        ),
       ),
     )
     .returning({ name: appSecrets.name });
@@ -57,6 +60,7 @@ export async function legacyVerificationCodeKey(deps: Pick<AppDeps, 'db' | 'cloc
     .from(appSecrets)
     .where(eq(appSecrets.name, LEGACY_CODE_KEY_NAME));
   if (!row) return null;
-  if (row.supersededAt && row.supersededAt.getTime() + LEGACY_CODE_KEY_LIFETIME_MS <= deps.clock.now().getTime()) return null;
+  if (row.supersededAt && row.supersededAt.getTime() + LEGACY_CODE_KEY_LIFETIME_MS <= deps.clock.now().getTime())
+    return null;
   return Buffer.from(row.value, 'base64');
 }

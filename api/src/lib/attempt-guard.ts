@@ -36,7 +36,11 @@ export interface GuardOptions {
  * fresh, solved proof of work, and still counts. A refused attempt is rolled back: only evaluated
  * attempts count, so unsolved requests cannot raise the price for everyone else.
  */
-export async function guardAttempt(deps: AppDeps, rules: readonly ThrottleRule[], options: GuardOptions = {}): Promise<Attempt> {
+export async function guardAttempt(
+  deps: AppDeps,
+  rules: readonly ThrottleRule[],
+  options: GuardOptions = {},
+): Promise<Attempt> {
   const challenging = (options.pastLimit ?? 'challenge') === 'challenge';
   const scope = challengeScope(rules.map((rule) => rule.key));
   // Checked before the lock: the HMACs need no database, and the lock is held as briefly as possible.
@@ -44,7 +48,10 @@ export async function guardAttempt(deps: AppDeps, rules: readonly ThrottleRule[]
 
   const outcome = await deps.db
     .transaction(async (tx) => {
-      await lockKeys(tx, rules.map((rule) => rule.key));
+      await lockKeys(
+        tx,
+        rules.map((rule) => rule.key),
+      );
       const states: (WindowState & { id: number })[] = [];
       for (const rule of rules) states.push(await recordAttempt(tx, deps.clock, rule.key, rule.windowMs));
       const tripped = rules.flatMap((rule, i) => (states[i]!.count > rule.limit ? [{ rule, state: states[i]! }] : []));

@@ -26,7 +26,19 @@ describe('clientAddressFrom', () => {
   });
 
   it('falls back to the socket address when the chosen entry is not an IP address', () => {
-    for (const garbage of ['', ' ', 'unknown', 'evil.example', '127.1', '0x7f.0.0.1', '010.1.1.1', '1.2.3.4:80', '[2001:db8::1]', '256.1.1.1', '1.2.3.4; DROP']) {
+    for (const garbage of [
+      '',
+      ' ',
+      'unknown',
+      'evil.example',
+      '127.1',
+      '0x7f.0.0.1',
+      '010.1.1.1',
+      '1.2.3.4:80',
+      '[2001:db8::1]',
+      '256.1.1.1',
+      '1.2.3.4; DROP',
+    ]) {
       expect(clientAddressFrom(`203.0.113.7, ${garbage}`, SOCKET, 1), garbage).toBe(SOCKET);
     }
     expect(clientAddressFrom('203.0.113.7,', SOCKET, 1)).toBe(SOCKET);

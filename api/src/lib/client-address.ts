@@ -24,7 +24,11 @@ function normalizeAddress(text: string): string | undefined {
  * appends the address it received from, so the client is that many entries from the right; the
  * entries further left are whatever the client chose to send.
  */
-export function clientAddressFrom(forwardedFor: string | undefined, socketAddress: string | undefined, trustedProxies: number): string {
+export function clientAddressFrom(
+  forwardedFor: string | undefined,
+  socketAddress: string | undefined,
+  trustedProxies: number,
+): string {
   if (trustedProxies > 0 && forwardedFor !== undefined) {
     const entries = forwardedFor.split(',');
     const entry = entries.length >= trustedProxies ? entries[entries.length - trustedProxies] : undefined;

@@ -42,7 +42,18 @@ export interface CachedAdminSession {
   session: Pick<InferSelectModel<typeof adminSessions>, 'id' | 'revokedAt' | 'expiresAt' | 'lastSeenAt'>;
   user: Pick<
     InferSelectModel<typeof adminUsers>,
-    'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'isActive' | 'mustChangePassword' | 'lastLoginAt' | 'mfaEnabledAt' | 'createdAt'
+    | 'id'
+    | 'username'
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'phone'
+    | 'role'
+    | 'isActive'
+    | 'mustChangePassword'
+    | 'lastLoginAt'
+    | 'mfaEnabledAt'
+    | 'createdAt'
   >;
 }
 

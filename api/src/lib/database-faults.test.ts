@@ -6,7 +6,8 @@ import { isDatabaseUnavailable } from './database-faults';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 /** As drizzle throws them: the driver's error in `cause`, the query and its bound values in the message. */
-const wrapped = (cause: Error) => new DrizzleQueryError('select * from admin_users where username = $1', ['alice-secret-param'], cause);
+const wrapped = (cause: Error) =>
+  new DrizzleQueryError('select * from admin_users where username = $1', ['alice-secret-param'], cause);
 
 describe('database faults', () => {
   it.each([
@@ -19,11 +20,23 @@ describe('database faults', () => {
     ['SQLSTATE 08006 connection_failure', withCode('connection failure', '08006')],
     ['SQLSTATE 08P01 protocol_violation', withCode('protocol violation', '08P01')],
     ['SQLSTATE 57P01 admin_shutdown', withCode('terminating connection due to administrator command', '57P01')],
-    ['SQLSTATE 57P02 crash_shutdown', withCode('terminating connection because of crash of another server process', '57P02')],
+    [
+      'SQLSTATE 57P02 crash_shutdown',
+      withCode('terminating connection because of crash of another server process', '57P02'),
+    ],
     ['SQLSTATE 57P03 cannot_connect_now', withCode('the database system is starting up', '57P03')],
     ['drizzle wrapping a terminated connection', wrapped(new Error('Connection terminated unexpectedly'))],
-    ['drizzle wrapping admin_shutdown', wrapped(withCode('terminating connection due to administrator command', '57P01'))],
-    ['a refused connect on every address', new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED'), withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')])],
+    [
+      'drizzle wrapping admin_shutdown',
+      wrapped(withCode('terminating connection due to administrator command', '57P01')),
+    ],
+    [
+      'a refused connect on every address',
+      new AggregateError([
+        withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED'),
+        withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      ]),
+    ],
   ])('counts %s as the database being unavailable', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -59,7 +72,9 @@ describe('the error handler on a database fault', () => {
     const body = (await res.json()) as { code: string; message: string; requestId: string };
     expect(body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
     expect(JSON.stringify(body)).not.toContain('admin_users');
-    const line = t.logLines.map((text) => JSON.parse(text) as { level: number; msg: string; requestId?: string }).find((entry) => entry.msg === 'database unavailable');
+    const line = t.logLines
+      .map((text) => JSON.parse(text) as { level: number; msg: string; requestId?: string })
+      .find((entry) => entry.msg === 'database unavailable');
     expect(line?.level).toBe(40);
     expect(t.logLines.join('')).not.toContain('alice-secret-param');
   });

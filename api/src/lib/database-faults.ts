@@ -1,5 +1,14 @@
 /** Socket errors: the server cannot be reached, or the connection broke under a query. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * SQLSTATEs of a server that is restarting or refusing connections: class 08 (connection exception),
@@ -18,7 +27,8 @@ const DRIVER_MESSAGES = [
 
 function isFault(error: object): boolean {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true;
   const message = (error as { message?: unknown }).message;
   return typeof message === 'string' && DRIVER_MESSAGES.some((known) => message.startsWith(known));
 }

@@ -35,44 +35,50 @@ describe('a PostgreSQL restart', () => {
 
   const sessionCache = () => proxied.deps.sessionCache as SessionCache<unknown>;
 
-  it.runIf(TEST_ENGINE === 'postgres')('answers 503 with a clear message at once while it is away, then recovers on its own (pool and listener)', async () => {
-    await createAdminUser(direct.deps, { username: 'alice', password: 'Correct-Horse-7' });
-    const token = await loginToken(proxied, 'alice', 'Correct-Horse-7');
-    const verify = () => proxied.request('GET', '/api/admin/auth/verify', { token });
-    expect((await verify()).status).toBe(200);
-    await expect.poll(() => sessionCache().active).toBe(true);
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'answers 503 with a clear message at once while it is away, then recovers on its own (pool and listener)',
+    async () => {
+      await createAdminUser(direct.deps, { username: 'alice', password: 'Correct-Horse-7' });
+      const token = await loginToken(proxied, 'alice', 'Correct-Horse-7');
+      const verify = () => proxied.request('GET', '/api/admin/auth/verify', { token });
+      expect((await verify()).status).toBe(200);
+      await expect.poll(() => sessionCache().active).toBe(true);
 
-    await proxy.cut();
-    // The listening connection is found lost: the cache answers nothing, every call asks the database.
-    await expect.poll(() => sessionCache().active).toBe(false);
-    for (const [method, path, body] of [
-      ['GET', '/api/admin/auth/verify', undefined],
-      ['POST', '/api/admin/login', { username: 'alice', password: 'Correct-Horse-7' }],
-    ] as const) {
-      const started = Date.now();
-      const res = await proxied.request(method, path, { token, body });
-      expect(Date.now() - started).toBeLessThan(3000);
-      expect(res.status).toBe(503);
-      expect(res.json).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
-      expect(res.headers.get('Retry-After')).toBe('5');
-    }
-    expect((await proxied.request('GET', '/api/health/ready')).status).toBe(503);
-    expect((await proxied.request('GET', '/api/health/live')).status).toBe(200);
-    expect(proxied.logLines.some((line) => line.includes('"unhandled error"'))).toBe(false);
+      await proxy.cut();
+      // The listening connection is found lost: the cache answers nothing, every call asks the database.
+      await expect.poll(() => sessionCache().active).toBe(false);
+      for (const [method, path, body] of [
+        ['GET', '/api/admin/auth/verify', undefined],
+        ['POST', '/api/admin/login', { username: 'alice', password: 'Correct-Horse-7' }],
+      ] as const) {
+        const started = Date.now();
+        const res = await proxied.request(method, path, { token, body });
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(res.status).toBe(503);
+        expect(res.json).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+        expect(res.headers.get('Retry-After')).toBe('5');
+      }
+      expect((await proxied.request('GET', '/api/health/ready')).status).toBe(503);
+      expect((await proxied.request('GET', '/api/health/live')).status).toBe(200);
+      expect(proxied.logLines.some((line) => line.includes('"unhandled error"'))).toBe(false);
 
-    await proxy.restore();
-    // The pool opens new connections by itself.
-    await expect.poll(async () => (await verify()).status, { timeout: 10_000, interval: 100 }).toBe(200);
-    expect((await proxied.request('GET', '/api/health/ready')).status).toBe(200);
+      await proxy.restore();
+      // The pool opens new connections by itself.
+      await expect.poll(async () => (await verify()).status, { timeout: 10_000, interval: 100 }).toBe(200);
+      expect((await proxied.request('GET', '/api/health/ready')).status).toBe(200);
 
-    // The listener is back (it retries with backoff) and hears again: a revocation made by another
-    // process drops the session this one cached.
-    await expect.poll(() => sessionCache().active, { timeout: 15_000, interval: 100 }).toBe(true);
-    expect((await verify()).status).toBe(200);
-    const tokenHash = hashToken(token);
-    expect(sessionCache().get(tokenHash)).toBeDefined();
-    await direct.deps.db.update(adminSessions).set({ revokedAt: direct.clock.now() }).where(eq(adminSessions.tokenHash, tokenHash));
-    await expect.poll(() => sessionCache().get(tokenHash), { timeout: 5000, interval: 20 }).toBeUndefined();
-    expect((await verify()).status).toBe(401);
-  });
+      // The listener is back (it retries with backoff) and hears again: a revocation made by another
+      // process drops the session this one cached.
+      await expect.poll(() => sessionCache().active, { timeout: 15_000, interval: 100 }).toBe(true);
+      expect((await verify()).status).toBe(200);
+      const tokenHash = hashToken(token);
+      expect(sessionCache().get(tokenHash)).toBeDefined();
+      await direct.deps.db
+        .update(adminSessions)
+        .set({ revokedAt: direct.clock.now() })
+        .where(eq(adminSessions.tokenHash, tokenHash));
+      await expect.poll(() => sessionCache().get(tokenHash), { timeout: 5000, interval: 20 }).toBeUndefined();
+      expect((await verify()).status).toBe(401);
+    },
+  );
 });

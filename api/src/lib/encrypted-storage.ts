@@ -17,7 +17,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const HEADER_BYTES = MAGIC.length + 1 + IV_BYTES;
 
-export const isSealed = (data: Buffer) => data.length >= HEADER_BYTES + TAG_BYTES && data.subarray(0, MAGIC.length).equals(MAGIC);
+export const isSealed = (data: Buffer) =>
+  data.length >= HEADER_BYTES + TAG_BYTES && data.subarray(0, MAGIC.length).equals(MAGIC);
 
 function seal(key: Buffer, storageKey: string, plain: Buffer): Buffer {
   const header = Buffer.concat([MAGIC, Buffer.from([VERSION]), randomBytes(IV_BYTES)]);
@@ -30,7 +31,9 @@ function open(key: Buffer, storageKey: string, sealed: Buffer): Buffer {
   if (!isSealed(sealed)) throw new Error(`stored file ${storageKey} is not encrypted`);
   if (sealed[MAGIC.length] !== VERSION) throw new Error(`stored file ${storageKey} has an unknown format version`);
   const header = sealed.subarray(0, HEADER_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', key, header.subarray(MAGIC.length + 1), { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv('aes-256-gcm', key, header.subarray(MAGIC.length + 1), {
+    authTagLength: TAG_BYTES,
+  });
   decipher.setAAD(Buffer.concat([header, Buffer.from(storageKey, 'utf8')]));
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   return Buffer.concat([decipher.update(sealed.subarray(HEADER_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);

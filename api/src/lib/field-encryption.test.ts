@@ -28,7 +28,9 @@ describe('field encryption', () => {
     const cipher = createFieldCipher(randomBytes(32));
     const stored = cipher.encrypt('123-45-6789', here);
     expect(() => cipher.decrypt(stored, there)).toThrow();
-    expect(() => cipher.decrypt(stored, fieldContext.requestSensitive('0b8f5c9e-1111-4a4a-8c8c-000000000001'))).toThrow();
+    expect(() =>
+      cipher.decrypt(stored, fieldContext.requestSensitive('0b8f5c9e-1111-4a4a-8c8c-000000000001')),
+    ).toThrow();
   });
 
   it('refuses a truncated tag, which GCM would otherwise check on its first bytes only', () => {

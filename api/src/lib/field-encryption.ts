@@ -42,7 +42,11 @@ function gcmDecrypt(key: Buffer, iv: Buffer, tag: Buffer, ciphertext: Buffer, aa
 function parts(stored: string, version: string) {
   const [v, iv, tag, ciphertext, ...rest] = stored.split(':');
   if (v !== version || !iv || !tag || ciphertext === undefined || rest.length > 0) return null;
-  return { iv: Buffer.from(iv, 'base64'), tag: Buffer.from(tag, 'base64'), ciphertext: Buffer.from(ciphertext, 'base64') };
+  return {
+    iv: Buffer.from(iv, 'base64'),
+    tag: Buffer.from(tag, 'base64'),
+    ciphertext: Buffer.from(ciphertext, 'base64'),
+  };
 }
 
 const aadFor = (context: string) => {
@@ -57,7 +61,9 @@ export function createFieldCipher(key: Buffer): FieldCipher {
     const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aadFor(context));
     const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v2', iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(':');
+    return ['v2', iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(
+      ':',
+    );
   };
   return {
     encrypt,

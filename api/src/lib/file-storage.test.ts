@@ -36,7 +36,12 @@ describe('createFileStorage', () => {
       store.close?.();
     }
     const description = describeFileStorage(config);
-    expect(description).toEqual({ fileStore: 's3', bucket: s3.bucket, endpoint: new URL(s3.endpoint).host, region: 'us-east-1' });
+    expect(description).toEqual({
+      fileStore: 's3',
+      bucket: s3.bucket,
+      endpoint: new URL(s3.endpoint).host,
+      region: 'us-east-1',
+    });
     expect(JSON.stringify(description)).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
   });
 
@@ -47,6 +52,8 @@ describe('createFileStorage', () => {
 
   it('refuses to start on a store it cannot reach, naming the endpoint setting', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9' });
-    await expect(createFileStorage(config)).rejects.toThrow(/^S3_BUCKET: could not reach the bucket "ledgerwell-test" \(ECONNREFUSED\); check S3_ENDPOINT/);
+    await expect(createFileStorage(config)).rejects.toThrow(
+      /^S3_BUCKET: could not reach the bucket "ledgerwell-test" \(ECONNREFUSED\); check S3_ENDPOINT/,
+    );
   }, 60_000);
 });

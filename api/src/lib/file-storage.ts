@@ -2,7 +2,16 @@ import path from 'node:path';
 import type { AppConfig } from '../config/env';
 import { localDiskStorage, type FileStorage } from './storage';
 
-type StorageConfig = Pick<AppConfig, 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
+type StorageConfig = Pick<
+  AppConfig,
+  | 'dataDir'
+  | 'S3_BUCKET'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+>;
 
 /**
  * The store the configuration names, without encryption (callers wrap it in encryptedStorage): the
@@ -19,7 +28,9 @@ export async function createFileStorage(config: StorageConfig): Promise<FileStor
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,
     credentials:
-      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined,
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
   });
   try {
@@ -34,5 +45,10 @@ export async function createFileStorage(config: StorageConfig): Promise<FileStor
 /** Where files go, for the start-up log line: the bucket and the endpoint's host, never a key. */
 export function describeFileStorage(config: StorageConfig): Record<string, string> {
   if (!config.S3_BUCKET) return { fileStore: 'local disk', folder: path.join(config.dataDir, 'uploads') };
-  return { fileStore: 's3', bucket: config.S3_BUCKET, endpoint: config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).host : 'AWS', region: config.S3_REGION };
+  return {
+    fileStore: 's3',
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).host : 'AWS',
+    region: config.S3_REGION,
+  };
 }

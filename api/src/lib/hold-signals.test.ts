@@ -10,7 +10,11 @@ describe('holdSignalsDuringStart', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     const messages = run.logs().map((line) => line.msg);
-    expect(messages).toEqual(['starting', 'signal received while starting: the process stops once started', 'stopped after the start']);
+    expect(messages).toEqual([
+      'starting',
+      'signal received while starting: the process stops once started',
+      'stopped after the start',
+    ]);
   });
 
   it('exits 1 when the start has not finished within the timeout after the signal', async () => {

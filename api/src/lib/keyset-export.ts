@@ -23,7 +23,8 @@ export const keysetCursor = (columns: KeysetColumns) => sql<string>`${columns.cr
 export const newestFirst = (columns: KeysetColumns): SQL[] => [desc(columns.createdAt), desc(columns.id)];
 
 /** Rows that existed when the export began: `upTo` bounds it against rows added while it streams. */
-export const createdUpTo = (columns: KeysetColumns, upTo: Date): SQL => sql`${columns.createdAt} <= ${upTo.toISOString()}::timestamptz`;
+export const createdUpTo = (columns: KeysetColumns, upTo: Date): SQL =>
+  sql`${columns.createdAt} <= ${upTo.toISOString()}::timestamptz`;
 
 /**
  * The matching rows, newest first, a keyset page at a time: each page starts after the last
@@ -37,7 +38,11 @@ export async function* keysetPages<Row extends { id: string; cursor: string }>(
   read: (after: SQL | undefined) => Promise<Row[]>,
 ): AsyncGenerator<Row[]> {
   const page = (after: Keyset | null) =>
-    read(after ? sql`(${columns.createdAt}, ${columns.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined);
+    read(
+      after
+        ? sql`(${columns.createdAt}, ${columns.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+        : undefined,
+    );
   let rows = await page(null);
   while (rows.length > 0) {
     yield rows;

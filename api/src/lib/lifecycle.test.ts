@@ -9,12 +9,17 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { ProcessLifecycle, shutdownOnSignals, type ShutdownPlan } from './lifecycle';
 
 /** One GET over a connection of its own (agent: false), or over `agent`; rejects when the server refuses or cuts it. */
-function get(url: string, agent: http.Agent | false = false): Promise<{ status: number; body: string; connection: string | undefined }> {
+function get(
+  url: string,
+  agent: http.Agent | false = false,
+): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);

@@ -91,7 +91,10 @@ export class ProcessLifecycle implements LifecycleState {
 
   private async runShutdown({ server, timeoutMs, closers }: ShutdownPlan): Promise<ShutdownOutcome> {
     this.closingNow = true;
-    this.logger.info({ inFlight: this.inFlight.size, timeoutMs }, 'shutting down: no new connections, waiting for requests in flight');
+    this.logger.info(
+      { inFlight: this.inFlight.size, timeoutMs },
+      'shutting down: no new connections, waiting for requests in flight',
+    );
     for (const response of this.inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -102,7 +105,10 @@ export class ProcessLifecycle implements LifecycleState {
     });
     if ((await Promise.race([closed, timedOut])) === 'timeout') {
       cut = this.inFlight.size;
-      this.logger.warn({ cut, timeoutMs }, 'shutdown timeout reached: cutting the connections of requests still in flight');
+      this.logger.warn(
+        { cut, timeoutMs },
+        'shutdown timeout reached: cutting the connections of requests still in flight',
+      );
       server.closeAllConnections();
       await closed;
     }
@@ -114,8 +120,11 @@ export class ProcessLifecycle implements LifecycleState {
       this.logger.info({ sweeps: this.sweepsRunning.size }, 'waiting for running sweeps to finish');
       let sweepTimer: ReturnType<typeof setTimeout> | undefined;
       const sweepsDone = Promise.allSettled([...this.sweepsRunning]).then(() => 'done' as const);
-      const sweepsTimedOut = new Promise<'timeout'>((resolve) => (sweepTimer = setTimeout(() => resolve('timeout'), timeoutMs)));
-      if ((await Promise.race([sweepsDone, sweepsTimedOut])) === 'timeout') this.logger.warn({ timeoutMs }, 'a sweep was still running at the shutdown timeout');
+      const sweepsTimedOut = new Promise<'timeout'>(
+        (resolve) => (sweepTimer = setTimeout(() => resolve('timeout'), timeoutMs)),
+      );
+      if ((await Promise.race([sweepsDone, sweepsTimedOut])) === 'timeout')
+        this.logger.warn({ timeoutMs }, 'a sweep was still running at the shutdown timeout');
       clearTimeout(sweepTimer);
     }
     for (const close of closers) {
@@ -134,7 +143,12 @@ export class ProcessLifecycle implements LifecycleState {
  * SIGTERM and SIGINT run the shutdown once, then exit (0; 1 if the sequence itself threw); a repeated
  * signal is logged and changes nothing. Returns the function that removes the handlers.
  */
-export function shutdownOnSignals(lifecycle: ProcessLifecycle, logger: Logger, plan: ShutdownPlan, exit: (code: number) => void = (code) => process.exit(code)): () => void {
+export function shutdownOnSignals(
+  lifecycle: ProcessLifecycle,
+  logger: Logger,
+  plan: ShutdownPlan,
+  exit: (code: number) => void = (code) => process.exit(code),
+): () => void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (lifecycle.closing) {
       logger.info({ signal }, 'already shutting down');
@@ -160,7 +174,11 @@ export function shutdownOnSignals(lifecycle: ProcessLifecycle, logger: Logger, p
  * shutdownOnSignals listens, delivers a held signal again so the process stops as any started one
  * does. A start still running `timeoutMs` after the signal exits 1.
  */
-export function holdSignalsDuringStart(logger: Logger, timeoutMs: number, deliver: (signal: NodeJS.Signals) => void = (signal) => process.kill(process.pid, signal)): () => void {
+export function holdSignalsDuringStart(
+  logger: Logger,
+  timeoutMs: number,
+  deliver: (signal: NodeJS.Signals) => void = (signal) => process.kill(process.pid, signal),
+): () => void {
   let held: NodeJS.Signals | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {

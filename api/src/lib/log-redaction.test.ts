@@ -19,8 +19,12 @@ describe('what the log keeps', () => {
   it('drops verification codes from paths and every query string', () => {
     expect(redactPath('/verify/ABCD1234EFGH5678')).toBe('/verify/[redacted]');
     expect(redactPath('/verify/ABCD1234EFGH5678/')).toBe('/verify/[redacted]/');
-    expect(redactPath('/api/shareholder-portal/check-verification-status?code=ABCD1234')).toBe('/api/shareholder-portal/check-verification-status');
-    expect(redactPath('/api/admin/requests/5d1c/verification/selfie')).toBe('/api/admin/requests/5d1c/verification/selfie');
+    expect(redactPath('/api/shareholder-portal/check-verification-status?code=ABCD1234')).toBe(
+      '/api/shareholder-portal/check-verification-status',
+    );
+    expect(redactPath('/api/admin/requests/5d1c/verification/selfie')).toBe(
+      '/api/admin/requests/5d1c/verification/selfie',
+    );
   });
 
   it('logs a verification page visit without its code', async () => {
@@ -33,10 +37,22 @@ describe('what the log keeps', () => {
   it('logs a failed query by its SQLSTATE, constraint and statement, never its bound values', async () => {
     await seedDemoRegistry(t.deps);
     // PostgreSQL quotes the bad value in the message; drizzle puts every parameter in its own.
-    const invalid = await t.deps.db.select().from(shareholders).where(eq(shareholders.id, SECRET)).catch((error: unknown) => error);
+    const invalid = await t.deps.db
+      .select()
+      .from(shareholders)
+      .where(eq(shareholders.id, SECRET))
+      .catch((error: unknown) => error);
     const duplicate = await t.deps.db
       .insert(shareholders)
-      .values({ code: 'DEMO01', name: SECRET, email: `${SECRET}@example.com`, addressLine1: SECRET, city: 'x', state: 'CA', postalCode: '90210' })
+      .values({
+        code: 'DEMO01',
+        name: SECRET,
+        email: `${SECRET}@example.com`,
+        addressLine1: SECRET,
+        city: 'x',
+        state: 'CA',
+        postalCode: '90210',
+      })
       .catch((error: unknown) => error);
     expect(String((invalid as Error).message)).toContain(SECRET);
     expect(String((duplicate as Error).message)).toContain(SECRET);
@@ -52,7 +68,10 @@ describe('what the log keeps', () => {
     expect(log()).not.toContain(SECRET);
     const [first, second, third] = entries().filter((e) => e.err || e.error);
     expect(first!.err).toMatchObject({ statement: 'select shareholders', cause: { code: '22P02' } });
-    expect(second!.error).toMatchObject({ statement: 'insert shareholders', cause: { code: '23505', constraint: 'shareholders_code_upper_idx' } });
+    expect(second!.error).toMatchObject({
+      statement: 'insert shareholders',
+      cause: { code: '23505', constraint: 'shareholders_code_upper_idx' },
+    });
     expect(third!.err).toMatchObject({ statement: 'insert shareholders', cause: { code: '23505' } });
   });
 });

@@ -43,12 +43,14 @@ type Serialized = Record<string, unknown>;
 export function serializeError(error: unknown, depth = 0): Serialized | unknown {
   if (!error || typeof error !== 'object') return error;
   const type = (error as Error).constructor?.name ?? 'Error';
-  const cause = depth < 5 && 'cause' in error ? serializeError((error as { cause: unknown }).cause, depth + 1) : undefined;
+  const cause =
+    depth < 5 && 'cause' in error ? serializeError((error as { cause: unknown }).cause, depth + 1) : undefined;
   if (isDatabaseError(error)) {
     const { code, constraint, table, column } = error as Record<string, unknown>;
     return { type, message: 'database error', code, constraint, table, column, cause };
   }
-  if (isQueryError(error)) return { type, message: 'database query failed', statement: statementName(error.query), cause };
+  if (isQueryError(error))
+    return { type, message: 'database query failed', statement: statementName(error.query), cause };
   const { message, stack } = error as Error;
   return { type, message, stack, cause };
 }

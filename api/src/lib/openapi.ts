@@ -13,7 +13,14 @@ import { z } from 'zod';
  * - portal-csrf-or-code: the portal's bearer token with X-CSRF-Token, or `?code=` (a verification code);
  * - metrics: the METRICS_TOKEN bearer token.
  */
-export type RouteAuth = 'public' | 'admin' | 'portal' | 'portal-csrf' | 'portal-or-code' | 'portal-csrf-or-code' | 'metrics';
+export type RouteAuth =
+  | 'public'
+  | 'admin'
+  | 'portal'
+  | 'portal-csrf'
+  | 'portal-or-code'
+  | 'portal-csrf-or-code'
+  | 'metrics';
 
 /** A body or answer that is not JSON: its media type and what it carries. */
 export interface RawContent {
@@ -69,11 +76,15 @@ export function errorStatuses(doc: RouteDoc): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-const isRaw = (value: z.ZodType | RawContent): value is RawContent => 'media' in value && typeof (value as RawContent).media === 'string';
+const isRaw = (value: z.ZodType | RawContent): value is RawContent =>
+  'media' in value && typeof (value as RawContent).media === 'string';
 
 /** Query parameters from the query's object schema (each property one parameter). */
 function queryParameters(schema: z.ZodType): NonNullable<DescribeRouteOptions['parameters']> {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object>; required?: string[] };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, object>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
@@ -92,13 +103,22 @@ function describe(doc: RouteDoc): DescribeRouteOptions {
   for (const status of errorStatuses(doc)) responses[String(status)] = { $ref: '#/components/responses/Error' };
   const parameters: NonNullable<DescribeRouteOptions['parameters']> = [
     ...(doc.query ? queryParameters(doc.query) : []),
-    ...(doc.extraParameters ?? []).map((p) => ({ ...p, required: p.required ?? false, schema: { type: 'string' as const } })),
+    ...(doc.extraParameters ?? []).map((p) => ({
+      ...p,
+      required: p.required ?? false,
+      schema: { type: 'string' as const },
+    })),
   ];
   let requestBody: DescribeRouteOptions['requestBody'];
-  if (doc.body) requestBody = { required: !doc.bodyOptional, content: { 'application/json': { schema: resolver(doc.body) } } };
+  if (doc.body)
+    requestBody = { required: !doc.bodyOptional, content: { 'application/json': { schema: resolver(doc.body) } } };
   else if (doc.rawBody) {
     const schema = doc.rawBody.fields ? resolver(doc.rawBody.fields) : { type: 'string' as const };
-    requestBody = { required: true, description: doc.rawBody.description, content: { [doc.rawBody.media]: { schema } } };
+    requestBody = {
+      required: true,
+      description: doc.rawBody.description,
+      content: { [doc.rawBody.media]: { schema } },
+    };
   }
   return {
     summary: doc.summary,

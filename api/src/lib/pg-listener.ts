@@ -63,7 +63,13 @@ export abstract class AnnouncedCache {
  * (which reconnects by itself); `lostMessage` is logged each time the connection is lost. Returns
  * the function that ends the listening.
  */
-export function followAnnouncements(database: Database, channel: string, cache: AnnouncedCache, logger: Logger, lostMessage: string): Promise<() => Promise<void>> {
+export function followAnnouncements(
+  database: Database,
+  channel: string,
+  cache: AnnouncedCache,
+  logger: Logger,
+  lostMessage: string,
+): Promise<() => Promise<void>> {
   return database.listen(channel, {
     onMessage: (payload) => cache.announced(payload),
     onListening: () => cache.heard(),

@@ -26,7 +26,10 @@ export function challengeFactor(count: number, limit: number): number {
 
 /** A challenge is good only for the call it was issued to (same throttle keys): a hash of them. */
 export function challengeScope(keys: readonly string[]): string {
-  return createHash('sha256').update([...keys].sort().join('\n')).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update([...keys].sort().join('\n'))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /**
@@ -63,7 +66,11 @@ export interface VerifiedProof {
  * Checks a solved payload (the widget's base64 string) for this call: signed by us, for this scope,
  * not expired by our clock, and solved. Whether it was used before is the redemption's business.
  */
-export async function verifyProof(deps: AppDeps, payload: string | undefined, scope: string): Promise<VerifiedProof | null> {
+export async function verifyProof(
+  deps: AppDeps,
+  payload: string | undefined,
+  scope: string,
+): Promise<VerifiedProof | null> {
   if (!payload) return null;
   let decoded: unknown;
   try {

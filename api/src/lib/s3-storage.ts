@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { checkStorageKey, type FileStorage } from './storage';
 
 export interface S3StorageOptions {
@@ -26,8 +33,10 @@ function isMissing(error: unknown): boolean {
 /** The operator's reading of a failed HeadBucket: missing, refused, or unreachable. */
 function bucketProblem(bucket: string, error: unknown): string {
   const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-  if (status === 404) return `S3_BUCKET: the bucket "${bucket}" does not exist on this store; create it first (photos are written there)`;
-  if (status === 401 || status === 403) return `S3_BUCKET: the store refused access to the bucket "${bucket}"; check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`;
+  if (status === 404)
+    return `S3_BUCKET: the bucket "${bucket}" does not exist on this store; create it first (photos are written there)`;
+  if (status === 401 || status === 403)
+    return `S3_BUCKET: the store refused access to the bucket "${bucket}"; check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`;
   const code = (error as { code?: unknown } | null)?.code;
   const reason = typeof code === 'string' ? code : error instanceof Error ? error.name : 'unknown error';
   return `S3_BUCKET: could not reach the bucket "${bucket}" (${reason}); check S3_ENDPOINT and S3_REGION`;
@@ -58,7 +67,9 @@ export function s3Storage(options: S3StorageOptions): FileStorage & { close(): v
 
   const get = async (key: string) => {
     try {
-      return await client.send(new GetObjectCommand({ Bucket: bucket, Key: checkStorageKey(key), ChecksumMode: 'ENABLED' }));
+      return await client.send(
+        new GetObjectCommand({ Bucket: bucket, Key: checkStorageKey(key), ChecksumMode: 'ENABLED' }),
+      );
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

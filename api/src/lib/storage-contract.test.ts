@@ -91,7 +91,14 @@ describe.each(stores)('file storage contract: %s', (_name, make) => {
   });
 
   it('refuses keys that could leave its folder or prefix, for every call', async () => {
-    for (const key of ['../outside.jpg', 'a/../../outside.jpg', '/etc/passwd', 'Upper.jpg', 'no-extension', `${'a'.repeat(600)}.jpg`]) {
+    for (const key of [
+      '../outside.jpg',
+      'a/../../outside.jpg',
+      '/etc/passwd',
+      'Upper.jpg',
+      'no-extension',
+      `${'a'.repeat(600)}.jpg`,
+    ]) {
       await expect(store.put(key, Buffer.from('x')), key).rejects.toThrow('Invalid storage key');
       await expect(store.read(key), key).rejects.toThrow('Invalid storage key');
       await expect(store.stream(key), key).rejects.toThrow('Invalid storage key');

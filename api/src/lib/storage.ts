@@ -27,7 +27,8 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
  * key valid on one is valid on all (a bucket would take `..`, a folder would not).
  */
 export function checkStorageKey(key: string): string {
-  if (key.length > 512 || !KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key.slice(0, 200)}`);
+  if (key.length > 512 || !KEY_PATTERN.test(key) || key.includes('..'))
+    throw new Error(`Invalid storage key: ${key.slice(0, 200)}`);
   return key;
 }
 

@@ -42,8 +42,16 @@ async function windowOf(db: Queryable, clock: Clock, key: string, windowMs: numb
  * transaction that already holds `lockKeys` for the key: the count is then exact even when many
  * attempts arrive at once, which a read-then-write throttle is not.
  */
-export async function recordAttempt(tx: Queryable, clock: Clock, key: string, windowMs: number): Promise<WindowState & { id: number }> {
-  const [row] = await tx.insert(rateLimitHits).values({ key, createdAt: clock.now() }).returning({ id: rateLimitHits.id });
+export async function recordAttempt(
+  tx: Queryable,
+  clock: Clock,
+  key: string,
+  windowMs: number,
+): Promise<WindowState & { id: number }> {
+  const [row] = await tx
+    .insert(rateLimitHits)
+    .values({ key, createdAt: clock.now() })
+    .returning({ id: rateLimitHits.id });
   if (!row) throw new Error('rate limit insert returned no row');
   return { id: row.id, ...(await windowOf(tx, clock, key, windowMs)) };
 }
@@ -57,7 +65,11 @@ export async function clearHits(db: Queryable, key: string): Promise<void> {
   // SKIP LOCKED: two successes at once each delete their own attempt first (forgiveAttempts), so
   // each would wait for the other's row here: a deadlock (40P01, found by tests/faults). A row
   // another transaction holds is being deleted by it anyway.
-  const unlocked = db.select({ id: rateLimitHits.id }).from(rateLimitHits).where(eq(rateLimitHits.key, key)).for('update', { skipLocked: true });
+  const unlocked = db
+    .select({ id: rateLimitHits.id })
+    .from(rateLimitHits)
+    .where(eq(rateLimitHits.key, key))
+    .for('update', { skipLocked: true });
   await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, unlocked));
 }
 

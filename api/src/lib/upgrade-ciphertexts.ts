@@ -12,8 +12,18 @@ interface EncryptedColumn {
 }
 
 const ENCRYPTED_COLUMNS: EncryptedColumn[] = [
-  { table: shareholders, id: shareholders.id, column: shareholders.taxIdEncrypted, context: fieldContext.shareholderTaxId },
-  { table: shareholderRequests, id: shareholderRequests.id, column: shareholderRequests.sensitiveEncrypted, context: fieldContext.requestSensitive },
+  {
+    table: shareholders,
+    id: shareholders.id,
+    column: shareholders.taxIdEncrypted,
+    context: fieldContext.shareholderTaxId,
+  },
+  {
+    table: shareholderRequests,
+    id: shareholderRequests.id,
+    column: shareholderRequests.sensitiveEncrypted,
+    context: fieldContext.requestSensitive,
+  },
   { table: emailOutbox, id: emailOutbox.id, column: emailOutbox.bodyEncrypted, context: fieldContext.emailBody },
 ];
 
@@ -26,7 +36,10 @@ const BATCH = 500;
  * value that was read, so two processes upgrading at once leave one valid v2 value.
  * A value that does not decrypt (another key) is left alone and counted: it was never readable.
  */
-export async function upgradeLegacyCiphertexts(db: Db, cipher: FieldCipher): Promise<{ upgraded: number; unreadable: number }> {
+export async function upgradeLegacyCiphertexts(
+  db: Db,
+  cipher: FieldCipher,
+): Promise<{ upgraded: number; unreadable: number }> {
   let upgraded = 0;
   let unreadable = 0;
   for (const spec of ENCRYPTED_COLUMNS) {

@@ -15,7 +15,8 @@ function send(c: Context<AppEnv>, error: AppError) {
   return c.json(body, error.status as 400);
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'The request contains characters that cannot be stored (such as a NUL character). Please remove them and try again.';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request contains characters that cannot be stored (such as a NUL character). Please remove them and try again.';
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 /** Seconds a client should wait before trying again while the database is away (a restart takes a few). */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
@@ -31,7 +32,12 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     // Expected during a restart or failover, and not a bug: a warning. The err serializer keeps the
     // query's bound values out of the log.
     c.get('log').warn({ err: error }, 'database unavailable');
-    return send(c, new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS }));
+    return send(
+      c,
+      new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, undefined, {
+        'Retry-After': DATABASE_RETRY_AFTER_SECONDS,
+      }),
+    );
   }
   if (isUnstorableText(error)) {
     // A NUL or similar in a field or query value that a schema let through: the client's input, not a fault.

@@ -24,7 +24,12 @@ export function requestContext(deps: AppDeps) {
     c.res.headers.set('X-Request-Id', requestId);
     // Verification codes in paths are credentials; query strings are never logged (search terms, codes).
     log.info(
-      { method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: redactPath(c.req.path),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });

@@ -22,7 +22,10 @@ describe('text PostgreSQL cannot store', () => {
   });
 
   it('answers 400 for a NUL in a JSON field, and stores nothing', async () => {
-    const res = await t.request('POST', '/api/admin/ip-whitelist', { token, body: { ipAddress: '198.51.100.7', description: 'office\u0000' } });
+    const res = await t.request('POST', '/api/admin/ip-whitelist', {
+      token,
+      body: { ipAddress: '198.51.100.7', description: 'office\u0000' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('VALIDATION_ERROR');
     const rules = await t.request('GET', '/api/admin/ip-whitelist', { token });

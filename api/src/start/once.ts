@@ -11,7 +11,8 @@ import type { ProcessResources } from './resources';
 export async function upgradeCiphertexts(deps: Pick<AppDeps, 'db' | 'cipher' | 'logger'>): Promise<void> {
   const { upgraded, unreadable } = await upgradeLegacyCiphertexts(deps.db, deps.cipher);
   if (upgraded > 0) deps.logger.info({ upgraded }, 'field ciphertexts rewritten in the row-bound format (v2)');
-  if (unreadable > 0) deps.logger.warn({ unreadable }, 'field ciphertexts that this ENCRYPTION_KEY cannot read were left as they are');
+  if (unreadable > 0)
+    deps.logger.warn({ unreadable }, 'field ciphertexts that this ENCRYPTION_KEY cannot read were left as they are');
 }
 
 /** Deletes the older versions of keys kept in the database once they have served their time. */
@@ -31,7 +32,8 @@ export async function runStartWork({ database, rawStorage, fileKey, deps }: Proc
   await upgradeCiphertexts(deps);
   logger.info(describeFileStorage(config), 'identity photos are stored, encrypted, in this file store');
   const legacyPhotos = await encryptLegacyPhotos(database.db, rawStorage, fileKey);
-  if (legacyPhotos > 0) logger.info({ files: legacyPhotos }, 'identity photos stored before encryption were encrypted in place');
+  if (legacyPhotos > 0)
+    logger.info({ files: legacyPhotos }, 'identity photos stored before encryption were encrypted in place');
   await retireSecrets(deps);
 
   const bootstrap = await bootstrapAdmin(deps);
@@ -48,7 +50,10 @@ export async function runStartWork({ database, rawStorage, fileKey, deps }: Proc
       ].join('\n') + '\n',
     );
   } else if (bootstrap.created) {
-    logger.info({ username: bootstrap.username }, 'created the SUPER_ADMIN account from ADMIN_USERNAME and ADMIN_PASSWORD');
+    logger.info(
+      { username: bootstrap.username },
+      'created the SUPER_ADMIN account from ADMIN_USERNAME and ADMIN_PASSWORD',
+    );
   }
 
   if (config.DEMO_DATA) {

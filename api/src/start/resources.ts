@@ -28,7 +28,12 @@ export async function openResources(config: AppConfig, logger: Logger): Promise<
   const rawStorage = await createFileStorage(config);
   const fileKey = cipher.deriveKey(FILE_KEY_PURPOSE);
   const storage = encryptedStorage(rawStorage, fileKey);
-  return { database, rawStorage, fileKey, deps: { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage } };
+  return {
+    database,
+    rawStorage,
+    fileKey,
+    deps: { db: database.db, engine: database.engine, config, logger, clock: systemClock, cipher, storage },
+  };
 }
 
 /** Closes what openResources opened; the pool last but one, then the file store's connections. */

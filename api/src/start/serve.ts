@@ -23,15 +23,21 @@ import { openResources } from './resources';
  * Test aid (tests of the cluster): each answer names the cluster worker that gave it, so a test can
  * see that every worker answers on the one port. Never in production, whatever the environment says.
  */
-const workerHeader = (config: AppConfig) => config.NODE_ENV !== 'production' && process.env.LEDGERWELL_TEST_WORKER_HEADER === '1' && cluster.isWorker;
+const workerHeader = (config: AppConfig) =>
+  config.NODE_ENV !== 'production' && process.env.LEDGERWELL_TEST_WORKER_HEADER === '1' && cluster.isWorker;
 
 /**
  * One serving process: the single server, or a cluster worker (`startWork` false: its primary ran the
  * start work already). Its sweeps claim rows with SKIP LOCKED, so any number of processes run them.
  */
-export async function serveProcess(config: AppConfig, logger: Logger, { startWork }: { startWork: boolean }): Promise<void> {
+export async function serveProcess(
+  config: AppConfig,
+  logger: Logger,
+  { startWork }: { startWork: boolean },
+): Promise<void> {
   const { totpClock } = inProcessOverrides();
-  if (totpClock && config.NODE_ENV === 'production') throw new Error('a TOTP clock set by a test harness is refused with NODE_ENV=production');
+  if (totpClock && config.NODE_ENV === 'production')
+    throw new Error('a TOTP clock set by a test harness is refused with NODE_ENV=production');
   const releaseSignals = holdSignalsDuringStart(logger, config.SHUTDOWN_TIMEOUT_MS * 3);
   const resources = await openResources(config, logger);
   if (startWork) await runStartWork(resources);
@@ -41,27 +47,45 @@ export async function serveProcess(config: AppConfig, logger: Logger, { startWor
   const ipRules = await startIpRuleCache(database, resources.deps.clock, logger);
   // The sweeps below, the requests, and the shutdown on SIGTERM (lib/lifecycle.ts).
   const lifecycle = new ProcessLifecycle(logger);
-  const deps = { ...resources.deps, ...(totpClock ? { totpClock } : {}), sessionCache: sessions.cache, ipRuleCache: ipRules.cache, lifecycle };
+  const deps = {
+    ...resources.deps,
+    ...(totpClock ? { totpClock } : {}),
+    sessionCache: sessions.cache,
+    ipRuleCache: ipRules.cache,
+    lifecycle,
+  };
 
   const mailTransport = smtpTransport(config);
   lifecycle.every(15 * 1000, () =>
-    drainDueEmails(deps, mailTransport, { stopping: () => lifecycle.closing }).catch((error: unknown) => logger.warn({ err: error }, 'e-mail outbox sweep failed')),
+    drainDueEmails(deps, mailTransport, { stopping: () => lifecycle.closing }).catch((error: unknown) =>
+      logger.warn({ err: error }, 'e-mail outbox sweep failed'),
+    ),
   );
 
   lifecycle.every(60 * 60 * 1000, () => {
-    pruneHits(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning throttle hits failed'));
-    pruneRedemptions(deps.db, deps.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'pruning challenge redemptions failed'));
-    pruneIdempotencyKeys(deps.db, deps.clock).catch((error: unknown) => logger.warn({ err: error }, 'pruning idempotency keys failed'));
+    pruneHits(deps.db, deps.clock).catch((error: unknown) =>
+      logger.warn({ err: error }, 'pruning throttle hits failed'),
+    );
+    pruneRedemptions(deps.db, deps.clock.now()).catch((error: unknown) =>
+      logger.warn({ err: error }, 'pruning challenge redemptions failed'),
+    );
+    pruneIdempotencyKeys(deps.db, deps.clock).catch((error: unknown) =>
+      logger.warn({ err: error }, 'pruning idempotency keys failed'),
+    );
     retireSecrets(deps).catch((error: unknown) => logger.warn({ err: error }, 'retiring database-held keys failed'));
     // Catches v1 values written by an older process still running during a rolling start.
-    upgradeCiphertexts(deps).catch((error: unknown) => logger.warn({ err: error }, 'upgrading field ciphertexts failed'));
+    upgradeCiphertexts(deps).catch((error: unknown) =>
+      logger.warn({ err: error }, 'upgrading field ciphertexts failed'),
+    );
   });
 
   const messaging = intercomMessagingService(config);
   if (messaging) {
     // Contact submissions whose forward failed are retried with backoff; safe with several processes.
     lifecycle.every(60 * 1000, () => {
-      retryDueForwards(deps, messaging).catch((error: unknown) => logger.warn({ err: error }, 'contact forward retry sweep failed'));
+      retryDueForwards(deps, messaging).catch((error: unknown) =>
+        logger.warn({ err: error }, 'contact forward retry sweep failed'),
+      );
     });
   }
 
@@ -72,18 +96,30 @@ export async function serveProcess(config: AppConfig, logger: Logger, { startWor
   // call here). Nothing in the API checks `instanceof Response`.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
-      { port: info.port, database: database.engine, dataDir: database.engine === 'embedded' ? config.dataDir : undefined, worker },
+      {
+        port: info.port,
+        database: database.engine,
+        dataDir: database.engine === 'embedded' ? config.dataDir : undefined,
+        worker,
+      },
       `Ledgerwell listening on http://localhost:${info.port}`,
     );
   });
 
   // serve() makes a node:http server unless given another createServer.
   lifecycle.track(server as Server);
-  if (workerHeader(config)) (server as Server).on('request', (_request, response) => response.setHeader('X-Test-Worker', String(worker)));
+  if (workerHeader(config))
+    (server as Server).on('request', (_request, response) => response.setHeader('X-Test-Worker', String(worker)));
   shutdownOnSignals(lifecycle, logger, {
     server: server as Server,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    closers: [() => sessions.stop(), () => ipRules.stop(), async () => mailTransport?.close?.(), () => database.close(), async () => resources.rawStorage.close?.()],
+    closers: [
+      () => sessions.stop(),
+      () => ipRules.stop(),
+      async () => mailTransport?.close?.(),
+      () => database.close(),
+      async () => resources.rawStorage.close?.(),
+    ],
   });
   releaseSignals();
 }

@@ -30,7 +30,11 @@ export interface ScriptProcess {
 }
 
 export function startScript(script: string, env: Record<string, string | undefined>): ScriptProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let partial = '';
   const collect = (chunk: Buffer) => {
@@ -59,8 +63,10 @@ export function startScript(script: string, env: Record<string, string | undefin
       for (;;) {
         const found = logs().find(match);
         if (found) return found;
-        if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${lines.slice(-20).join('\n')}`);
-        if (Date.now() > deadline) throw new Error(`no such log line from ${script} within ${timeoutMs} ms:\n${lines.slice(-20).join('\n')}`);
+        if (child.exitCode !== null)
+          throw new Error(`${script} exited with ${child.exitCode}:\n${lines.slice(-20).join('\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(`no such log line from ${script} within ${timeoutMs} ms:\n${lines.slice(-20).join('\n')}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
@@ -68,7 +74,10 @@ export function startScript(script: string, env: Record<string, string | undefin
 }
 
 /** GET on a connection of its own (no keep-alive), so that the cluster hands each request to the next worker. */
-export function getOnce(port: number, pathname: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+export function getOnce(
+  port: number,
+  pathname: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port, path: pathname, agent: false }, (response) => {
       let body = '';

@@ -35,22 +35,29 @@ export function answerChecker(app: { routes: RouterRoute[] }) {
     const where = `${method} ${path} (documented as ${route.path}) answered ${status}`;
     const answer = route.doc.responses[status];
     if (answer === undefined) {
-      if (!errorStatuses(route.doc).includes(status)) throw new Error(`${where}: an undocumented status. Body: ${text.slice(0, 300)}`);
+      if (!errorStatuses(route.doc).includes(status))
+        throw new Error(`${where}: an undocumented status. Body: ${text.slice(0, 300)}`);
       const parsed = apiErrorSchema.safeParse(json);
-      if (!parsed.success) throw new Error(`${where}: not the error shape: ${parsed.error.message}\nBody: ${text.slice(0, 300)}`);
+      if (!parsed.success)
+        throw new Error(`${where}: not the error shape: ${parsed.error.message}\nBody: ${text.slice(0, 300)}`);
       const extra = undocumentedKeys(apiErrorSchema, json);
       if (extra.length > 0) throw new Error(`${where}: error keys the error shape does not name: ${extra.join(', ')}`);
       return;
     }
     if ('media' in answer && typeof (answer as RawContent).media === 'string') {
       const media = (answer as RawContent).media;
-      if (!contentType?.startsWith(media)) throw new Error(`${where}: Content-Type ${contentType}, documented ${media}`);
+      if (!contentType?.startsWith(media))
+        throw new Error(`${where}: Content-Type ${contentType}, documented ${media}`);
       return;
     }
     const schema = answer as Exclude<typeof answer, RawContent>;
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new Error(`${where}: the answer does not match its documented schema: ${parsed.error.message}\nBody: ${text.slice(0, 500)}`);
+    if (!parsed.success)
+      throw new Error(
+        `${where}: the answer does not match its documented schema: ${parsed.error.message}\nBody: ${text.slice(0, 500)}`,
+      );
     const extra = undocumentedKeys(schema, json);
-    if (extra.length > 0) throw new Error(`${where}: keys its documented schema does not name: ${extra.slice(0, 10).join(', ')}`);
+    if (extra.length > 0)
+      throw new Error(`${where}: keys its documented schema does not name: ${extra.slice(0, 10).join(', ')}`);
   };
 }

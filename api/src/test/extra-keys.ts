@@ -50,7 +50,8 @@ export function undocumentedKeys(schema: z.ZodType, value: unknown): string[] {
         const property = s.properties?.[key];
         if (property) found.push(...walk(property, inner, `${at}.${key}`));
         else if (s.additionalProperties === false) found.push(`${at}.${key}`);
-        else if (typeof s.additionalProperties === 'object') found.push(...walk(s.additionalProperties, inner, `${at}.${key}`));
+        else if (typeof s.additionalProperties === 'object')
+          found.push(...walk(s.additionalProperties, inner, `${at}.${key}`));
       }
     }
     return found;

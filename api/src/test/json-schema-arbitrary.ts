@@ -48,9 +48,15 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : 1e-6) : -1e9);
-  const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : 1e-6) : 1e9);
-  if (integer) return fc.integer({ min: Math.ceil(Math.max(min, Number.MIN_SAFE_INTEGER)), max: Math.floor(Math.min(max, Number.MAX_SAFE_INTEGER)) });
+  const min =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : 1e-6) : -1e9);
+  const max =
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : 1e-6) : 1e9);
+  if (integer)
+    return fc.integer({
+      min: Math.ceil(Math.max(min, Number.MIN_SAFE_INTEGER)),
+      max: Math.floor(Math.min(max, Number.MAX_SAFE_INTEGER)),
+    });
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
 
@@ -67,7 +73,8 @@ export function arbitraryFromJsonSchema(schema: JsonSchema, depth = 0): fc.Arbit
   if (union?.length) return fc.oneof(...union.map((s) => arbitraryFromJsonSchema(s, depth + 1)));
   if (schema.allOf?.length) return arbitraryFromJsonSchema(Object.assign({}, ...schema.allOf) as JsonSchema, depth + 1);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryFromJsonSchema({ ...schema, type }, depth + 1)));
+  if (types.length > 1)
+    return fc.oneof(...types.map((type) => arbitraryFromJsonSchema({ ...schema, type }, depth + 1)));
   switch (types[0]) {
     case 'string':
       return stringArbitrary(schema);
@@ -86,7 +93,9 @@ export function arbitraryFromJsonSchema(schema: JsonSchema, depth = 0): fc.Arbit
       });
     case 'object': {
       const properties = schema.properties ?? {};
-      const record = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, arbitraryFromJsonSchema(value, depth + 1)]));
+      const record = Object.fromEntries(
+        Object.entries(properties).map(([key, value]) => [key, arbitraryFromJsonSchema(value, depth + 1)]),
+      );
       return fc.record(record, { requiredKeys: (schema.required ?? []).filter((key) => key in properties) });
     }
     default:
@@ -99,7 +108,19 @@ export function hostileValue(): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.jsonValue({ maxDepth: 3 }),
     fc.constantFrom('a'.repeat(LONG_STRING), 'é'.repeat(LONG_STRING)),
-    fc.constantFrom('', '__proto__', 'constructor', '\u0000', '%00', '../../etc/passwd', "' or 1=1 --", '😀'.repeat(500), '1e309', '-0', 'NaN'),
+    fc.constantFrom(
+      '',
+      '__proto__',
+      'constructor',
+      '\u0000',
+      '%00',
+      '../../etc/passwd',
+      "' or 1=1 --",
+      '😀'.repeat(500),
+      '1e309',
+      '-0',
+      'NaN',
+    ),
     fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
   );
 }

@@ -10,20 +10,35 @@ export function portalFixtures(t: TestApp) {
 
   async function signIn(code = 'DEMO02', accountNumber = '200300400') {
     const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code } });
-    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber } });
+    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', {
+      token: step1.json.token,
+      body: { accountNumber },
+    });
     if (step2.status !== 200) throw new Error(`portal sign-in failed: ${step2.text}`);
     return step2.json.token as string;
   }
 
   async function submit(token: string, requestType: string, formData: Record<string, unknown>) {
-    const res = await t.request('POST', '/api/shareholder-portal/submit-request', { token, body: { requestType, formData } });
+    const res = await t.request('POST', '/api/shareholder-portal/submit-request', {
+      token,
+      body: { requestType, formData },
+    });
     if (res.status !== 201) throw new Error(`submit failed: ${res.text}`);
-    return { id: res.json.data.id as string, referenceNumber: res.json.referenceNumber as string, code: res.json.data.verificationCode as string | undefined };
+    return {
+      id: res.json.data.id as string,
+      referenceNumber: res.json.referenceNumber as string,
+      code: res.json.data.verificationCode as string | undefined,
+    };
   }
 
   const transfer = (token: string, shares = 10) =>
-    submit(token, 'TRANSFER', { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: String(shares), transfer_shares_count: shares });
-  const inquiry = (token: string, message = 'When is the next dividend paid?') => submit(token, 'INQUIRY', { inquiry_message: message });
+    submit(token, 'TRANSFER', {
+      ...SAMPLE_DWAC_TRANSFER,
+      transfer_shares_text: String(shares),
+      transfer_shares_count: shares,
+    });
+  const inquiry = (token: string, message = 'When is the next dividend paid?') =>
+    submit(token, 'INQUIRY', { inquiry_message: message });
 
   async function uploadPhoto(code: string, documentType: DocumentType, bytes?: Buffer) {
     photo ??= await photoJpeg(1200, 900);

@@ -13,6 +13,7 @@ declare module 'vitest' {
 export function postgresRun(): { run: string; template: string } {
   const run = inject('postgresRun');
   const template = inject('postgresTemplate');
-  if (!run || !template) throw new Error('PostgreSQL API tests need the api-postgres project global setup (vitest.config.ts)');
+  if (!run || !template)
+    throw new Error('PostgreSQL API tests need the api-postgres project global setup (vitest.config.ts)');
   return { run, template };
 }

@@ -28,7 +28,13 @@ export async function startS3Server(bucket = 'ledgerwell-test') {
     endpoint,
     bucket,
     /** The S3_* variables that point the app's config at this server. */
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey, S3_FORCE_PATH_STYLE: '1' },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: '1',
+    },
     /** Where the server keeps the bytes, to check what is at rest. */
     directory,
     /** A store on this server's bucket; closed with the server. */

@@ -12,6 +12,9 @@ export async function transferWithPhotos(t: TestApp): Promise<{ selfie: () => Pr
   await portal.uploadAll(transfer.code!);
   await createAdminUser(t.deps, { username: 'rita', password: 'Str0ng!Passw0rd', role: 'REVIEWER' });
   const admin = await loginToken(t, 'rita', 'Str0ng!Passw0rd');
-  const selfie = async () => t.app.request(`/api/admin/requests/${transfer.id}/verification/selfie`, { headers: { Authorization: `Bearer ${admin}` } });
+  const selfie = async () =>
+    t.app.request(`/api/admin/requests/${transfer.id}/verification/selfie`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
   return { selfie };
 }

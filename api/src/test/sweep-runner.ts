@@ -50,7 +50,10 @@ const recordingMessaging: MessagingService | null = messaging && {
     return result;
   },
 };
-const sweep = () => (process.env.SWEEP === 'contact' ? retryDueForwards(deps, recordingMessaging!, 10) : deliverDueEmails(deps, recording, 10));
+const sweep = () =>
+  process.env.SWEEP === 'contact'
+    ? retryDueForwards(deps, recordingMessaging!, 10)
+    : deliverDueEmails(deps, recording, 10);
 let batches = 0;
 for (;;) {
   const { sent, failed } = await sweep();

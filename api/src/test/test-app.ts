@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Hono } from 'hono';
-import { loadEmbeddedAssets, MIGRATIONS_FOLDER, openDatabase, type Database, type EmbeddedAssets } from '@ledgerwell/db/client';
+import {
+  loadEmbeddedAssets,
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  type Database,
+  type EmbeddedAssets,
+} from '@ledgerwell/db/client';
 import { createTestDatabase, dropTestDatabase } from '@ledgerwell/db/test-databases';
 import { adminUsers } from '@ledgerwell/db/schema';
 import { startSessionCache } from '../features/admin-auth/session-cache';
@@ -40,7 +46,9 @@ useCheapPasswordHashingInThisTestProcess();
  * `drop` is for tests that must see a database go; the rest leave theirs to the run, which drops
  * every database it made at its end (a DROP DATABASE waits for a checkpoint: about a second each).
  */
-export async function createPostgresDatabase({ migrated = true } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase({
+  migrated = true,
+} = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs DATABASE_URL');
   const { run, template } = postgresRun();
@@ -89,7 +97,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const clock = fixedClock(new Date());
   let databaseUrl: string | undefined;
   if (TEST_ENGINE === 'postgres') databaseUrl = options.databaseUrl ?? (await createPostgresDatabase()).url;
-  const embedded = TEST_ENGINE === 'embedded' && !options.dataDir ? await (embeddedTemplate ??= loadMigratedEmbeddedTemplate()) : undefined;
+  const embedded =
+    TEST_ENGINE === 'embedded' && !options.dataDir
+      ? await (embeddedTemplate ??= loadMigratedEmbeddedTemplate())
+      : undefined;
   const database: Database = await openDatabase({ databaseUrl, dataDir: options.dataDir, poolSize: 4, ...embedded });
   await database.migrate();
 
@@ -107,7 +118,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   // by default here. The second factor has its own tests (features/admin-mfa), which set it explicitly.
   // Proof-of-work challenges at cost 1 unless a test says otherwise: the same code paths, a thousandth of
   // the work. production-parameters.test.ts checks that a server started without it issues the real cost.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: 'web/dist', ADMIN_MFA_ROLES: '', CHALLENGE_COST: '1', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: 'web/dist',
+    ADMIN_MFA_ROLES: '',
+    CHALLENGE_COST: '1',
+    ...options.env,
+  });
   const logger = createLogger(config.LOG_LEVEL, logStream);
   // As in production: sessions cached in the process, forgotten on the database's announcements.
   const sessions = await startSessionCache<SessionCacheValue>(database, clock, logger);
@@ -128,7 +146,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
   // Every answer t.request gets is checked against the route's documentation (GET /api/openapi.json).
   const checkAnswer = answerChecker(app);
 
-  async function request(method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  async function request(
+    method: string,
+    path: string,
+    init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     let body: string | undefined;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 /** The PostgreSQL server a bench makes its fresh database on (BENCH_DATABASE_URL, else DATABASE_URL, else the local one). */
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The SUPER_ADMIN the server creates at start, for the bench to sign in with. */
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'Bench-Admin-Pass-1' };
@@ -17,7 +18,11 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'Bench-Admin-Pas
  * that bench's database and data folder (its encryption key) instead, e.g. with WEB_CONCURRENCY in
  * `env`, whose `stop` leaves both to the first.
  */
-export async function startBenchServer(name: string, port: number, options: { on?: { databaseUrl: string; dataDir: string }; env?: Record<string, string> } = {}) {
+export async function startBenchServer(
+  name: string,
+  port: number,
+  options: { on?: { databaseUrl: string; dataDir: string }; env?: Record<string, string> } = {},
+) {
   const dbName = `lw_bench_${name}_${Date.now()}`;
   const url = new URL(SERVER_URL);
   url.pathname = `/${dbName}`;
@@ -50,7 +55,13 @@ export async function startBenchServer(name: string, port: number, options: { on
   // The server migrates the database and creates the admin at start.
   for (let i = 0; ; i++) {
     if (i > 120) throw new Error('the server did not start');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 
@@ -61,7 +72,11 @@ export async function startBenchServer(name: string, port: number, options: { on
     pid: server.pid!,
     /** A bearer token of the bench's SUPER_ADMIN. */
     async signIn(): Promise<string> {
-      const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+      const login = await fetch(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(BENCH_ADMIN),
+      });
       if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
       return ((await login.json()) as { token: string }).token;
     },

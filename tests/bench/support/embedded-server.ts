@@ -44,7 +44,13 @@ export async function startEmbeddedServer(name: string, port: number, env: Recor
       await stop();
       throw new Error(`the server did not start on ${base}`);
     }
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return { base, stop };

@@ -3,8 +3,13 @@ import sharp from 'sharp';
 import { E2E_ADMIN } from '../fixtures';
 
 /** Signs an admin (the e2e SUPER_ADMIN unless told) in through the API and stores the token as the app does (localStorage adminToken). */
-export async function signInAsAdmin(page: Page, who: { username: string; password: string } = E2E_ADMIN): Promise<string> {
-  const login = await page.request.post('/api/admin/login', { data: { username: who.username, password: who.password } });
+export async function signInAsAdmin(
+  page: Page,
+  who: { username: string; password: string } = E2E_ADMIN,
+): Promise<string> {
+  const login = await page.request.post('/api/admin/login', {
+    data: { username: who.username, password: who.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const token = (await login.json()).token as string;
   await page.goto('/admin/login');
@@ -16,7 +21,15 @@ let photo: Buffer | undefined;
 
 /** A photo-like (noisy) 1200x900 JPEG: above the 800x600 minimum, and it compresses like a real photo. */
 async function photoJpeg(): Promise<Buffer> {
-  photo ??= await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  photo ??= await sharp({
+    create: {
+      width: 1200,
+      height: 900,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
   return photo;
@@ -39,14 +52,23 @@ export interface FiledRequest {
   verificationCode?: string;
 }
 
-async function submit(request: APIRequestContext, token: string, requestType: string, formData: Record<string, unknown>): Promise<FiledRequest> {
+async function submit(
+  request: APIRequestContext,
+  token: string,
+  requestType: string,
+  formData: Record<string, unknown>,
+): Promise<FiledRequest> {
   const response = await request.post('/api/shareholder-portal/submit-request', {
     data: { requestType, formData },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = await response.json();
-  return { id: body.data.id, referenceNumber: body.data.referenceNumber ?? body.referenceNumber, verificationCode: body.data.verificationCode };
+  return {
+    id: body.data.id,
+    referenceNumber: body.data.referenceNumber ?? body.referenceNumber,
+    verificationCode: body.data.verificationCode,
+  };
 }
 
 /** A small DWAC transfer by DEMO02 (Marcus Bell), awaiting its photos. */
@@ -73,7 +95,11 @@ export async function uploadDocuments(request: APIRequestContext, verificationCo
   for (const documentType of ['selfie', 'id_front', 'id_back']) {
     const response = await request.post('/api/shareholder-portal/upload-verification', {
       // The fields before the photo: the server checks the code before it reads the photo.
-      multipart: { verificationCode, documentType, document: { name: `${documentType}.jpg`, mimeType: 'image/jpeg', buffer } },
+      multipart: {
+        verificationCode,
+        documentType,
+        document: { name: `${documentType}.jpg`, mimeType: 'image/jpeg', buffer },
+      },
     });
     expect(response.status(), await response.text()).toBe(200);
   }
@@ -88,13 +114,19 @@ export async function fileTransferWithDocuments(request: APIRequestContext): Pro
 }
 
 /** An inquiry by DEMO01 (Dana Whitfield), PENDING. */
-export async function fileInquiry(request: APIRequestContext, message = 'Please send me the latest annual report.'): Promise<FiledRequest> {
+export async function fileInquiry(
+  request: APIRequestContext,
+  message = 'Please send me the latest annual report.',
+): Promise<FiledRequest> {
   const token = await portalToken(request, 'DEMO01', '100200301');
   return submit(request, token, 'INQUIRY', { inquiry_message: message });
 }
 
 /** Signs an admin in through the API only (no page): the bearer token, for seeding through admin calls. */
-export async function adminToken(request: APIRequestContext, who: { username: string; password: string } = E2E_ADMIN): Promise<string> {
+export async function adminToken(
+  request: APIRequestContext,
+  who: { username: string; password: string } = E2E_ADMIN,
+): Promise<string> {
   const login = await request.post('/api/admin/login', { data: { username: who.username, password: who.password } });
   expect(login.status(), await login.text()).toBe(200);
   return (await login.json()).token as string;
@@ -120,7 +152,10 @@ export async function newAdminWithOwnPassword(
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).data.id as string;
   const firstSession = { Authorization: `Bearer ${await adminToken(request, { username, password: first })}` };
-  const changed = await request.put('/api/admin/users/me/password', { data: { currentPassword: first, newPassword: password }, headers: firstSession });
+  const changed = await request.put('/api/admin/users/me/password', {
+    data: { currentPassword: first, newPassword: password },
+    headers: firstSession,
+  });
   expect(changed.status(), await changed.text()).toBe(200);
   expect((await request.post('/api/admin/logout', { headers: firstSession })).status()).toBe(200);
   return { id, username, password };
@@ -134,7 +169,10 @@ export async function flagThroughApi(
   token?: string,
 ): Promise<void> {
   const bearer = token ?? (await adminToken(request));
-  const response = await request.post(`/api/admin/requests/${id}/flag`, { data: flag, headers: { Authorization: `Bearer ${bearer}` } });
+  const response = await request.post(`/api/admin/requests/${id}/flag`, {
+    data: flag,
+    headers: { Authorization: `Bearer ${bearer}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -171,7 +209,10 @@ export async function openViewer(page: Page, label: DocumentLabel) {
 export async function expectView(page: Page, label: DocumentLabel, zoom: number, rotation: number): Promise<void> {
   const viewer = imageViewer(page);
   await expect(viewer.getByText(`Zoom ${Math.round(zoom * 100)}%, rotation ${rotation}°`)).toBeVisible();
-  await expect(viewer.getByRole('img', { name: label })).toHaveAttribute('style', new RegExp(`rotate\\(${rotation}deg\\) scale\\(${zoom}\\)`));
+  await expect(viewer.getByRole('img', { name: label })).toHaveAttribute(
+    'style',
+    new RegExp(`rotate\\(${rotation}deg\\) scale\\(${zoom}\\)`),
+  );
 }
 
 export interface ImageStatePut {
@@ -184,7 +225,8 @@ export interface ImageStatePut {
 export function recordImageStatePuts(page: Page): ImageStatePut[] {
   const puts: ImageStatePut[] = [];
   page.on('request', (sent) => {
-    if (sent.method() === 'PUT' && new URL(sent.url()).pathname.endsWith('/image-state')) puts.push(sent.postDataJSON() as ImageStatePut);
+    if (sent.method() === 'PUT' && new URL(sent.url()).pathname.endsWith('/image-state'))
+      puts.push(sent.postDataJSON() as ImageStatePut);
   });
   return puts;
 }
@@ -201,7 +243,10 @@ export async function requestBarrier(page: Page): Promise<void> {
 }
 
 /** Submits the login form with a username and password; what follows (a code step, the dashboard) is the caller's to check. */
-export async function submitLoginForm(page: Page, who: { username: string; password: string } = E2E_ADMIN): Promise<void> {
+export async function submitLoginForm(
+  page: Page,
+  who: { username: string; password: string } = E2E_ADMIN,
+): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
@@ -209,14 +254,22 @@ export async function submitLoginForm(page: Page, who: { username: string; passw
 }
 
 /** Signs in through the login form and waits for the dashboard. */
-export async function signInThroughForm(page: Page, who: { username: string; password: string } = E2E_ADMIN): Promise<void> {
+export async function signInThroughForm(
+  page: Page,
+  who: { username: string; password: string } = E2E_ADMIN,
+): Promise<void> {
   await submitLoginForm(page, who);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 /** A count of the dashboard's Request Status Overview card ('Pending Review', 'Approved', 'Rejected', 'Processing'). */
-export async function statusOverviewCount(page: Page, label: 'Pending Review' | 'Approved' | 'Rejected' | 'Processing'): Promise<number> {
-  const link = page.getByRole('list', { name: 'Request metrics' }).getByRole('link', { name: new RegExp(`^${label} [\\d,]+$`) });
+export async function statusOverviewCount(
+  page: Page,
+  label: 'Pending Review' | 'Approved' | 'Rejected' | 'Processing',
+): Promise<number> {
+  const link = page
+    .getByRole('list', { name: 'Request metrics' })
+    .getByRole('link', { name: new RegExp(`^${label} [\\d,]+$`) });
   await expect(link).toBeVisible();
   const figure = /([\d,]+)$/.exec((await link.innerText()).trim())?.[1] ?? '';
   return Number(figure.replace(/,/g, ''));

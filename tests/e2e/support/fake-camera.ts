@@ -26,7 +26,12 @@ function yuv420Frame(rgb: Uint8Array, width: number, height: number): Buffer {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dy, dx] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) {
+      for (const [dy, dx] of [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+        [1, 1],
+      ] as const) {
         const i = ((row * 2 + dy) * width + col * 2 + dx) * 3;
         r += rgb[i]!;
         g += rgb[i + 1]!;

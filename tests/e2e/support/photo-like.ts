@@ -17,7 +17,12 @@ function mulberry32(seed: number): () => number {
 }
 
 /** Value noise: a random grid every `cell` pixels, interpolated smoothly. */
-function valueNoise(width: number, height: number, cell: number, random: () => number): (x: number, y: number) => number {
+function valueNoise(
+  width: number,
+  height: number,
+  cell: number,
+  random: () => number,
+): (x: number, y: number) => number {
   const cols = Math.ceil(width / cell) + 2;
   const rows = Math.ceil(height / cell) + 2;
   const grid = new Float32Array(cols * rows);
@@ -68,7 +73,8 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOp
   const rgb = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const texture = octaves[0]!(x, y) * 0.45 + octaves[1]!(x, y) * 0.3 + octaves[2]!(x, y) * 0.17 + octaves[3]!(x, y) * 0.08;
+      const texture =
+        octaves[0]!(x, y) * 0.45 + octaves[1]!(x, y) * 0.3 + octaves[2]!(x, y) * 0.17 + octaves[3]!(x, y) * 0.08;
       // A lit background: warmer at the top, darker at the bottom.
       let r = 150 - (y / height) * 60 + texture * 60;
       let g = 140 - (y / height) * 50 + texture * 55;

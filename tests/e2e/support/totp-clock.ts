@@ -23,7 +23,9 @@ export function readTotpTime(port: number): number {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
-    throw new Error(`no TOTP time for the e2e server on port ${port} (${file}): is it one that tests/e2e/serve.ts started?`);
+    throw new Error(
+      `no TOTP time for the e2e server on port ${port} (${file}): is it one that tests/e2e/serve.ts started?`,
+    );
   }
   const ms = Number(text);
   if (!Number.isSafeInteger(ms)) throw new Error(`${file} holds no time: ${JSON.stringify(text)}`);

@@ -3,12 +3,14 @@ import { readTotpTime, writeTotpTime } from './totp-clock';
 
 /** The authenticator app's side of RFC 6238, as the server reads it: SHA-1, 30-second steps, 6 digits. */
 const STEP_SECONDS = 30;
-export const codeAt = (secret: string, step: number) => generate({ secret, algorithm: 'sha1', digits: 6, period: STEP_SECONDS, epoch: step * STEP_SECONDS });
+export const codeAt = (secret: string, step: number) =>
+  generate({ secret, algorithm: 'sha1', digits: 6, period: STEP_SECONDS, epoch: step * STEP_SECONDS });
 
 /** The port of the e2e server at `baseURL`, which names its TOTP time (support/totp-clock.ts). */
 function portOf(baseURL: string | undefined): number {
   const port = Number(baseURL ? new URL(baseURL).port : NaN);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`the TOTP helpers need the e2e server's baseURL with its port, not ${baseURL}`);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error(`the TOTP helpers need the e2e server's baseURL with its port, not ${baseURL}`);
   return port;
 }
 

@@ -19,7 +19,10 @@ export interface FiledTransfer {
  * A fresh transfer, as a shareholder files one: sign in to the portal API and submit a small transfer
  * (10 shares, so that repeated runs stay far within the holding).
  */
-export async function fileTransfer(request: APIRequestContext, holder: { code: string; account: string } = DEMO_HOLDERS.marcus): Promise<FiledTransfer> {
+export async function fileTransfer(
+  request: APIRequestContext,
+  holder: { code: string; account: string } = DEMO_HOLDERS.marcus,
+): Promise<FiledTransfer> {
   const signIn = await request.post('/api/shareholder-portal/validate-code', { data: { code: holder.code } });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const codeToken = (await signIn.json()).token as string;
@@ -30,7 +33,10 @@ export async function fileTransfer(request: APIRequestContext, holder: { code: s
   expect(account.status(), await account.text()).toBe(200);
   const token = (await account.json()).token as string;
   const submitted = await request.post('/api/shareholder-portal/submit-request', {
-    data: { requestType: 'TRANSFER', formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 } },
+    data: {
+      requestType: 'TRANSFER',
+      formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 },
+    },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
@@ -40,6 +46,9 @@ export async function fileTransfer(request: APIRequestContext, holder: { code: s
 }
 
 /** A fresh verification code (of a transfer filed as above). */
-export async function newVerificationCode(request: APIRequestContext, holder: { code: string; account: string } = DEMO_HOLDERS.marcus): Promise<string> {
+export async function newVerificationCode(
+  request: APIRequestContext,
+  holder: { code: string; account: string } = DEMO_HOLDERS.marcus,
+): Promise<string> {
   return (await fileTransfer(request, holder)).code;
 }

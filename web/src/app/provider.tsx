@@ -7,7 +7,13 @@ import { ScrollToTop } from './scroll-to-top';
 const UpdatePrompt = lazy(() => import('./update-prompt'));
 
 /** Everything the whole app sits inside: router, scroll reset, error screen, update prompt, and the onboarding outbox's sender. */
-export function AppProvider({ children, Router = BrowserRouter }: { children: ReactNode; Router?: ComponentType<{ children: ReactNode }> | undefined }) {
+export function AppProvider({
+  children,
+  Router = BrowserRouter,
+}: {
+  children: ReactNode;
+  Router?: ComponentType<{ children: ReactNode }> | undefined;
+}) {
   useOnboardingOutbox();
   return (
     <StrictMode>

@@ -21,13 +21,19 @@ const ShareholderRequestsPage = lazy(() => import('../features/portal/routes/sha
 const IssuerPortalPage = lazy(() => import('../features/onboarding/routes/issuer-portal'));
 // In slices: zod and the error schema, the verification schemas, the API client, then the page.
 const VerifyPage = lazy(() =>
-  importInSlices([ZOD_FIRST, () => import('@ledgerwell/shared/verification'), () => import('../lib/api-client')], () => import('../features/verify/routes/verify')),
+  importInSlices(
+    [ZOD_FIRST, () => import('@ledgerwell/shared/verification'), () => import('../lib/api-client')],
+    () => import('../features/verify/routes/verify'),
+  ),
 );
 const PortalVerifyPage = lazy(() => import('./routes/portal-verify'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // In slices too (zod and the error schema, the API client, the session and its schemas, then the sign-in page).
 const AdminArea = lazy(() =>
-  importInSlices([ZOD_FIRST, () => import('../lib/api-client'), () => import('../features/admin-auth/auth-context')], () => import('./routes/admin-area')),
+  importInSlices(
+    [ZOD_FIRST, () => import('../lib/api-client'), () => import('../features/admin-auth/auth-context')],
+    () => import('./routes/admin-area'),
+  ),
 );
 
 /**

@@ -7,7 +7,12 @@ interface IconProps {
   className?: string;
 }
 
-function Svg({ size = 20, className, children, filled = false }: IconProps & { children: ReactNode; filled?: boolean }) {
+function Svg({
+  size = 20,
+  className,
+  children,
+  filled = false,
+}: IconProps & { children: ReactNode; filled?: boolean }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -11,7 +11,13 @@ interface PlaceholderPageProps {
 }
 
 /** A page whose real content arrives in a later issue: its real h1 and one short line. */
-export function PlaceholderPage({ heading, title, description = DEFAULT_DESCRIPTION, lead, children }: PlaceholderPageProps) {
+export function PlaceholderPage({
+  heading,
+  title,
+  description = DEFAULT_DESCRIPTION,
+  lead,
+  children,
+}: PlaceholderPageProps) {
   useDocumentMeta(title ?? heading, description);
   return (
     <div className="page">

@@ -21,7 +21,11 @@ let loading: Promise<void> | undefined;
  * workers from our origin only).
  */
 function loadWidget(): Promise<void> {
-  loading ??= Promise.all([import('altcha/external'), import('altcha/altcha.css'), import('altcha/workers/pbkdf2?worker')])
+  loading ??= Promise.all([
+    import('altcha/external'),
+    import('altcha/altcha.css'),
+    import('altcha/workers/pbkdf2?worker'),
+  ])
     .then(([, , { default: Pbkdf2Worker }]) => {
       globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
     })
@@ -37,7 +41,15 @@ function loadWidget(): Promise<void> {
  * the same call again. Shown only when the API asks for it. `onFailed`: the challenge could not be
  * solved (or expired), for a page that offers to try again (a fresh challenge comes with the next call).
  */
-export function ProofOfWork({ challenge, onSolved, onFailed }: { challenge: Challenge; onSolved: (payload: string) => void; onFailed?: () => void }) {
+export function ProofOfWork({
+  challenge,
+  onSolved,
+  onFailed,
+}: {
+  challenge: Challenge;
+  onSolved: (payload: string) => void;
+  onFailed?: () => void;
+}) {
   const widget = useRef<Widget>(null);
   // The caller's callbacks may change on every render; solving must not start over because of them.
   const solved = useEffectEvent(onSolved);

@@ -34,7 +34,13 @@ export function QrCode({ value, label, className }: QrCodeProps) {
   }, [value]);
 
   return (
-    <svg className={className} viewBox={`0 0 ${size} ${size}`} role="img" aria-labelledby={titleId} shapeRendering="crispEdges">
+    <svg
+      className={className}
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-labelledby={titleId}
+      shapeRendering="crispEdges"
+    >
       <title id={titleId}>{label}</title>
       <rect width={size} height={size} fill="#fff" />
       {runs.map((run) => (

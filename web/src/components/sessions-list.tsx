@@ -6,7 +6,8 @@ import { Spinner } from './ui/spinner';
 import './sessions-list.css';
 
 const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 interface SessionsListProps {
   owner: SessionOwner;
@@ -81,7 +82,12 @@ export function SessionsList({ owner, ownerLabel }: SessionsListProps) {
       ) : (
         <ul className="session-list">
           {sessions.map((session) => (
-            <SessionItem key={session.id} session={session} busy={busy} onEnd={() => void act(() => endSession(owner, session.id))} />
+            <SessionItem
+              key={session.id}
+              session={session}
+              busy={busy}
+              onEnd={() => void act(() => endSession(owner, session.id))}
+            />
           ))}
         </ul>
       )}
@@ -102,13 +108,25 @@ export function SessionsList({ owner, ownerLabel }: SessionsListProps) {
                 >
                   Cancel
                 </button>
-                <button autoFocus type="button" className="button button--danger" onClick={() => void act(signOutOtherSessions)} disabled={busy}>
+                <button
+                  autoFocus
+                  type="button"
+                  className="button button--danger"
+                  onClick={() => void act(signOutOtherSessions)}
+                  disabled={busy}
+                >
                   {busy ? 'Signing out...' : 'Yes, sign out the others'}
                 </button>
               </div>
             </div>
           ) : (
-            <button ref={othersButton} type="button" className="button button--danger-outline" onClick={() => setConfirming(true)} disabled={busy}>
+            <button
+              ref={othersButton}
+              type="button"
+              className="button button--danger-outline"
+              onClick={() => setConfirming(true)}
+              disabled={busy}
+            >
               Sign out everywhere else
             </button>
           )}
@@ -141,7 +159,13 @@ function SessionItem({ session, busy, onEnd }: { session: AdminSession; busy: bo
         </div>
       </dl>
       {!session.current && (
-        <button type="button" className="button button--secondary button--small" onClick={onEnd} disabled={busy} aria-label={`Sign out ${session.browser}, last seen ${lastSeen}`}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={onEnd}
+          disabled={busy}
+          aria-label={`Sign out ${session.browser}, last seen ${lastSeen}`}
+        >
           Sign out
         </button>
       )}

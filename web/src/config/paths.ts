@@ -116,7 +116,8 @@ export const apiPaths = {
     userResetPassword: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/reset-password`,
     userResetMfa: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/reset-mfa`,
     userSessions: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/sessions`,
-    userSession: (id: string, sessionId: string) => `/api/admin/users/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,
+    userSession: (id: string, sessionId: string) =>
+      `/api/admin/users/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,
     sessions: '/api/admin/sessions',
     session: (sessionId: string) => `/api/admin/sessions/${encodeURIComponent(sessionId)}`,
     sessionsSignOutOthers: '/api/admin/sessions/sign-out-others',
@@ -130,8 +131,10 @@ export const apiPaths = {
     requestNotes: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/notes`,
     requestFlag: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/flag`,
     requestImageState: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/image-state`,
-    requestImage: (id: string, imageType: string) => `/api/admin/requests/${encodeURIComponent(id)}/verification/${encodeURIComponent(imageType)}`,
-    documentStatus: (id: string, documentId: string) => `/api/admin/requests/${encodeURIComponent(id)}/documents/${encodeURIComponent(documentId)}/status`,
+    requestImage: (id: string, imageType: string) =>
+      `/api/admin/requests/${encodeURIComponent(id)}/verification/${encodeURIComponent(imageType)}`,
+    documentStatus: (id: string, documentId: string) =>
+      `/api/admin/requests/${encodeURIComponent(id)}/documents/${encodeURIComponent(documentId)}/status`,
     ipWhitelist: '/api/admin/ip-whitelist',
     ipRule: (id: string) => `/api/admin/ip-whitelist/${encodeURIComponent(id)}`,
     contactSubmissions: '/api/admin/contact-submissions',

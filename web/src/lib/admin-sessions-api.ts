@@ -13,13 +13,24 @@ export type SessionOwner = { kind: 'me' } | { kind: 'user'; userId: string };
 
 export async function fetchSessions(owner: SessionOwner, signal?: AbortSignal): Promise<AdminSession[]> {
   const path = owner.kind === 'me' ? apiPaths.admin.sessions : apiPaths.admin.userSessions(owner.userId);
-  const body = await apiRequest(path, { auth: 'admin', schema: adminSessionListResponseSchema, signal, failureMessage: SESSION_MESSAGES.loadFailed });
+  const body = await apiRequest(path, {
+    auth: 'admin',
+    schema: adminSessionListResponseSchema,
+    signal,
+    failureMessage: SESSION_MESSAGES.loadFailed,
+  });
   return body.data;
 }
 
 export async function endSession(owner: SessionOwner, sessionId: string): Promise<string> {
-  const path = owner.kind === 'me' ? apiPaths.admin.session(sessionId) : apiPaths.admin.userSession(owner.userId, sessionId);
-  const body = await apiRequest(path, { method: 'DELETE', auth: 'admin', schema: sessionEndedResponseSchema, failureMessage: SESSION_MESSAGES.endFailed });
+  const path =
+    owner.kind === 'me' ? apiPaths.admin.session(sessionId) : apiPaths.admin.userSession(owner.userId, sessionId);
+  const body = await apiRequest(path, {
+    method: 'DELETE',
+    auth: 'admin',
+    schema: sessionEndedResponseSchema,
+    failureMessage: SESSION_MESSAGES.endFailed,
+  });
   return body.message;
 }
 

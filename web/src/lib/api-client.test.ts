@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { apiBlob, apiRequest, ApiRequestError, setStepUpHandler } from './api-client';
 
 function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn(
+    async () =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
 }
 
 describe('apiRequest', () => {
@@ -12,7 +18,12 @@ describe('apiRequest', () => {
   it('sends JSON and parses the answer with the given schema', async () => {
     const fetchMock = answer(200, { success: true, value: 3 });
     vi.stubGlobal('fetch', fetchMock);
-    const result = await apiRequest('/api/thing', { method: 'POST', body: { a: 1 }, query: { q: 'x', empty: '' }, schema: z.object({ success: z.literal(true), value: z.number() }) });
+    const result = await apiRequest('/api/thing', {
+      method: 'POST',
+      body: { a: 1 },
+      query: { q: 'x', empty: '' },
+      schema: z.object({ success: z.literal(true), value: z.number() }),
+    });
     expect(result).toEqual({ success: true, value: 3 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/thing?q=x');
@@ -21,23 +32,53 @@ describe('apiRequest', () => {
   });
 
   it('turns the server error shape into an ApiRequestError with field messages', async () => {
-    vi.stubGlobal('fetch', answer(400, { success: false, code: 'VALIDATION_ERROR', message: 'Username is required', errors: { username: 'Username is required' }, requestId: 'r-123456789' }));
+    vi.stubGlobal(
+      'fetch',
+      answer(400, {
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: 'Username is required',
+        errors: { username: 'Username is required' },
+        requestId: 'r-123456789',
+      }),
+    );
     const error = await apiRequest('/api/admin/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Username is required', fromServer: true, requestId: 'r-123456789' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Username is required',
+      fromServer: true,
+      requestId: 'r-123456789',
+    });
     expect((error as ApiRequestError).fieldErrors).toEqual({ username: 'Username is required' });
   });
 
   it('shows the server message for a 503 while the database is away, even over the failure text of the call', async () => {
     const message = 'The service is briefly unavailable. Please try again in a moment.';
-    vi.stubGlobal('fetch', answer(503, { success: false, code: 'SERVICE_UNAVAILABLE', message, requestId: 'r-503503503' }));
-    const error = await apiRequest('/api/admin/requests', { failureMessage: 'Could not load requests' }).catch((e: unknown) => e);
+    vi.stubGlobal(
+      'fetch',
+      answer(503, { success: false, code: 'SERVICE_UNAVAILABLE', message, requestId: 'r-503503503' }),
+    );
+    const error = await apiRequest('/api/admin/requests', { failureMessage: 'Could not load requests' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message, fromServer: true });
   });
 
   it('keeps the bad lines of a file upload apart from field messages', async () => {
-    vi.stubGlobal('fetch', answer(400, { success: false, code: 'VALIDATION_ERROR', message: 'The file has 1 problem; nothing was imported.', errors: [{ line: 3, message: 'shares_held: bad' }] }));
-    const error = (await apiRequest('/api/admin/shareholders/import', { method: 'POST', body: 'x' }).catch((e: unknown) => e)) as ApiRequestError;
+    vi.stubGlobal(
+      'fetch',
+      answer(400, {
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: 'The file has 1 problem; nothing was imported.',
+        errors: [{ line: 3, message: 'shares_held: bad' }],
+      }),
+    );
+    const error = (await apiRequest('/api/admin/shareholders/import', { method: 'POST', body: 'x' }).catch(
+      (e: unknown) => e,
+    )) as ApiRequestError;
     expect(error.lineErrors).toEqual([{ line: 3, message: 'shares_held: bad' }]);
     expect(error.fieldErrors).toEqual({});
   });
@@ -45,22 +86,36 @@ describe('apiRequest', () => {
   it('sends a string body as is with the given content type', async () => {
     const fetchMock = answer(200, { success: true });
     vi.stubGlobal('fetch', fetchMock);
-    await apiRequest('/api/admin/shareholders/import', { method: 'POST', body: 'code,name\n', contentType: 'text/csv' });
+    await apiRequest('/api/admin/shareholders/import', {
+      method: 'POST',
+      body: 'code,name\n',
+      contentType: 'text/csv',
+    });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.body).toBe('code,name\n');
     expect(new Headers(init.headers).get('Content-Type')).toBe('text/csv');
   });
 
   it('marks a failed connection as a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const error = await apiRequest('/api/health').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true, fromServer: false });
   });
 
   it('refuses an answer that does not match the schema, and a non-JSON error body', async () => {
     vi.stubGlobal('fetch', answer(200, { success: true }));
-    await expect(apiRequest('/api/x', { schema: z.object({ token: z.string() }) })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' })));
+    await expect(apiRequest('/api/x', { schema: z.object({ token: z.string() }) })).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, code: 'BAD_RESPONSE', fromServer: false });
   });
 
@@ -76,7 +131,10 @@ describe('apiRequest', () => {
       const token = new Headers(init?.headers).get('X-CSRF-Token');
       calls.push(token);
       if (token && accepted.has(token)) return new Response(JSON.stringify({ success: true }), { status: 200 });
-      return new Response(JSON.stringify({ success: false, code: 'CSRF_INVALID', message: 'Invalid or missing security token.' }), { status: 403 });
+      return new Response(
+        JSON.stringify({ success: false, code: 'CSRF_INVALID', message: 'Invalid or missing security token.' }),
+        { status: 403 },
+      );
     });
     vi.stubGlobal('fetch', fetchMock);
 
@@ -90,7 +148,10 @@ describe('apiRequest', () => {
 
     // A refusal of the fresh token too is the caller's error: one retry, not a loop.
     accepted.clear();
-    await expect(apiRequest('/api/guarded', { csrf: true })).rejects.toMatchObject({ status: 403, code: 'CSRF_INVALID' });
+    await expect(apiRequest('/api/guarded', { csrf: true })).rejects.toMatchObject({
+      status: 403,
+      code: 'CSRF_INVALID',
+    });
     expect(calls.slice(3)).toEqual(['token-2', 'token-3']);
     expect(issued).toBe(3);
   });
@@ -98,7 +159,10 @@ describe('apiRequest', () => {
 
 describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', () => {
   const stepUpRequired = () =>
-    new Response(JSON.stringify({ success: false, code: 'MFA_STEP_UP_REQUIRED', message: 'Confirm it is you to continue.' }), { status: 403 });
+    new Response(
+      JSON.stringify({ success: false, code: 'MFA_STEP_UP_REQUIRED', message: 'Confirm it is you to continue.' }),
+      { status: 403 },
+    );
   let unregister: (() => void) | undefined;
   afterEach(() => {
     unregister?.();
@@ -122,7 +186,9 @@ describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', ()
     const handler = vi.fn(async () => true);
     unregister = setStepUpHandler(handler);
 
-    await expect(apiRequest('/api/admin/users', { method: 'POST', auth: 'admin', body: { username: 'newbie' } })).resolves.toEqual({ success: true });
+    await expect(
+      apiRequest('/api/admin/users', { method: 'POST', auth: 'admin', body: { username: 'newbie' } }),
+    ).resolves.toEqual({ success: true });
     expect(handler).toHaveBeenCalledTimes(1);
     const [first, second] = fetchMock.mock.calls as unknown as [string, RequestInit][];
     expect(second![0]).toBe('/api/admin/users');
@@ -139,15 +205,24 @@ describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', ()
   });
 
   it('cancelled, throws the refusal as before; a second refusal after confirming is not a loop', async () => {
-    vi.stubGlobal('fetch', server(1, () => new Response(JSON.stringify({ success: true }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      server(1, () => new Response(JSON.stringify({ success: true }), { status: 200 })),
+    );
     unregister = setStepUpHandler(async () => false);
-    await expect(apiRequest('/api/admin/users', { method: 'POST', auth: 'admin', body: {} })).rejects.toMatchObject({ status: 403, code: 'MFA_STEP_UP_REQUIRED' });
+    await expect(apiRequest('/api/admin/users', { method: 'POST', auth: 'admin', body: {} })).rejects.toMatchObject({
+      status: 403,
+      code: 'MFA_STEP_UP_REQUIRED',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
 
     unregister();
     const handler = vi.fn(async () => true);
     unregister = setStepUpHandler(handler);
-    vi.stubGlobal('fetch', server(Infinity, () => new Response(null, { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      server(Infinity, () => new Response(null, { status: 200 })),
+    );
     const error = await apiRequest('/api/admin/users/x', { method: 'DELETE', auth: 'admin' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ code: 'MFA_STEP_UP_REQUIRED' });
@@ -156,7 +231,10 @@ describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', ()
   });
 
   it('calls refused at the same time share one dialog', async () => {
-    vi.stubGlobal('fetch', server(1, () => new Response(JSON.stringify({ success: true }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      server(1, () => new Response(JSON.stringify({ success: true }), { status: 200 })),
+    );
     let confirm: (value: boolean) => void = () => undefined;
     const handler = vi.fn(() => new Promise<boolean>((resolve) => (confirm = resolve)));
     unregister = setStepUpHandler(handler);
@@ -176,9 +254,15 @@ describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', ()
   });
 
   it('retries a CSV download (apiBlob) and returns the file', async () => {
-    vi.stubGlobal('fetch', server(1, () => new Response('id,name\n1,a\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })));
+    vi.stubGlobal(
+      'fetch',
+      server(1, () => new Response('id,name\n1,a\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })),
+    );
     unregister = setStepUpHandler(async () => true);
-    const blob = await apiBlob('/api/admin/issuer-applications/export/csv', { auth: 'admin', query: { status: 'pending' } });
+    const blob = await apiBlob('/api/admin/issuer-applications/export/csv', {
+      auth: 'admin',
+      query: { status: 'pending' },
+    });
     expect(await blob.text()).toBe('id,name\n1,a\n');
     expect((fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([url]) => url)).toEqual([
       '/api/admin/issuer-applications/export/csv?status=pending',
@@ -187,15 +271,26 @@ describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', ()
 
     unregister();
     unregister = setStepUpHandler(async () => false);
-    vi.stubGlobal('fetch', server(1, () => new Response('x', { status: 200 })));
-    await expect(apiBlob('/api/admin/issuer-applications/export/csv', { auth: 'admin' })).rejects.toMatchObject({ status: 403, code: 'MFA_STEP_UP_REQUIRED' });
+    vi.stubGlobal(
+      'fetch',
+      server(1, () => new Response('x', { status: 200 })),
+    );
+    await expect(apiBlob('/api/admin/issuer-applications/export/csv', { auth: 'admin' })).rejects.toMatchObject({
+      status: 403,
+      code: 'MFA_STEP_UP_REQUIRED',
+    });
   });
 
   it('leaves calls without the admin session alone', async () => {
-    vi.stubGlobal('fetch', server(1, () => new Response(null, { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      server(1, () => new Response(null, { status: 200 })),
+    );
     const handler = vi.fn(async () => true);
     unregister = setStepUpHandler(handler);
-    await expect(apiRequest('/api/admin/users', { method: 'POST', body: {} })).rejects.toMatchObject({ code: 'MFA_STEP_UP_REQUIRED' });
+    await expect(apiRequest('/api/admin/users', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 'MFA_STEP_UP_REQUIRED',
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 });
@@ -219,10 +314,12 @@ describe('when the error schema cannot be loaded (a page kept from before a rele
     return import('./api-client');
   }
 
-  it('a failed call is still an ApiRequestError, told by its status and the call\'s failure text', async () => {
+  it("a failed call is still an ApiRequestError, told by its status and the call's failure text", async () => {
     const client = await clientWithout('@ledgerwell/shared/api-error');
     vi.stubGlobal('fetch', answer(400, { success: false, code: 'VALIDATION_ERROR', message: 'Username is required' }));
-    const error = await client.apiRequest('/api/admin/login', { method: 'POST', body: {}, failureMessage: 'Could not sign in' }).catch((e: unknown) => e);
+    const error = await client
+      .apiRequest('/api/admin/login', { method: 'POST', body: {}, failureMessage: 'Could not sign in' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(client.ApiRequestError);
     expect(error).toMatchObject({ status: 400, code: 'BAD_RESPONSE', message: 'Could not sign in', fromServer: false });
   });
@@ -231,7 +328,10 @@ describe('when the error schema cannot be loaded (a page kept from before a rele
     const client = await clientWithout('@ledgerwell/shared/csrf-response');
     const fetchMock = answer(200, { success: true, csrfToken: 't' });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(client.apiRequest('/api/contact', { method: 'POST', body: {}, csrf: true })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(client.apiRequest('/api/contact', { method: 'POST', body: {}, csrf: true })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -110,7 +110,12 @@ export function failureMessageFor(
 }
 
 function networkError(cause: unknown, texts: FailureTexts): ApiRequestError {
-  return new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: failureMessageFor({ status: 0 }, texts), cause });
+  return new ApiRequestError({
+    status: 0,
+    code: 'NETWORK_ERROR',
+    message: failureMessageFor({ status: 0 }, texts),
+    cause,
+  });
 }
 
 /**
@@ -142,7 +147,10 @@ function answerError(response: Response, body: ApiError | null, texts: FailureTe
   return new ApiRequestError({
     status: response.status,
     code: body.code,
-    message: failureMessageFor({ status: response.status, serverMessage: body.message, statusText: response.statusText }, texts),
+    message: failureMessageFor(
+      { status: response.status, serverMessage: body.message, statusText: response.statusText },
+      texts,
+    ),
     fieldErrors: Array.isArray(body.errors) ? {} : body.errors,
     lineErrors: Array.isArray(body.errors) ? body.errors : [],
     requestId: body.requestId,
@@ -204,7 +212,8 @@ async function csrfToken(signal?: AbortSignal): Promise<string> {
   return body.csrfToken;
 }
 
-const isCsrfRefusal = (response: Response, body: ApiError | null) => response.status === 403 && body?.code === 'CSRF_INVALID';
+const isCsrfRefusal = (response: Response, body: ApiError | null) =>
+  response.status === 403 && body?.code === 'CSRF_INVALID';
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -275,7 +284,8 @@ export async function apiRequestWithStatus<T = unknown>(
     ({ response, data, failure } = await sendAndRead());
   }
   // The payload (JSON text, a string or FormData) is sent as it was built: the same call again.
-  if (isStepUpRefusal(auth, response, failure) && (await confirmStepUp())) ({ response, data, failure } = await sendAndRead());
+  if (isStepUpRefusal(auth, response, failure) && (await confirmStepUp()))
+    ({ response, data, failure } = await sendAndRead());
 
   if (!response.ok) {
     const error = answerError(response, failure, options);

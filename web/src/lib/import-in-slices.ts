@@ -8,7 +8,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * /shareholder-requests and /issuer-portal). Evaluating the shared part first, then the page, makes
  * two shorter tasks; the page chunk is fetched after the first step (Vite preloads each step's chunks).
  */
-export async function importInSlices<T>(first: readonly (() => Promise<unknown>)[], last: () => Promise<T>): Promise<T> {
+export async function importInSlices<T>(
+  first: readonly (() => Promise<unknown>)[],
+  last: () => Promise<T>,
+): Promise<T> {
   for (const step of first) {
     await step();
     await nextTask();

@@ -29,11 +29,14 @@ function runtimeImports(file: string, seen = new Map<string, string[]>(), chain:
 
 describe('modules the public pages load without zod', () => {
   const files = [...ZOD_FREE.map((name) => path.join(SHARED, name)), path.join(import.meta.dirname, 'api-client.ts')];
-  it.each(files.map((file) => [path.relative(path.resolve(SHARED, '../..'), file), file]))('%s imports no zod, directly or through another module', (_name, file) => {
-    const imports = runtimeImports(file);
-    const zod = [...imports].filter(([target]) => target === 'zod' || target.startsWith('zod/'));
-    expect(zod.map(([target, via]) => `${[...via, target].join(' → ')}`)).toEqual([]);
-  });
+  it.each(files.map((file) => [path.relative(path.resolve(SHARED, '../..'), file), file]))(
+    '%s imports no zod, directly or through another module',
+    (_name, file) => {
+      const imports = runtimeImports(file);
+      const zod = [...imports].filter(([target]) => target === 'zod' || target.startsWith('zod/'));
+      expect(zod.map(([target, via]) => `${[...via, target].join(' → ')}`)).toEqual([]);
+    },
+  );
 
   it('finds zod where it is imported', () => {
     expect([...runtimeImports(path.join(SHARED, 'issuer-onboarding.ts')).keys()]).toContain('zod');

@@ -5,12 +5,22 @@ import { PORTAL_SIGN_IN_RESOURCE } from '@ledgerwell/shared/activity';
 import type { activityQuerySchema } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
 
-
 /** The portal's sign-in events, in the shape of admin activity, for `resource_type=PORTAL_SIGN_IN`. */
 async function listPortalSignIns(deps: AppDeps, query: z.output<typeof activityQuerySchema>) {
-  const where = query.action_type ? eq(sql`${portalAuthEvents.event}::text`, query.action_type.toUpperCase()) : undefined;
-  const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(portalAuthEvents).where(where);
-  const rows = await deps.db.select().from(portalAuthEvents).where(where).orderBy(desc(portalAuthEvents.id)).limit(query.limit).offset(query.offset);
+  const where = query.action_type
+    ? eq(sql`${portalAuthEvents.event}::text`, query.action_type.toUpperCase())
+    : undefined;
+  const [{ total } = { total: 0 }] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(portalAuthEvents)
+    .where(where);
+  const rows = await deps.db
+    .select()
+    .from(portalAuthEvents)
+    .where(where)
+    .orderBy(desc(portalAuthEvents.id))
+    .limit(query.limit)
+    .offset(query.offset);
   return {
     activities: rows.map((e) => ({
       id: e.id,
@@ -35,13 +45,24 @@ async function listPortalSignIns(deps: AppDeps, query: z.output<typeof activityQ
 export async function listActivity(deps: AppDeps, query: z.output<typeof activityQuerySchema>) {
   if (query.resource_type?.toUpperCase() === PORTAL_SIGN_IN_RESOURCE) return listPortalSignIns(deps, query);
   const where = and(
-    query.admin_username ? eq(sql`lower(${adminActivity.adminUsername})`, query.admin_username.toLowerCase()) : undefined,
+    query.admin_username
+      ? eq(sql`lower(${adminActivity.adminUsername})`, query.admin_username.toLowerCase())
+      : undefined,
     // Resource types are stored in either case (REQUEST, admin_session): compare without case.
     query.resource_type ? eq(sql`lower(${adminActivity.resourceType})`, query.resource_type.toLowerCase()) : undefined,
     query.action_type ? eq(sql`lower(${adminActivity.actionType})`, query.action_type.toLowerCase()) : undefined,
   );
-  const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(adminActivity).where(where);
-  const rows = await deps.db.select().from(adminActivity).where(where).orderBy(desc(adminActivity.id)).limit(query.limit).offset(query.offset);
+  const [{ total } = { total: 0 }] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(adminActivity)
+    .where(where);
+  const rows = await deps.db
+    .select()
+    .from(adminActivity)
+    .where(where)
+    .orderBy(desc(adminActivity.id))
+    .limit(query.limit)
+    .offset(query.offset);
   return {
     activities: rows.map((a) => ({
       id: a.id,

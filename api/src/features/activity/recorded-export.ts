@@ -18,7 +18,8 @@ export interface RecordedExport<Row> {
 }
 
 /** An export's filters as recorded in its activity row: those given, without empty ones. */
-const definedFilters = (filters: object) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
+const definedFilters = (filters: object) =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
 
 /**
  * A streamed CSV export, recorded before the first row leaves with its filters (those given) and the

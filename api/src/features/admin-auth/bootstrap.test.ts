@@ -21,13 +21,18 @@ describe('first-start bootstrap', () => {
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ username: 'admin', role: 'SUPER_ADMIN', mustChangePassword: true });
 
-    const login = await t.request('POST', '/api/admin/login', { body: { username: 'admin', password: result.generatedPassword } });
+    const login = await t.request('POST', '/api/admin/login', {
+      body: { username: 'admin', password: result.generatedPassword },
+    });
     expect(login.status).toBe(200);
     expect(login.json.user.mustChangePassword).toBe(true);
 
     expect(await bootstrapAdmin(t.deps)).toEqual({ created: false });
     expect(await t.deps.db.select().from(adminUsers)).toHaveLength(1);
-    const recorded = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_BOOTSTRAPPED'));
+    const recorded = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(eq(adminActivity.actionType, 'ADMIN_BOOTSTRAPPED'));
     expect(JSON.stringify(recorded)).not.toContain(result.generatedPassword);
   });
 
@@ -35,7 +40,9 @@ describe('first-start bootstrap', () => {
     t = await createTestApp({ env: { ADMIN_USERNAME: 'founder', ADMIN_PASSWORD: 'Strong-Founder-1' } });
     const result = await bootstrapAdmin(t.deps);
     expect(result).toEqual({ created: true, username: 'founder' });
-    const login = await t.request('POST', '/api/admin/login', { body: { username: 'founder', password: 'Strong-Founder-1' } });
+    const login = await t.request('POST', '/api/admin/login', {
+      body: { username: 'founder', password: 'Strong-Founder-1' },
+    });
     expect(login.status).toBe(200);
     expect(login.json.user).toMatchObject({ role: 'SUPER_ADMIN', mustChangePassword: false });
   });
@@ -61,11 +68,17 @@ describe('restart', () => {
     const dataDir = TEST_ENGINE === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'lw-restart-')) : undefined;
     const first = await createTestApp({ dataDir, env: { ADMIN_USERNAME: 'keeper', ADMIN_PASSWORD: 'Keep-Me-Safe-1' } });
     await bootstrapAdmin(first.deps);
-    const login = await first.request('POST', '/api/admin/login', { body: { username: 'keeper', password: 'Keep-Me-Safe-1' } });
+    const login = await first.request('POST', '/api/admin/login', {
+      body: { username: 'keeper', password: 'Keep-Me-Safe-1' },
+    });
     expect(login.status).toBe(200);
     await first.close();
 
-    const second = await createTestApp({ dataDir, databaseUrl: first.databaseUrl, env: { ADMIN_USERNAME: 'other', ADMIN_PASSWORD: 'Other-Pass-12' } });
+    const second = await createTestApp({
+      dataDir,
+      databaseUrl: first.databaseUrl,
+      env: { ADMIN_USERNAME: 'other', ADMIN_PASSWORD: 'Other-Pass-12' },
+    });
     try {
       expect(await bootstrapAdmin(second.deps)).toEqual({ created: false });
       const verify = await second.request('GET', '/api/admin/auth/verify', { token: login.json.token });

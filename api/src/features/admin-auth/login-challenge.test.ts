@@ -16,18 +16,27 @@ describe('admin login past the limit: a proof of work instead of a lockout', () 
   afterEach(() => t.close());
 
   const login = (password: string, altcha?: string, ip = '203.0.113.5') =>
-    t.request('POST', '/api/admin/login', { body: { username: 'Alice', password, ...(altcha ? { altcha } : {}) }, headers: { 'X-Forwarded-For': ip } });
-  const failures = async () => (await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'LOGIN_FAILED'))).length;
+    t.request('POST', '/api/admin/login', {
+      body: { username: 'Alice', password, ...(altcha ? { altcha } : {}) },
+      headers: { 'X-Forwarded-For': ip },
+    });
+  const failures = async () =>
+    (await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'LOGIN_FAILED'))).length;
 
   async function exhaust() {
-    for (let i = 1; i <= 10; i++) expect((await login(`Wrong-Pass-${i}`, undefined, `198.51.100.${i}`)).status).toBe(401);
+    for (let i = 1; i <= 10; i++)
+      expect((await login(`Wrong-Pass-${i}`, undefined, `198.51.100.${i}`)).status).toBe(401);
   }
 
   it('answers the 11th failed login with 429 CHALLENGE_REQUIRED and a signed challenge, even with the right password', async () => {
     await exhaust();
     const res = await login(PASSWORD);
     expect(res.status).toBe(429);
-    expect(res.json).toMatchObject({ success: false, code: 'CHALLENGE_REQUIRED', message: expect.stringMatching(/Too many failed sign-in attempts/) });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: 'CHALLENGE_REQUIRED',
+      message: expect.stringMatching(/Too many failed sign-in attempts/),
+    });
     expect(res.json.challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 1 });
     expect(res.json.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(await failures()).toBe(10);
@@ -77,11 +86,20 @@ describe('admin login past the limit: a proof of work instead of a lockout', () 
     const challenge = (await login(PASSWORD)).json.challenge;
     const decoded = JSON.parse(Buffer.from(await solvedPayload(challenge), 'base64').toString());
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
-    const cheaper = { ...decoded, challenge: { ...decoded.challenge, parameters: { ...decoded.challenge.parameters, cost: 0 } } };
+    const cheaper = {
+      ...decoded,
+      challenge: { ...decoded.challenge, parameters: { ...decoded.challenge.parameters, cost: 0 } },
+    };
     const wrongAnswer = { ...decoded, solution: { ...decoded.solution, derivedKey: '00'.repeat(32) } };
     // Solved honestly, but for another address's call.
     const elsewhere = await solvedPayload((await login(PASSWORD, undefined, '192.0.2.1')).json.challenge);
-    for (const altcha of ['not base64 at all', encode({ challenge: null, solution: null, test: true }), encode(cheaper), encode(wrongAnswer), elsewhere]) {
+    for (const altcha of [
+      'not base64 at all',
+      encode({ challenge: null, solution: null, test: true }),
+      encode(cheaper),
+      encode(wrongAnswer),
+      elsewhere,
+    ]) {
       const res = await login(PASSWORD, altcha);
       expect(res.status).toBe(429);
       expect(res.json.code).toBe('CHALLENGE_REQUIRED');

@@ -36,7 +36,9 @@ describe('POST /api/admin/login', () => {
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.tokenHash).toBe(hashToken(res.json.token));
     expect(sessions[0]!.tokenHash).not.toContain(res.json.token);
-    const [row] = await t.deps.db.execute<{ password_hash: string }>(sql`select password_hash from admin_users`).then((r: any) => r.rows);
+    const [row] = await t.deps.db
+      .execute<{ password_hash: string }>(sql`select password_hash from admin_users`)
+      .then((r: any) => r.rows);
     const [, algorithm, , params] = (row.password_hash as string).split('$');
     expect(algorithm).toBe('argon2id');
     // At this process's parameters (the harness's cheap ones); production-parameters.test.ts checks a real server's.
@@ -64,10 +66,17 @@ describe('POST /api/admin/login', () => {
 
   it('gives the same answer for an unknown user, a wrong password and a deactivated account', async () => {
     await createAdminUser(t.deps, { username: 'gone', password: PASSWORD, isActive: false });
-    const answers = await Promise.all([login('nobody', PASSWORD), login('Alice', 'Wrong-Pass-1'), login('gone', PASSWORD)]);
+    const answers = await Promise.all([
+      login('nobody', PASSWORD),
+      login('Alice', 'Wrong-Pass-1'),
+      login('gone', PASSWORD),
+    ]);
     for (const res of answers) {
       expect(res.status).toBe(401);
-      expect({ code: res.json.code, message: res.json.message }).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' });
+      expect({ code: res.json.code, message: res.json.message }).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid credentials',
+      });
     }
     const failed = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'LOGIN_FAILED'));
     expect(failed).toHaveLength(3);

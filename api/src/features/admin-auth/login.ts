@@ -25,7 +25,12 @@ export async function findUserByUsername(deps: AppDeps, username: string) {
  * Signs an admin in. Unknown users, wrong passwords and inactive accounts get the same answer in
  * about the same time; failures count against the account and the address, in the database.
  */
-export async function login(deps: AppDeps, input: AdminLoginInput, meta: RequestMeta, proof?: string): Promise<LoginResult> {
+export async function login(
+  deps: AppDeps,
+  input: AdminLoginInput,
+  meta: RequestMeta,
+  proof?: string,
+): Promise<LoginResult> {
   const { db, clock } = deps;
   const username = input.username.trim();
   const user = await findUserByUsername(deps, username);
@@ -35,7 +40,9 @@ export async function login(deps: AppDeps, input: AdminLoginInput, meta: Request
     onRefused: () => recordActivity(db, { actor, action: 'LOGIN_THROTTLED', resourceType: 'admin_session', meta }),
   });
 
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!user || !passwordOk || !user.isActive) {
     await recordActivity(db, {
       actor,
@@ -55,7 +62,12 @@ export async function login(deps: AppDeps, input: AdminLoginInput, meta: Request
       await attempt.forgive(tx);
       await clearHits(tx, accountKey(username));
       const mfaToken = await issueMfaToken(tx, clock, user.id);
-      await recordActivity(tx, { actor: { id: user.id, username: user.username }, action: 'LOGIN_MFA_REQUIRED', resourceType: 'admin_session', meta });
+      await recordActivity(tx, {
+        actor: { id: user.id, username: user.username },
+        action: 'LOGIN_MFA_REQUIRED',
+        resourceType: 'admin_session',
+        meta,
+      });
       const methods = factorMethods(await userFactors(tx, user.id));
       return { mfaRequired: true, mfaToken, methods };
     });
@@ -63,7 +75,10 @@ export async function login(deps: AppDeps, input: AdminLoginInput, meta: Request
   return db.transaction(async (tx): Promise<LoginResult> => {
     await attempt.forgive(tx);
     await clearHits(tx, accountKey(username));
-    return { mfaRequired: false, ...(await startAdminSession(deps, tx, user, meta, rehash ? { passwordHash: rehash } : {})) };
+    return {
+      mfaRequired: false,
+      ...(await startAdminSession(deps, tx, user, meta, rehash ? { passwordHash: rehash } : {})),
+    };
   });
 }
 

@@ -22,8 +22,14 @@ describe('PUT /api/admin/users/me/password', () => {
     [{}, { currentPassword: 'Current password is required', newPassword: 'Password is required' }],
     [{ currentPassword: PASSWORD, newPassword: 'short' }, { newPassword: 'Password is too weak' }],
     [{ currentPassword: PASSWORD, newPassword: 'alllowercaseletters' }, { newPassword: 'Password is too weak' }],
-    [{ currentPassword: PASSWORD, newPassword: PASSWORD }, { newPassword: 'New password must be different from the current password' }],
-    [{ currentPassword: PASSWORD, newPassword: `Aa1!${'x'.repeat(300)}` }, { newPassword: 'Password must be at most 256 characters' }],
+    [
+      { currentPassword: PASSWORD, newPassword: PASSWORD },
+      { newPassword: 'New password must be different from the current password' },
+    ],
+    [
+      { currentPassword: PASSWORD, newPassword: `Aa1!${'x'.repeat(300)}` },
+      { newPassword: 'Password must be at most 256 characters' },
+    ],
   ])('refuses %j with field messages', async (body, errors) => {
     const res = await change(body);
     expect(res.status).toBe(400);
@@ -35,7 +41,9 @@ describe('PUT /api/admin/users/me/password', () => {
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('Current password is incorrect');
     expect(res.json.errors).toEqual({ currentPassword: 'Current password is incorrect' });
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it('changes the password, keeps this session and revokes the others', async () => {
@@ -46,29 +54,43 @@ describe('PUT /api/admin/users/me/password', () => {
 
     expect((await t.request('GET', '/api/admin/auth/verify', { token })).status).toBe(200);
     expect((await t.request('GET', '/api/admin/auth/verify', { token: otherSession })).status).toBe(401);
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: PASSWORD } })).status).toBe(401);
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: NEW_PASSWORD } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: NEW_PASSWORD } })).status,
+    ).toBe(200);
     const rows = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'PASSWORD_CHANGED'));
     expect(rows).toHaveLength(1);
   });
 
   it('counts wrong current passwords against the sign-in limit', async () => {
-    for (let i = 0; i < 10; i++) expect((await change({ currentPassword: `Wrong-${i}-Aa`, newPassword: NEW_PASSWORD })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await change({ currentPassword: `Wrong-${i}-Aa`, newPassword: NEW_PASSWORD })).status).toBe(400);
     expect((await change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(429);
   });
 
   it('a successful change ends the run of failures, as a sign-in does', async () => {
-    for (let i = 0; i < 9; i++) expect((await change({ currentPassword: `Wrong-${i}-Aa`, newPassword: NEW_PASSWORD })).status).toBe(400);
+    for (let i = 0; i < 9; i++)
+      expect((await change({ currentPassword: `Wrong-${i}-Aa`, newPassword: NEW_PASSWORD })).status).toBe(400);
     expect((await change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200);
     // Ten more failures are needed before the account is challenged again.
-    for (let i = 0; i < 10; i++) expect((await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: `Wrong-${i}-Aa` } })).status).toBe(401);
-    const eleventh = await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: NEW_PASSWORD } });
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await t.request('POST', '/api/admin/login', { body: { username: 'carol', password: `Wrong-${i}-Aa` } }))
+          .status,
+      ).toBe(401);
+    const eleventh = await t.request('POST', '/api/admin/login', {
+      body: { username: 'carol', password: NEW_PASSWORD },
+    });
     expect(eleventh.status).toBe(429);
     expect(eleventh.json.code).toBe('CHALLENGE_REQUIRED');
   });
 
   it('needs a session', async () => {
-    const res = await t.request('PUT', '/api/admin/users/me/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
+    const res = await t.request('PUT', '/api/admin/users/me/password', {
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -88,9 +110,19 @@ describe('mustChangePassword', () => {
     expect((await t.request('GET', '/api/admin/users/me', { token })).status).toBe(200);
     const blocked = await t.request('GET', '/api/admin/no-such-screen', { token });
     expect(blocked.status).toBe(403);
-    expect(blocked.json).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED', message: 'You must change your password before continuing.' });
+    expect(blocked.json).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      message: 'You must change your password before continuing.',
+    });
 
-    expect((await t.request('PUT', '/api/admin/users/me/password', { token, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/api/admin/users/me/password', {
+          token,
+          body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
     const me = await t.request('GET', '/api/admin/users/me', { token });
     expect(me.json.data.mustChangePassword).toBe(false);
     // Past the gate now: an unknown admin path is a plain 404.

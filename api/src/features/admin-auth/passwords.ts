@@ -45,7 +45,8 @@ let dummyHash: { options: HashOptions; hash: Promise<string> } | undefined;
 
 /** Spends the same time as a real check, so an unknown username answers no faster than a wrong password. */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  if (dummyHash?.options !== current) dummyHash = { options: current, hash: hashPassword('dummy password for timing equality') };
+  if (dummyHash?.options !== current)
+    dummyHash = { options: current, hash: hashPassword('dummy password for timing equality') };
   await verifyPassword(await dummyHash.hash, password);
   return false;
 }

@@ -28,7 +28,10 @@ describe('requireRole', () => {
     const username = `user_${role.toLowerCase()}`;
     await createAdminUser(t.deps, { username, password: PASSWORD, role });
     const token = await loginToken(t, username, PASSWORD);
-    const res = await guarded.request('/api/admin/registry', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const res = await guarded.request('/api/admin/registry', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(status);
     if (status === 403) expect(await res.json()).toMatchObject({ code: 'FORBIDDEN' });
   });

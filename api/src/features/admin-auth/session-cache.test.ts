@@ -74,7 +74,8 @@ describe('admin sessions cached across processes', () => {
   }
 
   /** Announcements arrive when the change commits, on another connection: a few milliseconds later. */
-  const eventually = (check: () => Promise<unknown>, expected: unknown) => expect.poll(check, { timeout: 5000, interval: 20 }).toEqual(expected);
+  const eventually = (check: () => Promise<unknown>, expected: unknown) =>
+    expect.poll(check, { timeout: 5000, interval: 20 }).toEqual(expected);
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -114,21 +115,29 @@ describe('admin sessions cached across processes', () => {
   });
 
   // Only a server connection can be lost: the embedded database is in this process.
-  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')('reads every session while it cannot hear the announcements, and caches again once it can', async () => {
-    expect((await second.verify()).status).toBe(200);
-    // The server ends the listening connections (a restart, a network failure).
-    await t.deps.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`);
-    await expect.poll(() => second.cache.active, { timeout: 5000 }).toBe(false);
-    // A revocation whose announcement nobody heard is still seen: the session is read from the database.
-    await t.deps.db.update(adminSessions).set({ revokedAt: t.clock.now() });
-    expect((await second.verify()).status).toBe(401);
-    await expect.poll(() => second.cache.active, { timeout: 10_000 }).toBe(true);
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'reads every session while it cannot hear the announcements, and caches again once it can',
+    async () => {
+      expect((await second.verify()).status).toBe(200);
+      // The server ends the listening connections (a restart, a network failure).
+      await t.deps.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+      );
+      await expect.poll(() => second.cache.active, { timeout: 5000 }).toBe(false);
+      // A revocation whose announcement nobody heard is still seen: the session is read from the database.
+      await t.deps.db.update(adminSessions).set({ revokedAt: t.clock.now() });
+      expect((await second.verify()).status).toBe(401);
+      await expect.poll(() => second.cache.active, { timeout: 10_000 }).toBe(true);
 
-    const fresh = await loginToken(t, 'bob', PASSWORD);
-    token = fresh;
-    // Cached again: a change is heard.
-    expect((await second.verify()).status).toBe(200);
-    await t.deps.db.update(adminSessions).set({ revokedAt: t.clock.now() }).where(eq(adminSessions.tokenHash, hashToken(fresh)));
-    await eventually(async () => (await second.verify()).status, 401);
-  });
+      const fresh = await loginToken(t, 'bob', PASSWORD);
+      token = fresh;
+      // Cached again: a change is heard.
+      expect((await second.verify()).status).toBe(200);
+      await t.deps.db
+        .update(adminSessions)
+        .set({ revokedAt: t.clock.now() })
+        .where(eq(adminSessions.tokenHash, hashToken(fresh)));
+      await eventually(async () => (await second.verify()).status, 401);
+    },
+  );
 });

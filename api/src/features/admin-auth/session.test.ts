@@ -29,7 +29,12 @@ describe('admin sessions', () => {
   });
 
   it('refuses a missing, malformed or unknown token with 401', async () => {
-    for (const headers of [{} as Record<string, string>, { Authorization: 'Basic abc' }, { Authorization: 'Bearer short' }, { Authorization: `Bearer ${'x'.repeat(43)}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: 'Basic abc' },
+      { Authorization: 'Bearer short' },
+      { Authorization: `Bearer ${'x'.repeat(43)}` },
+    ]) {
       const res = await t.request('GET', '/api/admin/auth/verify', { headers });
       expect(res.status).toBe(401);
       expect(res.json.code).toBe('UNAUTHENTICATED');
@@ -69,10 +74,16 @@ describe('admin sessions', () => {
     const other = await loginToken(t, 'bob', PASSWORD);
     const actor = await createAdminUser(t.deps, { username: 'root', password: PASSWORD, role: 'SUPER_ADMIN' });
     const [bob] = await t.deps.db.select().from(adminUsers).where(eq(adminUsers.username, 'bob'));
-    await deactivateAdminUser(t.deps, { profile: toProfile(actor), sessionId: 'n/a' }, bob!.id, { requestId: 'test-request', ip: '127.0.0.1', userAgent: null });
+    await deactivateAdminUser(t.deps, { profile: toProfile(actor), sessionId: 'n/a' }, bob!.id, {
+      requestId: 'test-request',
+      ip: '127.0.0.1',
+      userAgent: null,
+    });
     expect((await t.request('GET', '/api/admin/auth/verify', { token })).status).toBe(401);
     expect((await t.request('GET', '/api/admin/auth/verify', { token: other })).status).toBe(401);
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'bob', password: PASSWORD } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'bob', password: PASSWORD } })).status,
+    ).toBe(401);
   });
 
   it('answers unknown admin paths with 404 JSON once signed in, 401 before', async () => {

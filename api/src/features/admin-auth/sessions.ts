@@ -53,7 +53,12 @@ export interface ActiveSession {
 const buildSessionQuery = (db: Db, name: string) =>
   db
     .select({
-      session: { id: adminSessions.id, revokedAt: adminSessions.revokedAt, expiresAt: adminSessions.expiresAt, lastSeenAt: adminSessions.lastSeenAt },
+      session: {
+        id: adminSessions.id,
+        revokedAt: adminSessions.revokedAt,
+        expiresAt: adminSessions.expiresAt,
+        lastSeenAt: adminSessions.lastSeenAt,
+      },
       user: profileColumns,
     })
     .from(adminSessions)
@@ -71,7 +76,12 @@ export type SessionCacheValue = CachedAdminSession;
  * limit, or its user is inactive. With a cache (session-cache.ts) a session checked recently is not
  * read again; one that looks expired there is read again before it is ended.
  */
-export async function findActiveSession(db: Db, clock: Clock, token: string, cache?: AdminSessionCache): Promise<ActiveSession | null> {
+export async function findActiveSession(
+  db: Db,
+  clock: Clock,
+  token: string,
+  cache?: AdminSessionCache,
+): Promise<ActiveSession | null> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash);
   let row = cached;

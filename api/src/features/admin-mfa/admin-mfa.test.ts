@@ -23,8 +23,10 @@ describe('admin second factor: authenticator app and recovery codes', () => {
   afterEach(() => t.close());
 
   /** The code an authenticator app shows at the test clock's time, moved by `offsetMs`. */
-  const codeAt = (secret: string, offsetMs = 0) => generate({ secret, epoch: Math.floor((t.clock.now().getTime() + offsetMs) / 1000) });
-  const activity = (action: string) => t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action));
+  const codeAt = (secret: string, offsetMs = 0) =>
+    generate({ secret, epoch: Math.floor((t.clock.now().getTime() + offsetMs) / 1000) });
+  const activity = (action: string) =>
+    t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action));
 
   async function user(username: string, role: AdminRole = 'REVIEWER', extra: { mustChangePassword?: boolean } = {}) {
     return createAdminUser(t.deps, { username, password: PASSWORD, role, ...extra });
@@ -35,22 +37,34 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     const setup = await t.request('POST', '/api/admin/mfa/totp/setup', { token });
     expect(setup.status).toBe(200);
     const secret = setup.json.data.secret as string;
-    const enable = await t.request('POST', '/api/admin/mfa/totp/enable', { token, body: { code: await codeAt(secret) } });
+    const enable = await t.request('POST', '/api/admin/mfa/totp/enable', {
+      token,
+      body: { code: await codeAt(secret) },
+    });
     expect(enable.status).toBe(200);
     t.clock.advance(STEP);
     return { secret, recoveryCodes: enable.json.data.recoveryCodes as string[] };
   }
 
   const passwordStep = (username: string, ip = '203.0.113.5') =>
-    t.request('POST', '/api/admin/login', { body: { username, password: PASSWORD }, headers: { 'X-Forwarded-For': ip } });
+    t.request('POST', '/api/admin/login', {
+      body: { username, password: PASSWORD },
+      headers: { 'X-Forwarded-For': ip },
+    });
   const codeStep = (mfaToken: string, code: string, ip = '203.0.113.5', altcha?: string) =>
-    t.request('POST', '/api/admin/login/mfa', { body: { mfaToken, code, ...(altcha ? { altcha } : {}) }, headers: { 'X-Forwarded-For': ip } });
+    t.request('POST', '/api/admin/login/mfa', {
+      body: { mfaToken, code, ...(altcha ? { altcha } : {}) },
+      headers: { 'X-Forwarded-For': ip },
+    });
 
   it('enrols: set-up gives a secret and an otpauth link, the first code enables it and yields 10 recovery codes; nothing is stored in plain text', async () => {
     const alice = await user('alice');
     const token = await loginToken(t, 'alice', PASSWORD);
     const before = await t.request('GET', '/api/admin/mfa', { token });
-    expect(before.json).toEqual({ success: true, data: { required: false, methods: [], totp: null, passkeys: [], recoveryCodesLeft: 0 } });
+    expect(before.json).toEqual({
+      success: true,
+      data: { required: false, methods: [], totp: null, passkeys: [], recoveryCodesLeft: 0 },
+    });
 
     const setup = await t.request('POST', '/api/admin/mfa/totp/setup', { token });
     const { secret, otpauthUrl } = setup.json.data;
@@ -64,24 +78,41 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     // A second set-up replaces the pending secret: a code from the first no longer enables.
     const second = (await t.request('POST', '/api/admin/mfa/totp/setup', { token })).json.data.secret as string;
     expect(second).not.toBe(secret);
-    const stale = await t.request('POST', '/api/admin/mfa/totp/enable', { token, body: { code: await codeAt(secret) } });
+    const stale = await t.request('POST', '/api/admin/mfa/totp/enable', {
+      token,
+      body: { code: await codeAt(secret) },
+    });
     expect(stale.status).toBe(400);
     expect(stale.json.errors).toEqual({ code: MFA_MESSAGES.codeInvalid });
     expect(await activity('MFA_CODE_FAILED')).toHaveLength(1);
 
-    const enable = await t.request('POST', '/api/admin/mfa/totp/enable', { token, body: { code: await codeAt(second) } });
+    const enable = await t.request('POST', '/api/admin/mfa/totp/enable', {
+      token,
+      body: { code: await codeAt(second) },
+    });
     expect(enable.status).toBe(200);
     const codes = enable.json.data.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-    const hashes = await t.deps.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, alice.id));
+    const hashes = await t.deps.db
+      .select()
+      .from(adminRecoveryCodes)
+      .where(eq(adminRecoveryCodes.adminUserId, alice.id));
     expect(hashes).toHaveLength(10);
     for (const row of hashes) expect(codes).not.toContain(row.codeHash);
 
     const after = await t.request('GET', '/api/admin/mfa', { token });
-    expect(after.json.data).toMatchObject({ required: false, methods: ['totp'], totp: { enabledAt: expect.any(String) }, recoveryCodesLeft: 10 });
-    expect((await t.request('GET', '/api/admin/users/me', { token })).json.data).toMatchObject({ mfaEnabled: true, mustEnrollMfa: false });
+    expect(after.json.data).toMatchObject({
+      required: false,
+      methods: ['totp'],
+      totp: { enabledAt: expect.any(String) },
+      recoveryCodesLeft: 10,
+    });
+    expect((await t.request('GET', '/api/admin/users/me', { token })).json.data).toMatchObject({
+      mfaEnabled: true,
+      mustEnrollMfa: false,
+    });
     expect((await t.request('POST', '/api/admin/mfa/totp/setup', { token })).status).toBe(409);
     expect(await activity('MFA_TOTP_SETUP_STARTED')).toHaveLength(2);
     expect(await activity('MFA_TOTP_ENABLED')).toHaveLength(1);
@@ -96,7 +127,12 @@ describe('admin second factor: authenticator app and recovery codes', () => {
 
     const first = await passwordStep('alice');
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ success: true, mfaRequired: true, mfaToken: expect.any(String), methods: ['totp', 'recovery'] });
+    expect(first.json).toEqual({
+      success: true,
+      mfaRequired: true,
+      mfaToken: expect.any(String),
+      methods: ['totp', 'recovery'],
+    });
     expect((await t.deps.db.select().from(adminSessions)).length).toBe(sessionsBefore);
     const [tokenRow] = await t.deps.db.select().from(adminMfaTokens);
     expect(tokenRow!.tokenHash).not.toBe(first.json.mfaToken);
@@ -104,9 +140,22 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     const code = await codeAt(secret);
     const done = await codeStep(first.json.mfaToken, code);
     expect(done.status).toBe(200);
-    expect(done.json).toMatchObject({ success: true, token: expect.any(String), expiresAt: expect.any(String), user: { username: 'alice', mfaEnabled: true, mustEnrollMfa: false } });
+    expect(done.json).toMatchObject({
+      success: true,
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+      user: { username: 'alice', mfaEnabled: true, mustEnrollMfa: false },
+    });
     expect((await t.request('GET', '/api/admin/auth/verify', { token: done.json.token })).status).toBe(200);
-    const [login] = await t.deps.db.select().from(adminActivity).where(and(eq(adminActivity.actionType, 'LOGIN'), eq(adminActivity.resourceId, (await t.deps.db.select().from(adminSessions)).at(-1)!.id)));
+    const [login] = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(
+        and(
+          eq(adminActivity.actionType, 'LOGIN'),
+          eq(adminActivity.resourceId, (await t.deps.db.select().from(adminSessions)).at(-1)!.id),
+        ),
+      );
     expect(login?.details).toEqual({ mfaMethod: 'totp' });
     // The session records that it proved a second factor (step-up will read it); the enrolling one did too.
     const sessions = await t.deps.db.select().from(adminSessions);
@@ -131,7 +180,9 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     expect((await codeStep((await passwordStep('alice')).json.mfaToken, await codeAt(secret))).status).toBe(400);
     // Two steps away: refused.
     t.clock.advance(10 * STEP);
-    expect((await codeStep((await passwordStep('alice')).json.mfaToken, await codeAt(secret, 2 * STEP))).status).toBe(400);
+    expect((await codeStep((await passwordStep('alice')).json.mfaToken, await codeAt(secret, 2 * STEP))).status).toBe(
+      400,
+    );
   });
 
   it('signs in with a recovery code once; the same code is then refused', async () => {
@@ -171,14 +222,17 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     expect(empty.status).toBe(400);
     expect(empty.json.errors).toEqual({ mfaToken: MFA_MESSAGES.mfaTokenExpired, code: MFA_MESSAGES.codeRequired });
     expect((await t.request('POST', '/api/admin/login/mfa', { body: '{' })).status).toBe(400);
-    expect((await t.request('POST', '/api/admin/login/mfa', { body: { mfaToken: 'x', code: 'x'.repeat(10_000) } })).status).toBe(400);
+    expect(
+      (await t.request('POST', '/api/admin/login/mfa', { body: { mfaToken: 'x', code: 'x'.repeat(10_000) } })).status,
+    ).toBe(400);
   });
 
   it('past 10 wrong codes for the account asks for a proof of work, even with the right code; a solved one lets it through', async () => {
     await user('alice');
     const { secret } = await enrol(await loginToken(t, 'alice', PASSWORD));
     const mfaToken = (await passwordStep('alice')).json.mfaToken;
-    for (let i = 1; i <= 10; i++) expect((await codeStep(mfaToken, String(100000 + i), `198.51.100.${i}`)).status).toBe(400);
+    for (let i = 1; i <= 10; i++)
+      expect((await codeStep(mfaToken, String(100000 + i), `198.51.100.${i}`)).status).toBe(400);
     const refused = await codeStep(mfaToken, await codeAt(secret));
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ code: 'CHALLENGE_REQUIRED', message: MFA_MESSAGES.tooManyAttempts });
@@ -206,18 +260,30 @@ describe('admin second factor: authenticator app and recovery codes', () => {
       ['POST', '/api/admin/mfa/totp/disable'],
       ['GET', '/api/admin/requests'],
     ] as const) {
-      expect((await t.request(method, path, { token, body: method === 'POST' ? { code: '123456' } : undefined })).json.code, path).toBe('MFA_ENROLLMENT_REQUIRED');
+      expect(
+        (await t.request(method, path, { token, body: method === 'POST' ? { code: '123456' } : undefined })).json.code,
+        path,
+      ).toBe('MFA_ENROLLMENT_REQUIRED');
     }
     expect((await t.request('GET', '/api/admin/auth/verify', { token })).status).toBe(200);
     expect((await t.request('GET', '/api/admin/users/me', { token })).json.data.mustEnrollMfa).toBe(true);
-    expect((await t.request('GET', '/api/admin/mfa', { token })).json.data).toMatchObject({ required: true, methods: [] });
+    expect((await t.request('GET', '/api/admin/mfa', { token })).json.data).toMatchObject({
+      required: true,
+      methods: [],
+    });
 
     const { secret } = await enrol(token);
     expect((await t.request('GET', '/api/admin/users', { token })).status).toBe(200);
-    expect((await t.request('GET', '/api/admin/auth/verify', { token })).json.admin).toMatchObject({ mfaEnabled: true, mustEnrollMfa: false });
+    expect((await t.request('GET', '/api/admin/auth/verify', { token })).json.admin).toMatchObject({
+      mfaEnabled: true,
+      mustEnrollMfa: false,
+    });
 
     // The only factor of a required role cannot be removed.
-    const remove = await t.request('POST', '/api/admin/mfa/totp/disable', { token, body: { code: await codeAt(secret) } });
+    const remove = await t.request('POST', '/api/admin/mfa/totp/disable', {
+      token,
+      body: { code: await codeAt(secret) },
+    });
     expect(remove.status).toBe(409);
     expect(remove.json.message).toBe(MFA_MESSAGES.lastMethod);
   });
@@ -228,7 +294,8 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     const sessions = await startSessionCache<SessionCacheValue>(t.database, t.clock, t.deps.logger);
     try {
       const other = createApp({ ...t.deps, sessionCache: sessions.cache });
-      const listUsers = async () => (await other.request('/api/admin/users', { headers: { Authorization: `Bearer ${token}` } })).status;
+      const listUsers = async () =>
+        (await other.request('/api/admin/users', { headers: { Authorization: `Bearer ${token}` } })).status;
       expect(await listUsers()).toBe(403);
       await enrol(token);
       await expect.poll(listUsers, { timeout: 5000, interval: 20 }).toBe(200);
@@ -241,7 +308,10 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     await user('newbie', 'ADMIN', { mustChangePassword: true });
     const token = await loginToken(t, 'newbie', PASSWORD);
     expect((await t.request('GET', '/api/admin/mfa', { token })).json.code).toBe('PASSWORD_CHANGE_REQUIRED');
-    expect((await t.request('GET', '/api/admin/users/me', { token })).json.data).toMatchObject({ mustChangePassword: true, mustEnrollMfa: true });
+    expect((await t.request('GET', '/api/admin/users/me', { token })).json.data).toMatchObject({
+      mustChangePassword: true,
+      mustEnrollMfa: true,
+    });
   });
 
   it('regenerates recovery codes and removes the app with a current code (roles without the requirement)', async () => {
@@ -255,14 +325,26 @@ describe('admin second factor: authenticator app and recovery codes', () => {
     expect((await codeStep((await passwordStep('alice')).json.mfaToken, recoveryCodes[1]!)).status).toBe(400);
     expect(await activity('MFA_RECOVERY_CODES_REGENERATED')).toHaveLength(1);
 
-    expect((await t.request('POST', '/api/admin/mfa/totp/disable', { token, body: { code: '000000' } })).status).toBe(400);
-    const removed = await t.request('POST', '/api/admin/mfa/totp/disable', { token, body: { code: await codeAt(secret) } });
+    expect((await t.request('POST', '/api/admin/mfa/totp/disable', { token, body: { code: '000000' } })).status).toBe(
+      400,
+    );
+    const removed = await t.request('POST', '/api/admin/mfa/totp/disable', {
+      token,
+      body: { code: await codeAt(secret) },
+    });
     expect(removed.status).toBe(200);
     expect(await t.deps.db.select().from(adminTotp).where(eq(adminTotp.adminUserId, alice.id))).toHaveLength(0);
-    expect(await t.deps.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, alice.id))).toHaveLength(0);
+    expect(
+      await t.deps.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, alice.id)),
+    ).toHaveLength(0);
     expect(await activity('MFA_TOTP_DISABLED')).toHaveLength(1);
-    expect((await passwordStep('alice')).json).toMatchObject({ token: expect.any(String), user: { mfaEnabled: false } });
-    expect((await t.request('POST', '/api/admin/mfa/recovery-codes', { token, body: { code: '123456' } })).status).toBe(409);
+    expect((await passwordStep('alice')).json).toMatchObject({
+      token: expect.any(String),
+      user: { mfaEnabled: false },
+    });
+    expect((await t.request('POST', '/api/admin/mfa/recovery-codes', { token, body: { code: '123456' } })).status).toBe(
+      409,
+    );
   });
 });
 

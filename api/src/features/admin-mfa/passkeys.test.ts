@@ -10,7 +10,12 @@ import { softAuthenticator, type SoftAuthenticator } from './webauthn.fixtures';
 const PASSWORD = 'Correct-Horse-7';
 const ORIGIN = 'https://admin.ledgerwell.test';
 const RP_ID = 'admin.ledgerwell.test';
-const DEFAULT_ROLES = { ADMIN_MFA_ROLES: 'SUPER_ADMIN,ADMIN', TRUST_PROXY: '1', CHALLENGE_COST: '1', PUBLIC_URL: ORIGIN };
+const DEFAULT_ROLES = {
+  ADMIN_MFA_ROLES: 'SUPER_ADMIN,ADMIN',
+  TRUST_PROXY: '1',
+  CHALLENGE_COST: '1',
+  PUBLIC_URL: ORIGIN,
+};
 
 describe('admin second factor: passkeys (WebAuthn)', () => {
   let t: TestApp;
@@ -19,16 +24,23 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
   });
   afterEach(() => t.close());
 
-  const activity = (action: string) => t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action));
-  const user = (username: string, role: AdminRole = 'REVIEWER') => createAdminUser(t.deps, { username, password: PASSWORD, role });
+  const activity = (action: string) =>
+    t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action));
+  const user = (username: string, role: AdminRole = 'REVIEWER') =>
+    createAdminUser(t.deps, { username, password: PASSWORD, role });
   const newAuthenticator = () => softAuthenticator({ origin: ORIGIN, rpID: RP_ID });
-  const post = (path: string, body?: unknown, token?: string) => t.request('POST', path, { body: body ?? {}, ...(token ? { token } : {}) });
+  const post = (path: string, body?: unknown, token?: string) =>
+    t.request('POST', path, { body: body ?? {}, ...(token ? { token } : {}) });
 
   /** Registers a passkey for a signed-in user; returns the answer (recovery codes on the first factor). */
   async function addPasskey(token: string, authenticator: SoftAuthenticator, name?: string) {
     const options = await post('/api/admin/mfa/webauthn/register/options', {}, token);
     expect(options.status).toBe(200);
-    return post('/api/admin/mfa/webauthn/register/verify', { response: authenticator.register(options.json.data), ...(name !== undefined ? { name } : {}) }, token);
+    return post(
+      '/api/admin/mfa/webauthn/register/verify',
+      { response: authenticator.register(options.json.data), ...(name !== undefined ? { name } : {}) },
+      token,
+    );
   }
 
   const passwordStep = async (username: string) => {
@@ -37,7 +49,8 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     return answer.json as { mfaToken: string; methods: string[] };
   };
   const loginOptions = (mfaToken: string) => post('/api/admin/login/webauthn/options', { mfaToken });
-  const loginVerify = (mfaToken: string, response: unknown) => post('/api/admin/login/webauthn/verify', { mfaToken, response });
+  const loginVerify = (mfaToken: string, response: unknown) =>
+    post('/api/admin/login/webauthn/verify', { mfaToken, response });
   /** Password, options, assertion: the whole sign-in with a passkey. */
   async function signInWithPasskey(username: string, authenticator: SoftAuthenticator) {
     const { mfaToken } = await passwordStep(username);
@@ -55,21 +68,44 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     const alice = await user('alice');
     const token = await loginToken(t, 'alice', PASSWORD);
     const options = await post('/api/admin/mfa/webauthn/register/options', {}, token);
-    expect(options.json.data).toMatchObject({ rp: { id: RP_ID, name: 'Ledgerwell' }, user: { name: 'alice' }, attestation: 'none', excludeCredentials: [] });
+    expect(options.json.data).toMatchObject({
+      rp: { id: RP_ID, name: 'Ledgerwell' },
+      user: { name: 'alice' },
+      attestation: 'none',
+      excludeCredentials: [],
+    });
     expect(options.json.data.authenticatorSelection).toMatchObject({ userVerification: 'preferred' });
 
     const first = newAuthenticator();
-    const added = await post('/api/admin/mfa/webauthn/register/verify', { response: first.register(options.json.data), name: '  Laptop  ' }, token);
+    const added = await post(
+      '/api/admin/mfa/webauthn/register/verify',
+      { response: first.register(options.json.data), name: '  Laptop  ' },
+      token,
+    );
     expect(added.status).toBe(200);
     expect(added.json.data.recoveryCodes).toHaveLength(10);
     const [row] = await t.deps.db.select().from(adminPasskeys).where(eq(adminPasskeys.adminUserId, alice.id));
-    expect(row).toMatchObject({ credentialId: first.id, name: 'Laptop', counter: 0, transports: ['internal'], lastUsedAt: null });
-    expect((await t.deps.db.select().from(adminUsers).where(eq(adminUsers.id, alice.id)))[0]!.mfaEnabledAt).toEqual(t.clock.now());
-    expect((await t.deps.db.select().from(adminSessions).where(eq(adminSessions.adminUserId, alice.id)))[0]!.mfaVerifiedAt).toEqual(t.clock.now());
+    expect(row).toMatchObject({
+      credentialId: first.id,
+      name: 'Laptop',
+      counter: 0,
+      transports: ['internal'],
+      lastUsedAt: null,
+    });
+    expect((await t.deps.db.select().from(adminUsers).where(eq(adminUsers.id, alice.id)))[0]!.mfaEnabledAt).toEqual(
+      t.clock.now(),
+    );
+    expect(
+      (await t.deps.db.select().from(adminSessions).where(eq(adminSessions.adminUserId, alice.id)))[0]!.mfaVerifiedAt,
+    ).toEqual(t.clock.now());
     expect(await activity('MFA_PASSKEY_ADDED')).toHaveLength(1);
 
     // The same challenge again is refused; so is the same authenticator twice.
-    const replay = await post('/api/admin/mfa/webauthn/register/verify', { response: first.register(options.json.data) }, token);
+    const replay = await post(
+      '/api/admin/mfa/webauthn/register/verify',
+      { response: first.register(options.json.data) },
+      token,
+    );
     expect(replay.status).toBe(400);
     expect(replay.json.errors).toEqual({ response: PASSKEY_MESSAGES.registrationFailed });
     expect((await addPasskey(token, first)).status).toBe(409);
@@ -84,7 +120,9 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     expect(status.json.data.passkeys.map((p: { name: string }) => p.name)).toEqual(['Laptop', 'Passkey']);
     expect(status.json.data.passkeys[0]).toEqual({ id: row!.id, name: 'Laptop', createdAt: addedAt, lastUsedAt: null });
     // The next options exclude both.
-    expect((await post('/api/admin/mfa/webauthn/register/options', {}, token)).json.data.excludeCredentials).toHaveLength(2);
+    expect(
+      (await post('/api/admin/mfa/webauthn/register/options', {}, token)).json.data.excludeCredentials,
+    ).toHaveLength(2);
   });
 
   it('refuses a registration from another origin, and a name over 60 characters', async () => {
@@ -92,10 +130,18 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     const token = await loginToken(t, 'alice', PASSWORD);
     const authenticator = newAuthenticator();
     const options = (await post('/api/admin/mfa/webauthn/register/options', {}, token)).json.data;
-    const long = await post('/api/admin/mfa/webauthn/register/verify', { response: authenticator.register(options), name: 'x'.repeat(61) }, token);
+    const long = await post(
+      '/api/admin/mfa/webauthn/register/verify',
+      { response: authenticator.register(options), name: 'x'.repeat(61) },
+      token,
+    );
     expect(long.status).toBe(400);
     expect(long.json.errors).toEqual({ name: PASSKEY_MESSAGES.nameTooLong });
-    const phished = await post('/api/admin/mfa/webauthn/register/verify', { response: authenticator.register(options, { origin: 'https://evil.test' }) }, token);
+    const phished = await post(
+      '/api/admin/mfa/webauthn/register/verify',
+      { response: authenticator.register(options, { origin: 'https://evil.test' }) },
+      token,
+    );
     expect(phished.status).toBe(400);
     expect(await t.deps.db.select().from(adminPasskeys)).toHaveLength(0);
   });
@@ -110,10 +156,19 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     expect(methods).toEqual(['webauthn', 'recovery']);
     const options = await loginOptions(mfaToken);
     expect(options.status).toBe(200);
-    expect(options.json.data).toMatchObject({ rpId: RP_ID, userVerification: 'preferred', allowCredentials: [{ id: authenticator.id, type: 'public-key' }] });
+    expect(options.json.data).toMatchObject({
+      rpId: RP_ID,
+      userVerification: 'preferred',
+      allowCredentials: [{ id: authenticator.id, type: 'public-key' }],
+    });
     const signedIn = await loginVerify(mfaToken, authenticator.assert(options.json.data));
     expect(signedIn.status).toBe(200);
-    expect(signedIn.json).toMatchObject({ success: true, token: expect.any(String), expiresAt: expect.any(String), user: { username: 'alice', mfaEnabled: true } });
+    expect(signedIn.json).toMatchObject({
+      success: true,
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+      user: { username: 'alice', mfaEnabled: true },
+    });
     expect((await t.request('GET', '/api/admin/auth/verify', { token: signedIn.json.token })).status).toBe(200);
     const [row] = await t.deps.db.select().from(adminPasskeys).where(eq(adminPasskeys.adminUserId, alice.id));
     expect(row).toMatchObject({ counter: 1, lastUsedAt: t.clock.now() });
@@ -191,8 +246,12 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     const authenticator = newAuthenticator();
     await addPasskey(await loginToken(t, 'alice', PASSWORD), authenticator);
     const { mfaToken } = await passwordStep('alice');
-    for (let i = 1; i <= 5; i++) expect((await post('/api/admin/login/mfa', { mfaToken, code: String(100000 + i) })).status).toBe(400);
-    for (let i = 1; i <= 5; i++) expect((await loginVerify(mfaToken, newAuthenticator().assert((await loginOptions(mfaToken)).json.data))).status).toBe(400);
+    for (let i = 1; i <= 5; i++)
+      expect((await post('/api/admin/login/mfa', { mfaToken, code: String(100000 + i) })).status).toBe(400);
+    for (let i = 1; i <= 5; i++)
+      expect(
+        (await loginVerify(mfaToken, newAuthenticator().assert((await loginOptions(mfaToken)).json.data))).status,
+      ).toBe(400);
     const refused = await loginVerify(mfaToken, authenticator.assert((await loginOptions(mfaToken)).json.data));
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
@@ -224,7 +283,10 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     expect(disabled.status).toBe(200);
     const [user2] = await t.deps.db.select().from(adminUsers).where(eq(adminUsers.id, admin.id));
     expect(user2!.mfaEnabledAt).not.toBeNull();
-    expect((await t.request('GET', '/api/admin/mfa', { token })).json.data).toMatchObject({ methods: ['webauthn'], totp: null });
+    expect((await t.request('GET', '/api/admin/mfa', { token })).json.data).toMatchObject({
+      methods: ['webauthn'],
+      totp: null,
+    });
 
     // A second passkey; the first is removed with a recovery code.
     const second = newAuthenticator();
@@ -246,11 +308,21 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
     const authenticator = newAuthenticator();
     await addPasskey(token, authenticator);
     const [row] = await t.deps.db.select().from(adminPasskeys).where(eq(adminPasskeys.adminUserId, alice.id));
-    expect((await post(`/api/admin/mfa/webauthn/${row!.id}/remove`, await passkeyProof(token, authenticator), token)).status).toBe(200);
+    expect(
+      (await post(`/api/admin/mfa/webauthn/${row!.id}/remove`, await passkeyProof(token, authenticator), token)).status,
+    ).toBe(200);
     expect((await t.deps.db.select().from(adminUsers).where(eq(adminUsers.id, alice.id)))[0]!.mfaEnabledAt).toBeNull();
-    expect(await t.deps.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, alice.id))).toHaveLength(0);
-    expect((await t.request('GET', '/api/admin/mfa', { token })).json.data).toMatchObject({ methods: [], passkeys: [], recoveryCodesLeft: 0 });
-    expect((await post('/api/admin/login', { username: 'alice', password: PASSWORD })).json).toMatchObject({ token: expect.any(String) });
+    expect(
+      await t.deps.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, alice.id)),
+    ).toHaveLength(0);
+    expect((await t.request('GET', '/api/admin/mfa', { token })).json.data).toMatchObject({
+      methods: [],
+      passkeys: [],
+      recoveryCodesLeft: 0,
+    });
+    expect((await post('/api/admin/login', { username: 'alice', password: PASSWORD })).json).toMatchObject({
+      token: expect.any(String),
+    });
   });
 
   it('a required role without a factor may enrol a passkey, and the same session goes on', async () => {
@@ -289,10 +361,23 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
       'x',
       null,
       {},
-      { id: 'a'.repeat(5000), rawId: 'a', type: 'public-key', response: { clientDataJSON: 'a', attestationObject: 'a' } },
-      { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'not base64url!', attestationObject: 'AAAA' } },
+      {
+        id: 'a'.repeat(5000),
+        rawId: 'a',
+        type: 'public-key',
+        response: { clientDataJSON: 'a', attestationObject: 'a' },
+      },
+      {
+        id: 'abc',
+        rawId: 'abc',
+        type: 'public-key',
+        response: { clientDataJSON: 'not base64url!', attestationObject: 'AAAA' },
+      },
       { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } },
-      { ...authenticator.register({ challenge: 'bm90LWlzc3VlZA' }), response: { clientDataJSON: 'e30', attestationObject: 'oA' } },
+      {
+        ...authenticator.register({ challenge: 'bm90LWlzc3VlZA' }),
+        response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+      },
     ];
     await post('/api/admin/mfa/webauthn/register/options', {}, token);
     for (const response of garbageRegistrations) {
@@ -301,7 +386,11 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
       expect(answer.json.message).toEqual(expect.any(String));
     }
     // A well-formed response to a challenge the server never issued.
-    const unknown = await post('/api/admin/mfa/webauthn/register/verify', { response: authenticator.register({ challenge: 'bm90LWlzc3VlZA' }) }, token);
+    const unknown = await post(
+      '/api/admin/mfa/webauthn/register/verify',
+      { response: authenticator.register({ challenge: 'bm90LWlzc3VlZA' }) },
+      token,
+    );
     expect(unknown.status).toBe(400);
 
     await addPasskey(token, authenticator);
@@ -320,7 +409,9 @@ describe('admin second factor: passkeys (WebAuthn)', () => {
       expect(answer.status).toBe(400);
     }
     expect((await post('/api/admin/mfa/recovery-codes', { webauthn: {} }, token)).status).toBe(400);
-    expect((await post('/api/admin/mfa/recovery-codes', {}, token)).json.errors).toEqual({ code: MFA_MESSAGES.codeRequired });
+    expect((await post('/api/admin/mfa/recovery-codes', {}, token)).json.errors).toEqual({
+      code: MFA_MESSAGES.codeRequired,
+    });
     expect((await t.request('POST', '/api/admin/login/webauthn/verify', { body: '{not json' })).status).toBe(400);
     expect((await loginOptions('')).status).toBe(400);
     // None of it signed anyone in: the one session is the test's own.

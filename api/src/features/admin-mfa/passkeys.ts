@@ -3,7 +3,12 @@ import { generateAuthenticationOptions, generateRegistrationOptions } from '@sim
 import { isoUint8Array } from '@simplewebauthn/server/helpers';
 import type { Db } from '@ledgerwell/db/client';
 import { adminPasskeys, adminSessions, adminUsers } from '@ledgerwell/db/schema';
-import { MFA_MESSAGES, PASSKEY_MESSAGES, type MfaProofBody, type PasskeyRegisterBody } from '@ledgerwell/shared/admin-mfa';
+import {
+  MFA_MESSAGES,
+  PASSKEY_MESSAGES,
+  type MfaProofBody,
+  type PasskeyRegisterBody,
+} from '@ledgerwell/shared/admin-mfa';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -13,7 +18,10 @@ import { actorOf, mfaRequiredFor, replaceRecoveryCodes, withFactorProof } from '
 import { consumeChallenge, relyingParty, storeChallenge, verifyRegistration, type ChallengeBinding } from './webauthn';
 
 const userPasskeys = (db: Db, userId: string) =>
-  db.select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports }).from(adminPasskeys).where(eq(adminPasskeys.adminUserId, userId));
+  db
+    .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
+    .from(adminPasskeys)
+    .where(eq(adminPasskeys.adminUserId, userId));
 
 /** POST /mfa/webauthn/register/options: creation options; the user's passkeys are excluded (no double registration). */
 export async function passkeyRegistrationOptions(deps: AppDeps, admin: AdminContext) {
@@ -38,12 +46,25 @@ export async function passkeyRegistrationOptions(deps: AppDeps, admin: AdminCont
  * mfa_enabled_at, counts as this session's proof and brings the 10 recovery codes (returned once);
  * later passkeys return null.
  */
-export async function registerPasskey(deps: AppDeps, admin: AdminContext, body: PasskeyRegisterBody, meta: RequestMeta): Promise<string[] | null> {
+export async function registerPasskey(
+  deps: AppDeps,
+  admin: AdminContext,
+  body: PasskeyRegisterBody,
+  meta: RequestMeta,
+): Promise<string[] | null> {
   const userId = admin.profile.id;
   // Used up by this attempt whatever its outcome: its own statement, outside the transaction below.
-  const challenge = await consumeChallenge(deps.db, deps.clock, { userId, purpose: 'register' }, body.response.response.clientDataJSON);
+  const challenge = await consumeChallenge(
+    deps.db,
+    deps.clock,
+    { userId, purpose: 'register' },
+    body.response.response.clientDataJSON,
+  );
   const credential = challenge ? await verifyRegistration(deps.config, body.response, challenge) : null;
-  if (!credential) throw new AppError('VALIDATION_ERROR', PASSKEY_MESSAGES.registrationFailed, { response: PASSKEY_MESSAGES.registrationFailed });
+  if (!credential)
+    throw new AppError('VALIDATION_ERROR', PASSKEY_MESSAGES.registrationFailed, {
+      response: PASSKEY_MESSAGES.registrationFailed,
+    });
 
   const recoveryCodes = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -54,7 +75,11 @@ export async function registerPasskey(deps: AppDeps, admin: AdminContext, body: 
       .returning({ id: adminPasskeys.id });
     const passkeyId = inserted[0]?.id;
     if (!passkeyId) throw new AppError('CONFLICT', PASSKEY_MESSAGES.alreadyRegistered);
-    const [user] = await tx.select({ mfaEnabledAt: adminUsers.mfaEnabledAt }).from(adminUsers).where(eq(adminUsers.id, userId)).for('update');
+    const [user] = await tx
+      .select({ mfaEnabledAt: adminUsers.mfaEnabledAt })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, userId))
+      .for('update');
     let codes: string[] | null = null;
     if (!user?.mfaEnabledAt) {
       await tx.update(adminUsers).set({ mfaEnabledAt: now, updatedAt: now }).where(eq(adminUsers.id, userId));
@@ -81,7 +106,11 @@ export async function registerPasskey(deps: AppDeps, admin: AdminContext, body: 
 export async function passkeyAssertionOptions(deps: AppDeps, binding: ChallengeBinding) {
   const allowCredentials = await userPasskeys(deps.db, binding.userId);
   if (allowCredentials.length === 0) throw new AppError('CONFLICT', PASSKEY_MESSAGES.noPasskey);
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(deps.config).rpID, allowCredentials, userVerification: 'preferred' });
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(deps.config).rpID,
+    allowCredentials,
+    userVerification: 'preferred',
+  });
   await storeChallenge(deps.db, deps.clock, binding, options.challenge);
   return options;
 }
@@ -90,7 +119,14 @@ export async function passkeyAssertionOptions(deps: AppDeps, binding: ChallengeB
  * POST /mfa/webauthn/{id}/remove: a current factor (code or passkey). The last factor of a role that
  * requires one stays; anyone else's last takes the recovery codes and mfa_enabled_at with it.
  */
-export async function removePasskey(deps: AppDeps, admin: AdminContext, passkeyId: string, factor: MfaProofBody, meta: RequestMeta, proof?: string) {
+export async function removePasskey(
+  deps: AppDeps,
+  admin: AdminContext,
+  passkeyId: string,
+  factor: MfaProofBody,
+  meta: RequestMeta,
+  proof?: string,
+) {
   const userId = admin.profile.id;
   const mine = and(eq(adminPasskeys.id, passkeyId), eq(adminPasskeys.adminUserId, userId));
   const [passkey] = isUuid(passkeyId) ? await deps.db.select().from(adminPasskeys).where(mine).limit(1) : [];
@@ -102,7 +138,8 @@ export async function removePasskey(deps: AppDeps, admin: AdminContext, passkeyI
     const removed = await tx.delete(adminPasskeys).where(mine).returning({ id: adminPasskeys.id });
     if (removed.length === 0) throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound);
     // Another factor removed meanwhile would leave a required role with nothing: the transaction undoes it all.
-    if ((await settleAfterRemoval(tx, deps.clock, userId)) && required) throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
+    if ((await settleAfterRemoval(tx, deps.clock, userId)) && required)
+      throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
     await recordActivity(tx, {
       actor: actorOf(admin.profile),
       action: 'MFA_PASSKEY_REMOVED',

@@ -1,8 +1,19 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { adminRecoveryCodes, adminSessions, adminTotp, adminUsers } from '@ledgerwell/db/schema';
-import { ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, ADMIN_LOGIN_MAX_FAILURES_PER_IP, ADMIN_LOGIN_WINDOW_MS } from '@ledgerwell/shared/admin-auth';
-import { isTotpCode, MFA_MESSAGES, PASSKEY_MESSAGES, type MfaProofBody, type MfaStatus, type WebauthnAssertion } from '@ledgerwell/shared/admin-mfa';
+import {
+  ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  ADMIN_LOGIN_MAX_FAILURES_PER_IP,
+  ADMIN_LOGIN_WINDOW_MS,
+} from '@ledgerwell/shared/admin-auth';
+import {
+  isTotpCode,
+  MFA_MESSAGES,
+  PASSKEY_MESSAGES,
+  type MfaProofBody,
+  type MfaStatus,
+  type WebauthnAssertion,
+} from '@ledgerwell/shared/admin-mfa';
 import { guardAttempt, type ThrottleRule } from '../../lib/attempt-guard';
 import { throttleAddress } from '../../lib/client-address';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
@@ -21,8 +32,16 @@ const mfaIpKey = (ip: string) => `admin-mfa:ip:${throttleAddress(ip)}`;
 
 /** Wrong codes count like wrong passwords: per account and per address, a challenge past the limit. */
 export function mfaRules(userId: string, ip: string): ThrottleRule[] {
-  const rule = (key: string, limit: number) => ({ key, limit, windowMs: ADMIN_LOGIN_WINDOW_MS, message: MFA_MESSAGES.tooManyAttempts });
-  return [rule(mfaAccountKey(userId), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT), rule(mfaIpKey(ip), ADMIN_LOGIN_MAX_FAILURES_PER_IP)];
+  const rule = (key: string, limit: number) => ({
+    key,
+    limit,
+    windowMs: ADMIN_LOGIN_WINDOW_MS,
+    message: MFA_MESSAGES.tooManyAttempts,
+  });
+  return [
+    rule(mfaAccountKey(userId), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT),
+    rule(mfaIpKey(ip), ADMIN_LOGIN_MAX_FAILURES_PER_IP),
+  ];
 }
 
 /** What a code proves; a passkey proves 'webauthn'. */
@@ -85,8 +104,18 @@ function codeRefusal(code: string): Refusal {
 
 function passkeyRefusal(reason: AssertionRefusal): Refusal {
   return reason === 'counter'
-    ? { action: 'MFA_PASSKEY_COUNTER_ERROR', details: { method: 'webauthn' }, field: 'webauthn', message: PASSKEY_MESSAGES.counterError }
-    : { action: 'MFA_PASSKEY_FAILED', details: { method: 'webauthn', reason }, field: 'webauthn', message: PASSKEY_MESSAGES.assertionFailed };
+    ? {
+        action: 'MFA_PASSKEY_COUNTER_ERROR',
+        details: { method: 'webauthn' },
+        field: 'webauthn',
+        message: PASSKEY_MESSAGES.counterError,
+      }
+    : {
+        action: 'MFA_PASSKEY_FAILED',
+        details: { method: 'webauthn', reason },
+        field: 'webauthn',
+        message: PASSKEY_MESSAGES.assertionFailed,
+      };
 }
 
 /**
@@ -106,7 +135,8 @@ async function proveSecondFactor<T, M extends UsedMethod>(
   const actor = actorOf(user);
   const attempt = await guardAttempt(deps, mfaRules(user.id, meta.ip), {
     proof,
-    onRefused: () => recordActivity(db, { actor, action: 'MFA_THROTTLED', resourceType: 'admin_user', resourceId: user.id, meta }),
+    onRefused: () =>
+      recordActivity(db, { actor, action: 'MFA_THROTTLED', resourceType: 'admin_user', resourceId: user.id, meta }),
   });
   const outcome = await db.transaction(async (tx) => {
     const method = await check(tx);
@@ -114,7 +144,13 @@ async function proveSecondFactor<T, M extends UsedMethod>(
     await attempt.forgive(tx);
     await clearHits(tx, mfaAccountKey(user.id));
     if (method === 'recovery') {
-      await recordActivity(tx, { actor, action: 'MFA_RECOVERY_CODE_USED', resourceType: 'admin_user', resourceId: user.id, meta });
+      await recordActivity(tx, {
+        actor,
+        action: 'MFA_RECOVERY_CODE_USED',
+        resourceType: 'admin_user',
+        resourceId: user.id,
+        meta,
+      });
     }
     return { ok: true as const, value: await then(tx, method) };
   });
@@ -174,13 +210,18 @@ export async function withFactorProof<T>(
 export async function replaceRecoveryCodes(deps: AppDeps, tx: Db, userId: string): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, userId));
-  await tx
-    .insert(adminRecoveryCodes)
-    .values(codes.map((code) => ({ adminUserId: userId, codeHash: hashRecoveryCode(deps.cipher, userId, code), createdAt: deps.clock.now() })));
+  await tx.insert(adminRecoveryCodes).values(
+    codes.map((code) => ({
+      adminUserId: userId,
+      codeHash: hashRecoveryCode(deps.cipher, userId, code),
+      createdAt: deps.clock.now(),
+    })),
+  );
   return codes;
 }
 
-export const mfaRequiredFor = (deps: AppDeps, admin: AdminContext) => deps.config.ADMIN_MFA_ROLES.includes(admin.profile.role);
+export const mfaRequiredFor = (deps: AppDeps, admin: AdminContext) =>
+  deps.config.ADMIN_MFA_ROLES.includes(admin.profile.role);
 
 async function readTotp(db: Db, userId: string) {
   const [row] = await db.select().from(adminTotp).where(eq(adminTotp.adminUserId, userId)).limit(1);
@@ -190,7 +231,11 @@ async function readTotp(db: Db, userId: string) {
 /** GET /api/admin/mfa */
 export async function mfaStatus(deps: AppDeps, admin: AdminContext): Promise<MfaStatus> {
   const userId = admin.profile.id;
-  const [totp, factors, passkeys] = [await readTotp(deps.db, userId), await userFactors(deps.db, userId), await listPasskeys(deps.db, userId)];
+  const [totp, factors, passkeys] = [
+    await readTotp(deps.db, userId),
+    await userFactors(deps.db, userId),
+    await listPasskeys(deps.db, userId),
+  ];
   const enabledAt = totp?.enabledAt ?? null;
   return {
     required: mfaRequiredFor(deps, admin),
@@ -207,13 +252,27 @@ export async function setupTotp(deps: AppDeps, admin: AdminContext, meta: Reques
   const secret = newTotpSecret();
   const secretEncrypted = deps.cipher.encrypt(secret, fieldContext.adminTotpSecret(userId));
   await deps.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(adminTotp).where(eq(adminTotp.adminUserId, userId)).for('update').limit(1);
+    const [existing] = await tx
+      .select()
+      .from(adminTotp)
+      .where(eq(adminTotp.adminUserId, userId))
+      .for('update')
+      .limit(1);
     if (existing?.enabledAt) throw new AppError('CONFLICT', MFA_MESSAGES.totpAlreadyEnabled);
     await tx
       .insert(adminTotp)
       .values({ adminUserId: userId, secretEncrypted, createdAt: deps.clock.now() })
-      .onConflictDoUpdate({ target: adminTotp.adminUserId, set: { secretEncrypted, enabledAt: null, lastUsedStep: null, createdAt: deps.clock.now() } });
-    await recordActivity(tx, { actor: actorOf(admin.profile), action: 'MFA_TOTP_SETUP_STARTED', resourceType: 'admin_user', resourceId: userId, meta });
+      .onConflictDoUpdate({
+        target: adminTotp.adminUserId,
+        set: { secretEncrypted, enabledAt: null, lastUsedStep: null, createdAt: deps.clock.now() },
+      });
+    await recordActivity(tx, {
+      actor: actorOf(admin.profile),
+      action: 'MFA_TOTP_SETUP_STARTED',
+      resourceType: 'admin_user',
+      resourceId: userId,
+      meta,
+    });
   });
   return { secret, otpauthUrl: otpauthUrl(admin.profile.username, secret) };
 }
@@ -239,7 +298,13 @@ export async function enableTotp(deps: AppDeps, admin: AdminContext, code: strin
       // The code just entered proves the factor for this session too.
       await tx.update(adminSessions).set({ mfaVerifiedAt: now }).where(eq(adminSessions.id, admin.sessionId));
       const codes = await replaceRecoveryCodes(deps, tx, userId);
-      await recordActivity(tx, { actor: actorOf(admin.profile), action: 'MFA_TOTP_ENABLED', resourceType: 'admin_user', resourceId: userId, meta });
+      await recordActivity(tx, {
+        actor: actorOf(admin.profile),
+        action: 'MFA_TOTP_ENABLED',
+        resourceType: 'admin_user',
+        resourceId: userId,
+        meta,
+      });
       return codes;
     },
     async (tx) => {
@@ -249,7 +314,10 @@ export async function enableTotp(deps: AppDeps, admin: AdminContext, code: strin
       const secret = deps.cipher.decrypt(row.secretEncrypted, fieldContext.adminTotpSecret(userId));
       const step = await matchTotp(deps, secret, code, null);
       if (step === null) return null;
-      await tx.update(adminTotp).set({ enabledAt: deps.clock.now(), lastUsedStep: step }).where(eq(adminTotp.adminUserId, userId));
+      await tx
+        .update(adminTotp)
+        .set({ enabledAt: deps.clock.now(), lastUsedStep: step })
+        .where(eq(adminTotp.adminUserId, userId));
       return 'totp';
     },
   );
@@ -264,12 +332,24 @@ async function requireEnabledTotp(deps: AppDeps, userId: string) {
 }
 
 /** POST /api/admin/mfa/recovery-codes: a current factor, then 10 new recovery codes; the old ones are void. */
-export async function regenerateRecoveryCodes(deps: AppDeps, admin: AdminContext, factor: MfaProofBody, meta: RequestMeta, proof?: string) {
+export async function regenerateRecoveryCodes(
+  deps: AppDeps,
+  admin: AdminContext,
+  factor: MfaProofBody,
+  meta: RequestMeta,
+  proof?: string,
+) {
   const userId = admin.profile.id;
   if (!hasFactor(await userFactors(deps.db, userId))) throw new AppError('CONFLICT', PASSKEY_MESSAGES.noFactor);
   return withFactorProof(deps, admin.profile, factor, meta, proof, async (tx) => {
     const codes = await replaceRecoveryCodes(deps, tx, userId);
-    await recordActivity(tx, { actor: actorOf(admin.profile), action: 'MFA_RECOVERY_CODES_REGENERATED', resourceType: 'admin_user', resourceId: userId, meta });
+    await recordActivity(tx, {
+      actor: actorOf(admin.profile),
+      action: 'MFA_RECOVERY_CODES_REGENERATED',
+      resourceType: 'admin_user',
+      resourceId: userId,
+      meta,
+    });
     return codes;
   });
 }
@@ -278,15 +358,29 @@ export async function regenerateRecoveryCodes(deps: AppDeps, admin: AdminContext
  * POST /api/admin/mfa/totp/disable: a current factor. Refused when the role requires a factor and no
  * passkey remains; the last factor of anyone else takes the recovery codes and mfa_enabled_at with it.
  */
-export async function disableTotp(deps: AppDeps, admin: AdminContext, factor: MfaProofBody, meta: RequestMeta, proof?: string) {
+export async function disableTotp(
+  deps: AppDeps,
+  admin: AdminContext,
+  factor: MfaProofBody,
+  meta: RequestMeta,
+  proof?: string,
+) {
   const userId = admin.profile.id;
   await requireEnabledTotp(deps, userId);
-  if (mfaRequiredFor(deps, admin) && (await userFactors(deps.db, userId)).passkeys === 0) throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
+  if (mfaRequiredFor(deps, admin) && (await userFactors(deps.db, userId)).passkeys === 0)
+    throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
   await withFactorProof(deps, admin.profile, factor, meta, proof, async (tx) => {
     await tx.delete(adminTotp).where(eq(adminTotp.adminUserId, userId));
     // A passkey removed meanwhile would leave a required role with nothing: the transaction undoes it all.
-    if ((await settleAfterRemoval(tx, deps.clock, userId)) && mfaRequiredFor(deps, admin)) throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
-    await recordActivity(tx, { actor: actorOf(admin.profile), action: 'MFA_TOTP_DISABLED', resourceType: 'admin_user', resourceId: userId, meta });
+    if ((await settleAfterRemoval(tx, deps.clock, userId)) && mfaRequiredFor(deps, admin))
+      throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
+    await recordActivity(tx, {
+      actor: actorOf(admin.profile),
+      action: 'MFA_TOTP_DISABLED',
+      resourceType: 'admin_user',
+      resourceId: userId,
+      meta,
+    });
   });
   deps.sessionCache?.forget(userId);
 }

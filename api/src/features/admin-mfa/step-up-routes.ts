@@ -9,11 +9,18 @@ import { documented } from '../../lib/openapi';
 export function adminStepUpRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post(
     '/mfa/step-up',
-    documented({ tag: 'Admin second factor', summary: 'Confirm it is you before a sensitive change', auth: 'admin', body: stepUpBodySchema, responses: { 200: stepUpResponseSchema }, errors: [401, 429] }),
+    documented({
+      tag: 'Admin second factor',
+      summary: 'Confirm it is you before a sensitive change',
+      auth: 'admin',
+      body: stepUpBodySchema,
+      responses: { 200: stepUpResponseSchema },
+      errors: [401, 429],
+    }),
     async (c) => {
-    const body = await parseJson(c, stepUpBodySchema);
-    const data = await stepUp(deps, c.get('admin'), body, c.get('meta'), await readProof(c));
-    return c.json({ success: true, data });
+      const body = await parseJson(c, stepUpBodySchema);
+      const data = await stepUp(deps, c.get('admin'), body, c.get('meta'), await readProof(c));
+      return c.json({ success: true, data });
     },
   );
 }

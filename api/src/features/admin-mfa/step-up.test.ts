@@ -23,8 +23,10 @@ describe('step-up for sensitive admin calls', () => {
 
   const call = (method: string, path: string, token: string, body?: unknown, ip = OFFICE) =>
     t.request(method, path, { token, body, headers: { 'X-Forwarded-For': ip } });
-  const stepUp = (token: string, body: Record<string, unknown>, ip = OFFICE) => call('POST', '/api/admin/mfa/step-up', token, body, ip);
-  const activity = (action: string) => t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action));
+  const stepUp = (token: string, body: Record<string, unknown>, ip = OFFICE) =>
+    call('POST', '/api/admin/mfa/step-up', token, body, ip);
+  const activity = (action: string) =>
+    t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action));
   const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
 
   async function signIn(username: string, role: AdminRole = 'SUPER_ADMIN') {
@@ -55,7 +57,11 @@ describe('step-up for sensitive admin calls', () => {
   /** One call of each sensitive kind; `victimId` is a user the calls may edit, reset and deactivate. */
   const sensitiveCalls = (victimId: string, ruleId: string): [string, string, unknown?][] => [
     ['POST', '/api/admin/users', newUser('newbie')],
-    ['PUT', `/api/admin/users/${victimId}`, { username: 'victim', email: 'victim@example.com', firstName: 'V', lastName: 'Ictim', role: 'REVIEWER' }],
+    [
+      'PUT',
+      `/api/admin/users/${victimId}`,
+      { username: 'victim', email: 'victim@example.com', firstName: 'V', lastName: 'Ictim', role: 'REVIEWER' },
+    ],
     ['POST', `/api/admin/users/${victimId}/reset-password`],
     ['DELETE', `/api/admin/users/${victimId}`],
     ['POST', '/api/admin/ip-whitelist', { ipAddress: OFFICE, description: 'My desk' }],
@@ -67,7 +73,10 @@ describe('step-up for sensitive admin calls', () => {
 
   async function fixtures(token: string) {
     const victim = await createAdminUser(t.deps, { username: 'victim', password: PASSWORD, role: 'REVIEWER' });
-    const rule = await call('POST', '/api/admin/ip-whitelist', token, { ipAddress: '10.0.0.0/8', description: 'Office LAN' });
+    const rule = await call('POST', '/api/admin/ip-whitelist', token, {
+      ipAddress: '10.0.0.0/8',
+      description: 'Office LAN',
+    });
     expect(rule.status).toBe(201);
     return { victimId: victim.id, ruleId: rule.json.data.id as string };
   }
@@ -83,7 +92,10 @@ describe('step-up for sensitive admin calls', () => {
     for (const [method, path, body] of calls) {
       const res = await call(method, path, token, body);
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.json, `${method} ${path}`).toMatchObject({ code: 'MFA_STEP_UP_REQUIRED', message: MFA_MESSAGES.stepUpRequired });
+      expect(res.json, `${method} ${path}`).toMatchObject({
+        code: 'MFA_STEP_UP_REQUIRED',
+        message: MFA_MESSAGES.stepUpRequired,
+      });
     }
     // Nothing the refused calls sent was done.
     expect((await call('GET', '/api/admin/users', token)).json.users).toHaveLength(2);
@@ -97,15 +109,25 @@ describe('step-up for sensitive admin calls', () => {
 
     const confirmed = await stepUp(token, { password: PASSWORD });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.json).toEqual({ success: true, data: { verifiedUntil: new Date(t.clock.now().getTime() + WINDOW).toISOString() } });
+    expect(confirmed.json).toEqual({
+      success: true,
+      data: { verifiedUntil: new Date(t.clock.now().getTime() + WINDOW).toISOString() },
+    });
     const [row] = await activity('MFA_STEP_UP');
-    expect(row).toMatchObject({ adminUsername: 'root', resourceType: 'admin_session', details: { method: 'password' } });
+    expect(row).toMatchObject({
+      adminUsername: 'root',
+      resourceType: 'admin_session',
+      details: { method: 'password' },
+    });
     for (const [method, path, body] of calls) {
       expect((await call(method, path, token, body)).status, `${method} ${path}`).toBeLessThan(300);
     }
 
     t.clock.advance(WINDOW);
-    const change = await call('PUT', '/api/admin/users/me/password', token, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    const change = await call('PUT', '/api/admin/users/me/password', token, {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
     expect(change.status).toBe(200);
   });
 
@@ -113,7 +135,9 @@ describe('step-up for sensitive admin calls', () => {
     const { user, token } = await signIn('root');
     const { secret, recoveryCodes } = await enrol(token);
     // Enrolling proved the factor for this session.
-    expect((await call('POST', '/api/admin/ip-whitelist', token, { ipAddress: OFFICE, description: 'Desk' })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/admin/ip-whitelist', token, { ipAddress: OFFICE, description: 'Desk' })).status,
+    ).toBe(201);
 
     t.clock.advance(WINDOW);
     const change = { ipAddress: '10.0.0.0/8', description: 'Office LAN' };
@@ -121,7 +145,10 @@ describe('step-up for sensitive admin calls', () => {
 
     const password = await stepUp(token, { password: PASSWORD });
     expect(password.status).toBe(400);
-    expect(password.json).toMatchObject({ code: 'VALIDATION_ERROR', errors: { password: MFA_MESSAGES.stepUpUseSecondFactor } });
+    expect(password.json).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: { password: MFA_MESSAGES.stepUpUseSecondFactor },
+    });
 
     const wrong = await stepUp(token, { code: '000000' });
     expect(wrong.status).toBe(400);
@@ -151,7 +178,10 @@ describe('step-up for sensitive admin calls', () => {
     const { secret } = await enrol(token);
     t.clock.advance(WINDOW);
     const first = await call('POST', '/api/admin/login', '', { username: 'root', password: PASSWORD });
-    const second = await call('POST', '/api/admin/login/mfa', '', { mfaToken: first.json.mfaToken, code: await codeAt(secret) });
+    const second = await call('POST', '/api/admin/login/mfa', '', {
+      mfaToken: first.json.mfaToken,
+      code: await codeAt(secret),
+    });
     expect(second.status).toBe(200);
     expect((await call('POST', '/api/admin/users', second.json.token, newUser('newbie'))).status).toBe(201);
     // The older session stays stale: the proof belongs to one session.
@@ -192,7 +222,9 @@ describe('step-up for sensitive admin calls', () => {
     const admin = await signIn('adm', 'ADMIN');
     t.clock.advance(WINDOW);
     for (const { token } of [reviewer, reader, admin]) {
-      for (const [method, path, body] of sensitiveCalls(reviewer.user.id, reviewer.user.id).filter(([, path]) => !path.includes('export'))) {
+      for (const [method, path, body] of sensitiveCalls(reviewer.user.id, reviewer.user.id).filter(
+        ([, path]) => !path.includes('export'),
+      )) {
         const res = await call(method, path, token, body);
         expect(res.status, `${method} ${path}`).toBe(403);
         expect(res.json.code, `${method} ${path}`).toBe('FORBIDDEN');
@@ -201,7 +233,9 @@ describe('step-up for sensitive admin calls', () => {
     for (const { token } of [reviewer, reader]) {
       expect((await call('GET', '/api/admin/issuer-applications/export/csv', token)).json.code).toBe('FORBIDDEN');
     }
-    expect((await call('GET', '/api/admin/issuer-applications/export/csv', admin.token)).json.code).toBe('MFA_STEP_UP_REQUIRED');
+    expect((await call('GET', '/api/admin/issuer-applications/export/csv', admin.token)).json.code).toBe(
+      'MFA_STEP_UP_REQUIRED',
+    );
     // Any signed-in admin may step up.
     expect((await stepUp(reader.token, { password: PASSWORD })).status).toBe(200);
     expect((await stepUp(admin.token, { password: PASSWORD })).status).toBe(200);

@@ -31,7 +31,12 @@ interface StepUpRule {
 const STEP_UP_POLICY: readonly StepUpRule[] = [
   // Creating, editing, deactivating and resetting users, their second factor and their sessions. Everyone's own
   // profile and own password change stay open: that change proves the current password itself.
-  { methods: 'writes', pattern: /^\/users(?:\/.*)?$/, except: new Set(['/users/me', '/users/me/password']), minimumRole: 'SUPER_ADMIN' },
+  {
+    methods: 'writes',
+    pattern: /^\/users(?:\/.*)?$/,
+    except: new Set(['/users/me', '/users/me/password']),
+    minimumRole: 'SUPER_ADMIN',
+  },
   { methods: 'writes', pattern: /^\/ip-whitelist(?:\/.*)?$/, minimumRole: 'SUPER_ADMIN' },
   // Contact submissions and issuer applications: every row the filters match leaves the system.
   { methods: 'reads', pattern: /^(?:\/[a-z0-9-]+)+\/export\/csv$/, minimumRole: 'ADMIN' },
@@ -77,7 +82,13 @@ export function requireStepUp(deps: AppDeps) {
 type StepUpMethod = UsedMethod | 'password';
 
 /** In the caller's transaction: this session counts as verified from now on. */
-async function markVerified(deps: AppDeps, tx: Db, admin: AdminContext, method: StepUpMethod, meta: RequestMeta): Promise<StepUpResult> {
+async function markVerified(
+  deps: AppDeps,
+  tx: Db,
+  admin: AdminContext,
+  method: StepUpMethod,
+  meta: RequestMeta,
+): Promise<StepUpResult> {
   const now = deps.clock.now();
   await tx.update(adminSessions).set({ mfaVerifiedAt: now }).where(eq(adminSessions.id, admin.sessionId));
   await recordActivity(tx, {
@@ -96,27 +107,54 @@ async function markVerified(deps: AppDeps, tx: Db, admin: AdminContext, method: 
  * (withSecondFactor: its throttle, consumption and activity rows); without one, the password, throttled and
  * challenged under the sign-in's own keys, so guesses here and at the sign-in count together.
  */
-export async function stepUp(deps: AppDeps, admin: AdminContext, body: StepUpBody, meta: RequestMeta, proof?: string): Promise<StepUpResult> {
+export async function stepUp(
+  deps: AppDeps,
+  admin: AdminContext,
+  body: StepUpBody,
+  meta: RequestMeta,
+  proof?: string,
+): Promise<StepUpResult> {
   const { db } = deps;
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, admin.profile.id)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED', MFA_MESSAGES.stepUpRequired);
   const hasFactor = user.mfaEnabledAt !== null;
 
   if (!('password' in body)) {
-    if (!hasFactor) throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
+    if (!hasFactor)
+      throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
     // A code or a passkey ({ webauthn }, answering POST /mfa/webauthn/options).
     return withFactorProof(deps, user, body, meta, proof, (tx, method) => markVerified(deps, tx, admin, method, meta));
   }
 
-  if (hasFactor) throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUseSecondFactor, { password: MFA_MESSAGES.stepUpUseSecondFactor });
+  if (hasFactor)
+    throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUseSecondFactor, {
+      password: MFA_MESSAGES.stepUpUseSecondFactor,
+    });
   const actor = { id: user.id, username: user.username };
   const attempt = await guardAttempt(deps, loginRules(user.username, meta.ip), {
     proof,
-    onRefused: () => recordActivity(db, { actor, action: 'MFA_THROTTLED', resourceType: 'admin_user', resourceId: user.id, details: { method: 'password' }, meta }),
+    onRefused: () =>
+      recordActivity(db, {
+        actor,
+        action: 'MFA_THROTTLED',
+        resourceType: 'admin_user',
+        resourceId: user.id,
+        details: { method: 'password' },
+        meta,
+      }),
   });
   if (!(await verifyPassword(user.passwordHash, body.password))) {
-    await recordActivity(db, { actor, action: 'MFA_STEP_UP_FAILED', resourceType: 'admin_session', resourceId: admin.sessionId, details: { method: 'password' }, meta });
-    throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpPasswordWrong, { password: MFA_MESSAGES.stepUpPasswordWrong });
+    await recordActivity(db, {
+      actor,
+      action: 'MFA_STEP_UP_FAILED',
+      resourceType: 'admin_session',
+      resourceId: admin.sessionId,
+      details: { method: 'password' },
+      meta,
+    });
+    throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpPasswordWrong, {
+      password: MFA_MESSAGES.stepUpPasswordWrong,
+    });
   }
   return db.transaction(async (tx) => {
     await attempt.forgive(tx);

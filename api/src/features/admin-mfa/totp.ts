@@ -6,14 +6,26 @@ import type { AppDeps } from '../../lib/context';
 export const newTotpSecret = () => generateSecret({ length: 20 });
 
 export const otpauthUrl = (username: string, secret: string) =>
-  generateURI({ issuer: TOTP_ISSUER, label: username, secret, algorithm: 'sha1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
+  generateURI({
+    issuer: TOTP_ISSUER,
+    label: username,
+    secret,
+    algorithm: 'sha1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  });
 
 /**
  * The 30-second step a 6-digit code belongs to, or null when it matches none. One step of drift either
  * way; only steps after `afterStep` (the last one used) count, so a code is never accepted twice.
  * The time is deps.totpClock's (an e2e harness's), else deps.clock's.
  */
-export async function matchTotp(deps: Pick<AppDeps, 'clock' | 'totpClock'>, secret: string, code: string, afterStep: number | null): Promise<number | null> {
+export async function matchTotp(
+  deps: Pick<AppDeps, 'clock' | 'totpClock'>,
+  secret: string,
+  code: string,
+  afterStep: number | null,
+): Promise<number | null> {
   const clock = deps.totpClock ?? deps.clock;
   const result = await verify({
     secret,

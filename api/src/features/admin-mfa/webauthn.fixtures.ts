@@ -29,7 +29,9 @@ export interface SoftAuthenticatorOptions {
 }
 
 export function softAuthenticator({ origin, rpID }: SoftAuthenticatorOptions) {
-  const { privateKey, publicKey }: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const { privateKey, publicKey }: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+  });
   const jwk = publicKey.export({ format: 'jwk' });
   const credentialId = new Uint8Array(randomBytes(32));
   const coseKey = isoCBOR.encode(
@@ -58,16 +60,22 @@ export function softAuthenticator({ origin, rpID }: SoftAuthenticatorOptions) {
         credentialId,
         coseKey,
       ]);
-      const attestationObject = isoCBOR.encode(new Map<string, Cbor>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
-      ]));
+      const attestationObject = isoCBOR.encode(
+        new Map<string, Cbor>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]),
+      );
       return {
         id: b64(credentialId),
         rawId: b64(credentialId),
         type: 'public-key' as const,
-        response: { clientDataJSON: b64(clientData('webauthn.create', options.challenge, overrides.origin)), attestationObject: b64(attestationObject), transports: ['internal'] },
+        response: {
+          clientDataJSON: b64(clientData('webauthn.create', options.challenge, overrides.origin)),
+          attestationObject: b64(attestationObject),
+          transports: ['internal'],
+        },
         clientExtensionResults: {},
       };
     },
@@ -77,14 +85,22 @@ export function softAuthenticator({ origin, rpID }: SoftAuthenticatorOptions) {
      */
     assert(options: OptionsJson, overrides: { origin?: string; counter?: number } = {}) {
       const used = overrides.counter ?? ++counter;
-      const authenticatorData = isoUint8Array.concat([sha256(isoUint8Array.fromUTF8String(rpID)), new Uint8Array([FLAG_UP | FLAG_UV]), counterBytes(used)]);
+      const authenticatorData = isoUint8Array.concat([
+        sha256(isoUint8Array.fromUTF8String(rpID)),
+        new Uint8Array([FLAG_UP | FLAG_UV]),
+        counterBytes(used),
+      ]);
       const clientDataJSON = clientData('webauthn.get', options.challenge, overrides.origin);
       const signature = sign('sha256', isoUint8Array.concat([authenticatorData, sha256(clientDataJSON)]), privateKey);
       return {
         id: b64(credentialId),
         rawId: b64(credentialId),
         type: 'public-key' as const,
-        response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authenticatorData), signature: b64(new Uint8Array(signature)) },
+        response: {
+          clientDataJSON: b64(clientDataJSON),
+          authenticatorData: b64(authenticatorData),
+          signature: b64(new Uint8Array(signature)),
+        },
         clientExtensionResults: {},
       };
     },

@@ -8,7 +8,11 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Db } from '@ledgerwell/db/client';
 import { adminPasskeys, adminWebauthnChallenges } from '@ledgerwell/db/schema';
-import { WEBAUTHN_CHALLENGE_TTL_MS, type WebauthnAssertion, type WebauthnRegistration } from '@ledgerwell/shared/admin-mfa';
+import {
+  WEBAUTHN_CHALLENGE_TTL_MS,
+  type WebauthnAssertion,
+  type WebauthnRegistration,
+} from '@ledgerwell/shared/admin-mfa';
 import type { AppConfig } from '../../config/env';
 import type { Clock } from '../../lib/clock';
 import type { AppDeps } from '../../lib/context';
@@ -32,10 +36,17 @@ export function relyingParty(config: Pick<AppConfig, 'publicUrl'>) {
 }
 
 /** Keeps a challenge the server just handed out; the user's expired ones go at the same time. */
-export async function storeChallenge(db: Db, clock: Clock, binding: ChallengeBinding, challenge: string): Promise<void> {
+export async function storeChallenge(
+  db: Db,
+  clock: Clock,
+  binding: ChallengeBinding,
+  challenge: string,
+): Promise<void> {
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx.delete(adminWebauthnChallenges).where(and(eq(adminWebauthnChallenges.adminUserId, binding.userId), lt(adminWebauthnChallenges.expiresAt, now)));
+    await tx
+      .delete(adminWebauthnChallenges)
+      .where(and(eq(adminWebauthnChallenges.adminUserId, binding.userId), lt(adminWebauthnChallenges.expiresAt, now)));
     await tx.insert(adminWebauthnChallenges).values({
       adminUserId: binding.userId,
       purpose: binding.purpose,
@@ -62,7 +73,12 @@ function signedChallenge(clientDataJSON: string): string | null {
  * Marks used the live challenge a response answers, if it was issued for this binding; returns it,
  * or null (unknown, expired, used, or someone else's). Used whatever the verification's outcome.
  */
-export async function consumeChallenge(tx: Db, clock: Clock, binding: ChallengeBinding, clientDataJSON: string): Promise<string | null> {
+export async function consumeChallenge(
+  tx: Db,
+  clock: Clock,
+  binding: ChallengeBinding,
+  clientDataJSON: string,
+): Promise<string | null> {
   const challenge = signedChallenge(clientDataJSON);
   if (!challenge) return null;
   const now = clock.now();
@@ -74,7 +90,9 @@ export async function consumeChallenge(tx: Db, clock: Clock, binding: ChallengeB
         eq(adminWebauthnChallenges.challenge, challenge),
         eq(adminWebauthnChallenges.adminUserId, binding.userId),
         eq(adminWebauthnChallenges.purpose, binding.purpose),
-        binding.mfaTokenId ? eq(adminWebauthnChallenges.mfaTokenId, binding.mfaTokenId) : isNull(adminWebauthnChallenges.mfaTokenId),
+        binding.mfaTokenId
+          ? eq(adminWebauthnChallenges.mfaTokenId, binding.mfaTokenId)
+          : isNull(adminWebauthnChallenges.mfaTokenId),
         isNull(adminWebauthnChallenges.usedAt),
         gt(adminWebauthnChallenges.expiresAt, now),
       ),
@@ -140,7 +158,12 @@ export async function consumeAssertion(
       expectedRPID: rpID,
       // Counter 0 here: the library compares counters before it checks the signature, and only a
       // signed counter says anything about a cloned authenticator; compared below instead.
-      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: 0, transports: passkey.transports },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: 0,
+        transports: passkey.transports,
+      },
       requireUserVerification: false,
     });
     if (!result.verified) return 'signature';
@@ -149,6 +172,9 @@ export async function consumeAssertion(
     return 'signature';
   }
   if ((passkey.counter > 0 || newCounter > 0) && newCounter <= passkey.counter) return 'counter';
-  await tx.update(adminPasskeys).set({ counter: newCounter, lastUsedAt: deps.clock.now() }).where(eq(adminPasskeys.id, passkey.id));
+  await tx
+    .update(adminPasskeys)
+    .set({ counter: newCounter, lastUsedAt: deps.clock.now() })
+    .where(eq(adminPasskeys.id, passkey.id));
   return null;
 }

@@ -6,7 +6,8 @@ import { SESSION_MESSAGES } from '@ledgerwell/shared/admin-sessions';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
 
 const PASSWORD = 'Correct-Horse-7';
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.126 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.126 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 describe('admin sessions: listing and ending them', () => {
@@ -16,17 +17,24 @@ describe('admin sessions: listing and ending them', () => {
   });
   afterEach(() => t.close());
 
-  const user = (username: string, role: AdminRole = 'REVIEWER') => createAdminUser(t.deps, { username, password: PASSWORD, role });
+  const user = (username: string, role: AdminRole = 'REVIEWER') =>
+    createAdminUser(t.deps, { username, password: PASSWORD, role });
   /** Signs in from a given browser and address; the session's token. */
   async function signIn(username: string, userAgent = CHROME, ip = '203.0.113.5') {
-    const res = await t.request('POST', '/api/admin/login', { body: { username, password: PASSWORD }, headers: { 'User-Agent': userAgent, 'X-Forwarded-For': ip } });
+    const res = await t.request('POST', '/api/admin/login', {
+      body: { username, password: PASSWORD },
+      headers: { 'User-Agent': userAgent, 'X-Forwarded-For': ip },
+    });
     expect(res.status).toBe(200);
     return res.json.token as string;
   }
   const list = (token: string) => t.request('GET', '/api/admin/sessions', { token });
   const verify = async (token: string) => (await t.request('GET', '/api/admin/auth/verify', { token })).status;
   const ended = (sessionId: string) =>
-    t.deps.db.select().from(adminActivity).where(and(eq(adminActivity.actionType, 'ADMIN_SESSION_ENDED'), eq(adminActivity.resourceId, sessionId)));
+    t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(and(eq(adminActivity.actionType, 'ADMIN_SESSION_ENDED'), eq(adminActivity.resourceId, sessionId)));
 
   it("lists the caller's live sessions only, newest last-seen first, the current one flagged, with a browser label and no raw agent", async () => {
     const alice = await user('alice');
@@ -49,8 +57,22 @@ describe('admin sessions: listing and ending them', () => {
     const res = await list(current);
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([
-      { id: expect.any(String), createdAt: t.clock.now().toISOString(), lastSeenAt: t.clock.now().toISOString(), ipAddress: '203.0.113.5', browser: 'Chrome 126 on Linux', current: true },
-      { id: expect.any(String), createdAt: expect.any(String), lastSeenAt: expect.any(String), ipAddress: '198.51.100.7', browser: 'Firefox 128 on macOS', current: false },
+      {
+        id: expect.any(String),
+        createdAt: t.clock.now().toISOString(),
+        lastSeenAt: t.clock.now().toISOString(),
+        ipAddress: '203.0.113.5',
+        browser: 'Chrome 126 on Linux',
+        current: true,
+      },
+      {
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        ipAddress: '198.51.100.7',
+        browser: 'Firefox 128 on macOS',
+        current: false,
+      },
     ]);
     expect(res.text).not.toContain('Mozilla');
     // The other session sees the same two, itself flagged.
@@ -71,9 +93,15 @@ describe('admin sessions: listing and ending them', () => {
     const otherId = ((await list(current)).json.data as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
     const bobId = ((await list(bobs)).json.data as { id: string }[])[0]!.id;
 
-    expect((await t.request('DELETE', `/api/admin/sessions/${bobId}`, { token: current })).json).toMatchObject({ code: 'NOT_FOUND', message: SESSION_MESSAGES.sessionNotFound });
+    expect((await t.request('DELETE', `/api/admin/sessions/${bobId}`, { token: current })).json).toMatchObject({
+      code: 'NOT_FOUND',
+      message: SESSION_MESSAGES.sessionNotFound,
+    });
     expect((await t.request('DELETE', '/api/admin/sessions/not-a-uuid', { token: current })).status).toBe(404);
-    expect((await t.request('DELETE', '/api/admin/sessions/00000000-0000-4000-8000-000000000000', { token: current })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', '/api/admin/sessions/00000000-0000-4000-8000-000000000000', { token: current }))
+        .status,
+    ).toBe(404);
     expect(await verify(bobs)).toBe(200);
 
     const res = await t.request('DELETE', `/api/admin/sessions/${otherId}`, { token: current });
@@ -84,7 +112,11 @@ describe('admin sessions: listing and ending them', () => {
     const [row] = await t.deps.db.select().from(adminSessions).where(eq(adminSessions.id, otherId));
     expect(row!.revokedReason).toBe('signed_out_elsewhere');
     const [record] = await ended(otherId);
-    expect(record).toMatchObject({ adminUsername: 'alice', resourceType: 'admin_session', details: { username: 'alice', reason: 'signed_out_elsewhere' } });
+    expect(record).toMatchObject({
+      adminUsername: 'alice',
+      resourceType: 'admin_session',
+      details: { username: 'alice', reason: 'signed_out_elsewhere' },
+    });
     // Ended already: 404 the second time.
     expect((await t.request('DELETE', `/api/admin/sessions/${otherId}`, { token: current })).status).toBe(404);
 
@@ -92,7 +124,10 @@ describe('admin sessions: listing and ending them', () => {
     const currentId = ((await list(current)).json.data as { id: string }[])[0]!.id;
     expect((await t.request('DELETE', `/api/admin/sessions/${currentId}`, { token: current })).status).toBe(200);
     expect(await verify(current)).toBe(401);
-    const [logout] = await t.deps.db.select().from(adminActivity).where(and(eq(adminActivity.actionType, 'LOGOUT'), eq(adminActivity.resourceId, currentId)));
+    const [logout] = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(and(eq(adminActivity.actionType, 'LOGOUT'), eq(adminActivity.resourceId, currentId)));
     expect(logout).toBeDefined();
   });
 
@@ -111,7 +146,9 @@ describe('admin sessions: listing and ending them', () => {
     expect(await verify(current)).toBe(200);
     expect(await verify(bobs)).toBe(200);
     expect((await list(current)).json.data).toHaveLength(1);
-    expect(await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_SESSION_ENDED'))).toHaveLength(2);
+    expect(
+      await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_SESSION_ENDED')),
+    ).toHaveLength(2);
 
     const again = await t.request('POST', '/api/admin/sessions/sign-out-others', { token: current });
     expect(again.json).toEqual({ success: true, ended: 0, message: SESSION_MESSAGES.othersEnded(0) });
@@ -126,16 +163,26 @@ describe('admin sessions: listing and ending them', () => {
 
     const res = await t.request('GET', `/api/admin/users/${alice.id}/sessions`, { token: root });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual([expect.objectContaining({ browser: 'Firefox 128 on macOS', ipAddress: '198.51.100.7', current: false })]);
+    expect(res.json.data).toEqual([
+      expect.objectContaining({ browser: 'Firefox 128 on macOS', ipAddress: '198.51.100.7', current: false }),
+    ]);
     const aliceSessionId = res.json.data[0].id as string;
 
     expect((await t.request('GET', `/api/admin/users/${alice.id}/sessions`, { token: aliceToken })).status).toBe(403);
-    expect((await t.request('DELETE', `/api/admin/users/${alice.id}/sessions/${aliceSessionId}`, { token: aliceToken })).status).toBe(403);
-    expect((await t.request('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/sessions', { token: root })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/api/admin/users/${alice.id}/sessions/${aliceSessionId}`, { token: aliceToken }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.request('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/sessions', { token: root }))
+        .status,
+    ).toBe(404);
     expect((await t.request('GET', '/api/admin/users/nope/sessions', { token: root })).status).toBe(404);
     // The SUPER_ADMIN's own session id under alice's path: not hers, 404, and root stays signed in.
     const rootSessionId = ((await list(root)).json.data as { id: string }[])[0]!.id;
-    expect((await t.request('DELETE', `/api/admin/users/${alice.id}/sessions/${rootSessionId}`, { token: root })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/api/admin/users/${alice.id}/sessions/${rootSessionId}`, { token: root })).status,
+    ).toBe(404);
     expect(await verify(root)).toBe(200);
 
     const end = await t.request('DELETE', `/api/admin/users/${alice.id}/sessions/${aliceSessionId}`, { token: root });

@@ -45,7 +45,11 @@ describe('/api/admin/users', () => {
     ['GET', '/api/admin/users'],
     ['GET', `/api/admin/users/${id}`],
     ['POST', '/api/admin/users', newUser()],
-    ['PUT', `/api/admin/users/${id}`, { ...newUser(), username: 'victim', email: 'victim@example.com', password: undefined }],
+    [
+      'PUT',
+      `/api/admin/users/${id}`,
+      { ...newUser(), username: 'victim', email: 'victim@example.com', password: undefined },
+    ],
     ['DELETE', `/api/admin/users/${id}`],
     ['POST', `/api/admin/users/${id}/reset-password`],
   ];
@@ -75,7 +79,8 @@ describe('/api/admin/users', () => {
   it('lets a SUPER_ADMIN use every route', async () => {
     const expected = [200, 200, 201, 200, 200, 200];
     const results = [];
-    for (const [method, path, body] of routes(victim.id)) results.push((await t.request(method, path, { token: rootToken, body })).status);
+    for (const [method, path, body] of routes(victim.id))
+      results.push((await t.request(method, path, { token: rootToken, body })).status);
     expect(results).toEqual(expected);
     expect((await t.request('GET', '/api/admin/users/me', { token: rootToken })).json.data.username).toBe('root');
   });
@@ -85,19 +90,37 @@ describe('/api/admin/users', () => {
     expect(res.status).toBe(200);
     expect(res.json.total).toBe(2);
     expect(res.json.users.map((u: { username: string }) => u.username)).toEqual(['root', 'victim']);
-    expect(res.json.users[0]).toMatchObject({ role: 'SUPER_ADMIN', isActive: true, mustChangePassword: false, lastLoginAt: expect.any(String) });
+    expect(res.json.users[0]).toMatchObject({
+      role: 'SUPER_ADMIN',
+      isActive: true,
+      mustChangePassword: false,
+      lastLoginAt: expect.any(String),
+    });
     expect(res.json.users[1].lastLoginAt).toBeNull();
     expect(res.text).not.toMatch(/passwordHash|argon2/);
-    expect((await t.request('GET', `/api/admin/users/${victim.id}`, { token: rootToken })).json.data.username).toBe('victim');
+    expect((await t.request('GET', `/api/admin/users/${victim.id}`, { token: rootToken })).json.data.username).toBe(
+      'victim',
+    );
     expect((await t.request('GET', '/api/admin/users/not-a-uuid', { token: rootToken })).status).toBe(404);
-    expect((await t.request('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000', { token: rootToken })).status).toBe(404);
+    expect(
+      (await t.request('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000', { token: rootToken })).status,
+    ).toBe(404);
   });
 
   it('creates a user who must change the chosen password at first sign-in, READ_ONLY by default', async () => {
-    const res = await t.request('POST', '/api/admin/users', { token: rootToken, body: newUser({ role: undefined, phone: '' }) });
+    const res = await t.request('POST', '/api/admin/users', {
+      token: rootToken,
+      body: newUser({ role: undefined, phone: '' }),
+    });
     expect(res.status).toBe(201);
     expect(res.json.message).toBe(M.created);
-    expect(res.json.data).toMatchObject({ username: 'newbie', role: 'READ_ONLY', phone: null, isActive: true, mustChangePassword: true });
+    expect(res.json.data).toMatchObject({
+      username: 'newbie',
+      role: 'READ_ONLY',
+      phone: null,
+      isActive: true,
+      mustChangePassword: true,
+    });
     const token = await loginToken(t, 'newbie', NEW_PASSWORD);
     expect((await t.request('GET', '/api/admin/requests', { token })).json.code).toBe('PASSWORD_CHANGE_REQUIRED');
   });
@@ -116,13 +139,24 @@ describe('/api/admin/users', () => {
       expect(res.status, String(password)).toBe(400);
       expect(res.json.errors.password).toBe(message);
     }
-    expect((await t.request('POST', '/api/admin/users', { token: rootToken, body: newUser({ password: 'abcdefgh1' }) })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/api/admin/users', { token: rootToken, body: newUser({ password: 'abcdefgh1' }) }))
+        .status,
+    ).toBe(201);
   });
 
   it("validates every field with the spec's messages", async () => {
     const res = await t.request('POST', '/api/admin/users', {
       token: rootToken,
-      body: { username: 'ab', email: 'not-an-email', firstName: ' ', lastName: '', phone: '555-12', role: 'KING', password: NEW_PASSWORD },
+      body: {
+        username: 'ab',
+        email: 'not-an-email',
+        firstName: ' ',
+        lastName: '',
+        phone: '555-12',
+        role: 'KING',
+        password: NEW_PASSWORD,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual({
@@ -135,18 +169,31 @@ describe('/api/admin/users', () => {
     });
     const bad = await t.request('PUT', `/api/admin/users/${victim.id}`, { token: rootToken, body: { email: 'x' } });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors).toMatchObject({ email: M.emailInvalid, firstName: M.firstNameRequired, role: M.roleRequired });
+    expect(bad.json.errors).toMatchObject({
+      email: M.emailInvalid,
+      firstName: M.firstNameRequired,
+      role: M.roleRequired,
+    });
     expect((await t.request('POST', '/api/admin/users', { token: rootToken, body: '{nope' })).status).toBe(400);
   });
 
   it('answers a duplicate username (any case) or e-mail with 409 and field errors', async () => {
-    const taken = await t.request('POST', '/api/admin/users', { token: rootToken, body: newUser({ username: 'VICTIM' }) });
+    const taken = await t.request('POST', '/api/admin/users', {
+      token: rootToken,
+      body: newUser({ username: 'VICTIM' }),
+    });
     expect(taken.status).toBe(409);
     expect(taken.json.errors).toEqual({ username: M.usernameTaken });
-    const email = await t.request('POST', '/api/admin/users', { token: rootToken, body: newUser({ email: 'Victim@Example.com' }) });
+    const email = await t.request('POST', '/api/admin/users', {
+      token: rootToken,
+      body: newUser({ email: 'Victim@Example.com' }),
+    });
     expect(email.status).toBe(409);
     expect(email.json.errors).toEqual({ email: M.emailTaken });
-    const both = await t.request('POST', '/api/admin/users', { token: rootToken, body: newUser({ username: 'Root', email: 'root@example.com' }) });
+    const both = await t.request('POST', '/api/admin/users', {
+      token: rootToken,
+      body: newUser({ username: 'Root', email: 'root@example.com' }),
+    });
     expect(both.json.errors).toEqual({ username: M.usernameTaken, email: M.emailTaken });
     const edit = await t.request('PUT', `/api/admin/users/${victim.id}`, {
       token: rootToken,
@@ -163,12 +210,22 @@ describe('/api/admin/users', () => {
   });
 
   it('edits a user; the username is locked (the same one may be sent back, another is refused)', async () => {
-    const body = { username: 'victim', email: 'v@example.com', firstName: 'Vic', lastName: 'Tim', phone: '5551234567', role: 'ADMIN' };
+    const body = {
+      username: 'victim',
+      email: 'v@example.com',
+      firstName: 'Vic',
+      lastName: 'Tim',
+      phone: '5551234567',
+      role: 'ADMIN',
+    };
     const res = await t.request('PUT', `/api/admin/users/${victim.id}`, { token: rootToken, body });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe(M.updated);
     expect(res.json.data).toMatchObject({ ...body });
-    const renamed = await t.request('PUT', `/api/admin/users/${victim.id}`, { token: rootToken, body: { ...body, username: 'someone' } });
+    const renamed = await t.request('PUT', `/api/admin/users/${victim.id}`, {
+      token: rootToken,
+      body: { ...body, username: 'someone' },
+    });
     expect(renamed.status).toBe(400);
     expect(renamed.json.errors).toEqual({ username: M.usernameLocked });
     const [row] = await t.deps.db.select().from(adminUsers).where(eq(adminUsers.id, victim.id));
@@ -200,14 +257,16 @@ describe('/api/admin/users', () => {
     expect((await t.request('GET', '/api/admin/users', { token })).status).toBe(200);
   });
 
-  it('deactivating ends the user\'s sessions at once; the old token answers 401', async () => {
+  it("deactivating ends the user's sessions at once; the old token answers 401", async () => {
     const token = await loginToken(t, 'victim', PASSWORD);
     expect((await t.request('GET', '/api/admin/users/me', { token })).status).toBe(200);
     const res = await t.request('DELETE', `/api/admin/users/${victim.id}`, { token: rootToken });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe(M.deactivated);
     expect((await t.request('GET', '/api/admin/users/me', { token })).status).toBe(401);
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'victim', password: PASSWORD } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'victim', password: PASSWORD } })).status,
+    ).toBe(401);
     const sessions = await t.deps.db.select().from(adminSessions).where(eq(adminSessions.adminUserId, victim.id));
     expect(sessions.every((s) => s.revokedReason === 'deactivated')).toBe(true);
     const [entry] = await activity(t, victim.id, 'ADMIN_DEACTIVATED');
@@ -221,7 +280,9 @@ describe('/api/admin/users', () => {
       body: { email: victim.email, firstName: 'Test', lastName: 'victim', role: 'REVIEWER', isActive: true },
     });
     expect(back.json.data.isActive).toBe(true);
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'victim', password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'victim', password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it('deactivating through an edit ends the sessions too', async () => {
@@ -242,7 +303,9 @@ describe('/api/admin/users', () => {
     expect(newPassword.length).toBeGreaterThanOrEqual(16);
     expect(res.text.split(newPassword)).toHaveLength(2);
     expect((await t.request('GET', '/api/admin/users/me', { token })).status).toBe(401);
-    expect((await t.request('POST', '/api/admin/login', { body: { username: 'victim', password: PASSWORD } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/admin/login', { body: { username: 'victim', password: PASSWORD } })).status,
+    ).toBe(401);
     const fresh = await t.request('POST', '/api/admin/login', { body: { username: 'victim', password: newPassword } });
     expect(fresh.status).toBe(200);
     expect(fresh.json.user.mustChangePassword).toBe(true);
@@ -251,7 +314,10 @@ describe('/api/admin/users', () => {
     expect(second.json.newPassword).not.toBe(newPassword);
 
     const rows = await activity(t, victim.id, 'ADMIN_PASSWORD_RESET');
-    expect(rows[0]!.details).toEqual({ username: 'victim', changes: { mustChangePassword: { before: false, after: true }, password: { changed: true } } });
+    expect(rows[0]!.details).toEqual({
+      username: 'victim',
+      changes: { mustChangePassword: { before: false, after: true }, password: { changed: true } },
+    });
     const everything = JSON.stringify(await t.deps.db.select().from(adminActivity));
     expect(everything).not.toContain(newPassword);
     expect(everything).not.toContain(second.json.newPassword);
@@ -280,23 +346,38 @@ describe('/api/admin/users', () => {
   });
 
   describe('the last active SUPER_ADMIN', () => {
-    const asRoot = (isActive: boolean, role: string) => ({ email: 'root@example.com', firstName: 'Test', lastName: 'root', role, isActive });
+    const asRoot = (isActive: boolean, role: string) => ({
+      email: 'root@example.com',
+      firstName: 'Test',
+      lastName: 'root',
+      role,
+      isActive,
+    });
 
     it('can be neither deactivated nor demoted', async () => {
       const del = await t.request('DELETE', `/api/admin/users/${root.id}`, { token: rootToken });
       expect(del.status).toBe(409);
       expect(del.json.message).toBe(M.lastSuperAdminDeactivate);
-      const demote = await t.request('PUT', `/api/admin/users/${root.id}`, { token: rootToken, body: asRoot(true, 'ADMIN') });
+      const demote = await t.request('PUT', `/api/admin/users/${root.id}`, {
+        token: rootToken,
+        body: asRoot(true, 'ADMIN'),
+      });
       expect(demote.status).toBe(409);
       expect(demote.json.message).toBe(M.lastSuperAdminDemote);
-      const off = await t.request('PUT', `/api/admin/users/${root.id}`, { token: rootToken, body: asRoot(false, 'SUPER_ADMIN') });
+      const off = await t.request('PUT', `/api/admin/users/${root.id}`, {
+        token: rootToken,
+        body: asRoot(false, 'SUPER_ADMIN'),
+      });
       expect(off.status).toBe(409);
       expect(off.json.message).toBe(M.lastSuperAdminDeactivate);
       const [row] = await t.deps.db.select().from(adminUsers).where(eq(adminUsers.id, root.id));
       expect(row).toMatchObject({ isActive: true, role: 'SUPER_ADMIN' });
       // An inactive SUPER_ADMIN does not count.
       await createAdminUser(t.deps, { username: 'sleeper', password: PASSWORD, role: 'SUPER_ADMIN', isActive: false });
-      expect((await t.request('PUT', `/api/admin/users/${root.id}`, { token: rootToken, body: asRoot(true, 'ADMIN') })).status).toBe(409);
+      expect(
+        (await t.request('PUT', `/api/admin/users/${root.id}`, { token: rootToken, body: asRoot(true, 'ADMIN') }))
+          .status,
+      ).toBe(409);
     });
 
     it('can be demoted once another is active; nobody deactivates their own account', async () => {
@@ -309,7 +390,10 @@ describe('/api/admin/users', () => {
         body: { email: other.email, firstName: 'Test', lastName: 'root2', role: 'ADMIN' },
       });
       expect(demote.status).toBe(200);
-      expect((await t.request('PUT', `/api/admin/users/${root.id}`, { token: rootToken, body: asRoot(true, 'ADMIN') })).status).toBe(409);
+      expect(
+        (await t.request('PUT', `/api/admin/users/${root.id}`, { token: rootToken, body: asRoot(true, 'ADMIN') }))
+          .status,
+      ).toBe(409);
     });
 
     it('two SUPER_ADMINs deactivating each other at once: exactly one succeeds', async () => {
@@ -321,7 +405,10 @@ describe('/api/admin/users', () => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(rejected.reason.message).toBe(M.lastSuperAdminDeactivate);
-      const active = await t.deps.db.select().from(adminUsers).where(and(eq(adminUsers.role, 'SUPER_ADMIN'), eq(adminUsers.isActive, true)));
+      const active = await t.deps.db
+        .select()
+        .from(adminUsers)
+        .where(and(eq(adminUsers.role, 'SUPER_ADMIN'), eq(adminUsers.isActive, true)));
       expect(active).toHaveLength(1);
     });
   });

@@ -38,7 +38,10 @@ export function assertSuperAdminRemains(
   const wasActiveSuperAdmin = user.isActive && user.role === 'SUPER_ADMIN';
   if (!wasActiveSuperAdmin || otherActiveSuperAdmins > 0) return;
   if (!after.isActive) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.lastSuperAdminDeactivate);
-  if (after.role !== 'SUPER_ADMIN') throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.lastSuperAdminDemote, { role: ADMIN_USER_MESSAGES.lastSuperAdminDemote });
+  if (after.role !== 'SUPER_ADMIN')
+    throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.lastSuperAdminDemote, {
+      role: ADMIN_USER_MESSAGES.lastSuperAdminDemote,
+    });
 }
 
 /**

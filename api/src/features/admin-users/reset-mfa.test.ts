@@ -19,25 +19,37 @@ describe('POST /api/admin/users/{id}/reset-mfa', () => {
     const { user: alice, tokens } = await adminWithSecondFactor(t, 'alice');
     expect((await t.request('GET', `/api/admin/users/${alice.id}`, { token: root })).json.data.mfaEnabled).toBe(true);
 
-    const res = await t.request('POST', `/api/admin/users/${alice.id}/reset-mfa`, { token: root, body: { confirm: true } });
+    const res = await t.request('POST', `/api/admin/users/${alice.id}/reset-mfa`, {
+      token: root,
+      body: { confirm: true },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, endedSessions: 2, message: SESSION_MESSAGES.resetMfaDone });
     await expectResetDone(t, alice.id, 'alice', tokens);
     expect((await t.request('GET', '/api/admin/auth/verify', { token: root })).status).toBe(200);
 
-    const [record] = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_MFA_RESET'));
+    const [record] = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(eq(adminActivity.actionType, 'ADMIN_MFA_RESET'));
     expect(record).toMatchObject({
       adminUsername: 'root',
       resourceType: 'admin_user',
       resourceId: alice.id,
       details: { username: 'alice', endedSessions: 2, changes: { mfaEnabled: { before: true, after: false } } },
     });
-    const endedRows = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_SESSION_ENDED'));
+    const endedRows = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(eq(adminActivity.actionType, 'ADMIN_SESSION_ENDED'));
     expect(endedRows.map((row) => row.details)).toEqual([
       { username: 'alice', reason: 'mfa_reset' },
       { username: 'alice', reason: 'mfa_reset' },
     ]);
-    const reasons = await t.deps.db.select({ reason: adminSessions.revokedReason }).from(adminSessions).where(eq(adminSessions.adminUserId, alice.id));
+    const reasons = await t.deps.db
+      .select({ reason: adminSessions.revokedReason })
+      .from(adminSessions)
+      .where(eq(adminSessions.adminUserId, alice.id));
     expect(reasons.filter((row) => row.reason === 'mfa_reset')).toHaveLength(2);
   });
 
@@ -54,15 +66,29 @@ describe('POST /api/admin/users/{id}/reset-mfa', () => {
     const missing = await t.request('POST', path, { token: root, body: {} });
     expect(missing.json.errors).toEqual({ confirm: SESSION_MESSAGES.resetMfaConfirmRequired });
 
-    const self = await t.request('POST', `/api/admin/users/${rootUser.id}/reset-mfa`, { token: root, body: { confirm: true } });
+    const self = await t.request('POST', `/api/admin/users/${rootUser.id}/reset-mfa`, {
+      token: root,
+      body: { confirm: true },
+    });
     expect(self.status).toBe(409);
     expect(self.json.message).toBe(SESSION_MESSAGES.resetMfaSelf);
-    expect((await t.request('POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/reset-mfa', { token: root, body: { confirm: true } })).status).toBe(404);
-    expect((await t.request('POST', '/api/admin/users/nope/reset-mfa', { token: root, body: { confirm: true } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/reset-mfa', {
+          token: root,
+          body: { confirm: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request('POST', '/api/admin/users/nope/reset-mfa', { token: root, body: { confirm: true } })).status,
+    ).toBe(404);
     expect((await t.request('POST', path, { token: tokens[0], body: { confirm: true } })).status).toBe(403);
 
     // Nothing changed.
     expect(await t.deps.db.select().from(adminTotp).where(eq(adminTotp.adminUserId, alice.id))).toHaveLength(1);
-    expect(await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_MFA_RESET'))).toEqual([]);
+    expect(await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'ADMIN_MFA_RESET'))).toEqual(
+      [],
+    );
   });
 });

@@ -24,7 +24,13 @@ export interface MfaResetResult {
  * A user whose role requires a factor enrols again at the next sign-in. An admin cannot reset their
  * own here (409): the Security screen manages one's own methods, with the code they prove.
  */
-export async function resetSecondFactor(db: Db, clock: Clock, actor: Actor, userId: string, meta: RequestMeta | null): Promise<MfaResetResult> {
+export async function resetSecondFactor(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  userId: string,
+  meta: RequestMeta | null,
+): Promise<MfaResetResult> {
   if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   if (actor.id === userId) throw new AppError('CONFLICT', SESSION_MESSAGES.resetMfaSelf);
   return db.transaction(async (tx) => {
@@ -56,8 +62,19 @@ export async function resetSecondFactor(db: Db, clock: Clock, actor: Actor, user
 }
 
 /** The route's verb: the reset, then this process forgets the user's cached sessions (the others hear the database). */
-export async function resetUserMfa(deps: AppDeps, admin: AdminContext, userId: string, meta: RequestMeta): Promise<MfaResetResult> {
-  const result = await resetSecondFactor(deps.db, deps.clock, { id: admin.profile.id, username: admin.profile.username }, userId, meta);
+export async function resetUserMfa(
+  deps: AppDeps,
+  admin: AdminContext,
+  userId: string,
+  meta: RequestMeta,
+): Promise<MfaResetResult> {
+  const result = await resetSecondFactor(
+    deps.db,
+    deps.clock,
+    { id: admin.profile.id, username: admin.profile.username },
+    userId,
+    meta,
+  );
   deps.sessionCache?.forget(userId);
   return result;
 }

@@ -22,7 +22,12 @@ import { isUuid } from '../../lib/ids';
 const actorOf = (admin: AdminContext) => ({ id: admin.profile.id, username: admin.profile.username });
 
 /** What the activity log keeps of a user, before and after a change: never the password or its hash. */
-const auditView = (user: Pick<AdminUserRow, 'username' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'isActive' | 'mustChangePassword'>) => ({
+const auditView = (
+  user: Pick<
+    AdminUserRow,
+    'username' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'isActive' | 'mustChangePassword'
+  >,
+) => ({
   username: user.username,
   email: user.email,
   firstName: user.firstName,
@@ -72,10 +77,14 @@ async function assertUnique(tx: Db, fields: { username?: string; email: string }
       .from(adminUsers)
       .where(exceptId ? and(condition, ne(adminUsers.id, exceptId)) : condition)
       .limit(1);
-  if (fields.username !== undefined && (await others(sql`lower(${adminUsers.username}) = lower(${fields.username})`)).length > 0) {
+  if (
+    fields.username !== undefined &&
+    (await others(sql`lower(${adminUsers.username}) = lower(${fields.username})`)).length > 0
+  ) {
     errors.username = ADMIN_USER_MESSAGES.usernameTaken;
   }
-  if ((await others(sql`lower(${adminUsers.email}) = lower(${fields.email})`)).length > 0) errors.email = ADMIN_USER_MESSAGES.emailTaken;
+  if ((await others(sql`lower(${adminUsers.email}) = lower(${fields.email})`)).length > 0)
+    errors.email = ADMIN_USER_MESSAGES.emailTaken;
   const first = Object.values(errors)[0];
   if (first) throw new AppError('CONFLICT', first, errors);
 }
@@ -84,7 +93,12 @@ async function assertUnique(tx: Db, fields: { username?: string; email: string }
  * A new admin user. The creator chose the password, so the user must change it at first sign-in
  * (mustChangePassword): only the user should know their password.
  */
-export async function createAdminUser(deps: AppDeps, actor: AdminContext, input: CreateAdminUserInput, meta: RequestMeta): Promise<AdminUser> {
+export async function createAdminUser(
+  deps: AppDeps,
+  actor: AdminContext,
+  input: CreateAdminUserInput,
+  meta: RequestMeta,
+): Promise<AdminUser> {
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     await lockUserWrites(tx);
@@ -108,7 +122,16 @@ export async function createAdminUser(deps: AppDeps, actor: AdminContext, input:
       })
       .returning();
     if (!row) throw new Error('admin user insert returned no row');
-    const nothing = { username: null, email: null, firstName: null, lastName: null, phone: null, role: null, isActive: null, mustChangePassword: null };
+    const nothing = {
+      username: null,
+      email: null,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      role: null,
+      isActive: null,
+      mustChangePassword: null,
+    };
     await recordActivity(tx, {
       actor: actorOf(actor),
       action: 'ADMIN_USER_CREATED',
@@ -127,20 +150,36 @@ export async function createAdminUser(deps: AppDeps, actor: AdminContext, input:
  * Deactivation (isActive false) ends the user's sessions as DELETE does; a role change reaches their
  * next call (the cached session is forgotten).
  */
-export async function updateAdminUser(deps: AppDeps, actor: AdminContext, userId: string, input: UpdateAdminUserInput, meta: RequestMeta): Promise<AdminUser> {
+export async function updateAdminUser(
+  deps: AppDeps,
+  actor: AdminContext,
+  userId: string,
+  input: UpdateAdminUserInput,
+  meta: RequestMeta,
+): Promise<AdminUser> {
   const row = await deps.db.transaction(async (tx) => {
     await lockUserWrites(tx);
     const locked = await lockUserAndSuperAdmins(tx, userId);
     const before = locked.user;
     if (input.username !== undefined && input.username.trim() !== before.username) {
-      throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.usernameLocked, { username: ADMIN_USER_MESSAGES.usernameLocked });
+      throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.usernameLocked, {
+        username: ADMIN_USER_MESSAGES.usernameLocked,
+      });
     }
     const isActive = input.isActive ?? before.isActive;
     assertSuperAdminRemains(locked, { role: input.role, isActive });
-    if (!isActive && before.isActive && userId === actor.profile.id) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.cannotDeactivateSelf);
+    if (!isActive && before.isActive && userId === actor.profile.id)
+      throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.cannotDeactivateSelf);
     await assertUnique(tx, { email: input.email }, userId);
 
-    const changes = { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, role: input.role, isActive };
+    const changes = {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      role: input.role,
+      isActive,
+    };
     const changed = changedFields(auditView(before), changes);
     if (Object.keys(changed).length === 0) return before;
     const [after] = await tx
@@ -168,7 +207,12 @@ export async function updateAdminUser(deps: AppDeps, actor: AdminContext, userId
  * A new random temporary password, returned once and never stored or logged in clear: the user must
  * change it at next sign-in, and every session they have ends now.
  */
-export async function resetAdminPassword(deps: AppDeps, actor: AdminContext, userId: string, meta: RequestMeta): Promise<string> {
+export async function resetAdminPassword(
+  deps: AppDeps,
+  actor: AdminContext,
+  userId: string,
+  meta: RequestMeta,
+): Promise<string> {
   if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   const newPassword = temporaryPassword();
   const passwordHash = await hashPassword(newPassword);
@@ -176,7 +220,10 @@ export async function resetAdminPassword(deps: AppDeps, actor: AdminContext, use
     const [before] = await tx.select().from(adminUsers).where(eq(adminUsers.id, userId)).for('update');
     if (!before) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
     const now = deps.clock.now();
-    await tx.update(adminUsers).set({ passwordHash, mustChangePassword: true, passwordChangedAt: now, updatedAt: now }).where(eq(adminUsers.id, userId));
+    await tx
+      .update(adminUsers)
+      .set({ passwordHash, mustChangePassword: true, passwordChangedAt: now, updatedAt: now })
+      .where(eq(adminUsers.id, userId));
     await revokeUserSessions(tx, deps.clock, userId, 'password_reset');
     await recordActivity(tx, {
       actor: actorOf(actor),

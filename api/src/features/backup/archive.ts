@@ -34,7 +34,8 @@ async function addFile(pack: tar.Pack, name: string, file: string): Promise<bool
   try {
     handle = await fs.open(file, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR')
+      return false;
     throw error;
   }
   try {
@@ -60,7 +61,8 @@ export interface ArchiveContents {
  * archive or absent, never half of one. Refuses an existing `file` unless `overwrite`. The number of photos.
  */
 export async function writeBackupArchive(file: string, contents: ArchiveContents, overwrite: boolean): Promise<number> {
-  if (!overwrite && (await fs.stat(file).catch(() => null))) throw new BackupError(`${file} already exists: choose another name, or add --force to replace it.`);
+  if (!overwrite && (await fs.stat(file).catch(() => null)))
+    throw new BackupError(`${file} already exists: choose another name, or add --force to replace it.`);
   const keys = contents.uploadsDir ? await storedFiles(contents.uploadsDir) : [];
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.partial`);
   const pack = tar.pack();
@@ -103,10 +105,14 @@ async function readAll(entry: AsyncIterable<unknown>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const NOT_A_BACKUP = (file: string, why: string) => new BackupError(`${file} is not a readable Ledgerwell backup (${why}).`);
+const NOT_A_BACKUP = (file: string, why: string) =>
+  new BackupError(`${file} is not a readable Ledgerwell backup (${why}).`);
 
 /** Reads an archive written by writeBackupArchive: checks the manifest, writes the photos, returns the manifest and the database dump. */
-export async function readBackupArchive(file: string, handlers: ReadArchiveHandlers): Promise<{ manifest: BackupManifest; pgdata: Buffer; photos: number }> {
+export async function readBackupArchive(
+  file: string,
+  handlers: ReadArchiveHandlers,
+): Promise<{ manifest: BackupManifest; pgdata: Buffer; photos: number }> {
   let source: Readable;
   try {
     const handle = await fs.open(file, 'r');

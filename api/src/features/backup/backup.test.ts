@@ -29,13 +29,28 @@ afterAll(() => {
 
 /** The commands' environment: nothing of the vitest process's DATABASE_URL unless given. */
 function cliEnv(dataDir: string, key: string, extra: Record<string, string> = {}): Record<string, string | undefined> {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ENCRYPTION_KEY: key, LOG_LEVEL: 'warn', ...extra };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    ENCRYPTION_KEY: key,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
 }
 
 /** Runs `pnpm db:backup` / `db:restore` as the operator would (node + tsx), with its exit code and output. */
-function runCli(command: 'backup' | 'restore', args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+function runCli(
+  command: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `api/src/cli/${command}.ts`, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', `api/src/cli/${command}.ts`, ...args], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,11 +61,19 @@ function runCli(command: 'backup' | 'restore', args: string[], env: Record<strin
 function startServer(dataDir: string, key: string, port: number): ScriptProcess {
   return startScript(
     'api/src/server.ts',
-    cliEnv(dataDir, key, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: '1', ADMIN_MFA_ROLES: '', SHUTDOWN_TIMEOUT_MS: '5000' }),
+    cliEnv(dataDir, key, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DEMO_DATA: '1',
+      ADMIN_MFA_ROLES: '',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+    }),
   );
 }
 
-const listening = (line: Record<string, unknown>) => typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening');
+const listening = (line: Record<string, unknown>) =>
+  typeof line.msg === 'string' && line.msg.startsWith('Ledgerwell listening');
 
 async function stop(server: ScriptProcess) {
   if (server.child.exitCode === null) server.child.kill('SIGTERM');
@@ -65,7 +88,11 @@ function httpPortal(port: number) {
     async request(method: string, pathname: string, init: { token?: string; body?: unknown } = {}) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (init.token) headers.Authorization = `Bearer ${init.token}`;
-      const response = await fetch(`${base}${pathname}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      const response = await fetch(`${base}${pathname}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
       const text = await response.text();
       let json: unknown;
       try {
@@ -83,10 +110,21 @@ function httpPortal(port: number) {
 async function readBack(dataDir: string, key: string, requestIds: string[]) {
   const database = await openDatabase({ dataDir });
   try {
-    const requests = await database.db.select({ id: shareholderRequests.id }).from(shareholderRequests).where(inArray(shareholderRequests.id, requestIds));
-    const photos = await database.db.select({ key: verificationDocuments.storageKey }).from(verificationDocuments).where(inArray(verificationDocuments.requestId, requestIds));
-    const storage = encryptedStorage(localDiskStorage(path.join(dataDir, 'uploads')), createFieldCipher(Buffer.from(key, 'hex')).deriveKey(FILE_KEY_PURPOSE));
-    const decrypted = await Promise.all(photos.map(async (photo) => (await storage.read(photo.key))?.subarray(0, 2).toString('hex')));
+    const requests = await database.db
+      .select({ id: shareholderRequests.id })
+      .from(shareholderRequests)
+      .where(inArray(shareholderRequests.id, requestIds));
+    const photos = await database.db
+      .select({ key: verificationDocuments.storageKey })
+      .from(verificationDocuments)
+      .where(inArray(verificationDocuments.requestId, requestIds));
+    const storage = encryptedStorage(
+      localDiskStorage(path.join(dataDir, 'uploads')),
+      createFieldCipher(Buffer.from(key, 'hex')).deriveKey(FILE_KEY_PURPOSE),
+    );
+    const decrypted = await Promise.all(
+      photos.map(async (photo) => (await storage.read(photo.key))?.subarray(0, 2).toString('hex')),
+    );
     return { requests: requests.length, photos: decrypted };
   } finally {
     await database.close();
@@ -108,49 +146,60 @@ describe('backup and restore of the embedded database', { timeout: 150_000 }, ()
     offline = { dataDir, archive: path.join(tempDir('lw-archive-'), 'offline.tar.gz') };
   });
 
-  it.runIf(TEST_ENGINE === 'embedded')('backs up with no server running, refuses to overwrite without --force, and restores', async () => {
-    const first = await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key));
-    expect(first.output).toContain('Backed up the embedded database');
-    expect(first.code).toBe(0);
-    const again = await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key));
-    expect(again.code).toBe(1);
-    expect(again.output).toContain('already exists');
-    expect((await runCli('backup', [offline.archive, '--force'], cliEnv(offline.dataDir, key))).code).toBe(0);
-    expect(fs.readdirSync(path.dirname(offline.archive))).toEqual(['offline.tar.gz']);
-    const { manifest } = await readBackupArchive(offline.archive, { onManifest: () => undefined, uploadsDir: tempDir('lw-manifest-') });
-    expect(manifest).toMatchObject({ engine: 'embedded', appVersion: APP_VERSION_LABEL, photos: 0 });
-    expect(manifest.migrations).toBeGreaterThan(20);
+  it.runIf(TEST_ENGINE === 'embedded')(
+    'backs up with no server running, refuses to overwrite without --force, and restores',
+    async () => {
+      const first = await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key));
+      expect(first.output).toContain('Backed up the embedded database');
+      expect(first.code).toBe(0);
+      const again = await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key));
+      expect(again.code).toBe(1);
+      expect(again.output).toContain('already exists');
+      expect((await runCli('backup', [offline.archive, '--force'], cliEnv(offline.dataDir, key))).code).toBe(0);
+      expect(fs.readdirSync(path.dirname(offline.archive))).toEqual(['offline.tar.gz']);
+      const { manifest } = await readBackupArchive(offline.archive, {
+        onManifest: () => undefined,
+        uploadsDir: tempDir('lw-manifest-'),
+      });
+      expect(manifest).toMatchObject({ engine: 'embedded', appVersion: APP_VERSION_LABEL, photos: 0 });
+      expect(manifest.migrations).toBeGreaterThan(20);
 
-    const target = tempDir('lw-restore-');
-    const restored = await runCli('restore', [offline.archive], cliEnv(target, key));
-    expect(restored.output).toContain('Restored the backup');
-    expect(restored.code).toBe(0);
-    expect(fs.existsSync(path.join(target, 'pgdata', 'PG_VERSION'))).toBe(true);
-  });
+      const target = tempDir('lw-restore-');
+      const restored = await runCli('restore', [offline.archive], cliEnv(target, key));
+      expect(restored.output).toContain('Restored the backup');
+      expect(restored.code).toBe(0);
+      expect(fs.existsSync(path.join(target, 'pgdata', 'PG_VERSION'))).toBe(true);
+    },
+  );
 
-  it.runIf(TEST_ENGINE === 'embedded')('refuses a wrong key and a non-empty DATA_DIR, and leaves the folder as it was', async () => {
-    if (!fs.existsSync(offline.archive)) expect((await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key))).code).toBe(0);
-    const target = tempDir('lw-restore-');
-    const wrongKey = await runCli('restore', [offline.archive], cliEnv(target, randomBytes(32).toString('hex')));
-    expect(wrongKey.code).toBe(1);
-    expect(wrongKey.output).toContain('This backup was made with another encryption key');
-    expect(fs.readdirSync(target)).toEqual([]);
+  it.runIf(TEST_ENGINE === 'embedded')(
+    'refuses a wrong key and a non-empty DATA_DIR, and leaves the folder as it was',
+    async () => {
+      if (!fs.existsSync(offline.archive))
+        expect((await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key))).code).toBe(0);
+      const target = tempDir('lw-restore-');
+      const wrongKey = await runCli('restore', [offline.archive], cliEnv(target, randomBytes(32).toString('hex')));
+      expect(wrongKey.code).toBe(1);
+      expect(wrongKey.output).toContain('This backup was made with another encryption key');
+      expect(fs.readdirSync(target)).toEqual([]);
 
-    // The key file of the server that made it, alone in DATA_DIR, is accepted in place of ENCRYPTION_KEY.
-    fs.writeFileSync(path.join(target, 'encryption.key'), key, { mode: 0o600 });
-    fs.writeFileSync(path.join(target, 'notes.txt'), 'something else');
-    const notEmpty = await runCli('restore', [offline.archive], cliEnv(target, ''));
-    expect(notEmpty.code).toBe(1);
-    expect(notEmpty.output).toContain('is not empty (notes.txt)');
-    fs.rmSync(path.join(target, 'notes.txt'));
-    const withKeyFile = await runCli('restore', [offline.archive], cliEnv(target, ''));
-    expect(withKeyFile.output).toContain('Restored the backup');
-    expect(withKeyFile.code).toBe(0);
-  });
+      // The key file of the server that made it, alone in DATA_DIR, is accepted in place of ENCRYPTION_KEY.
+      fs.writeFileSync(path.join(target, 'encryption.key'), key, { mode: 0o600 });
+      fs.writeFileSync(path.join(target, 'notes.txt'), 'something else');
+      const notEmpty = await runCli('restore', [offline.archive], cliEnv(target, ''));
+      expect(notEmpty.code).toBe(1);
+      expect(notEmpty.output).toContain('is not empty (notes.txt)');
+      fs.rmSync(path.join(target, 'notes.txt'));
+      const withKeyFile = await runCli('restore', [offline.archive], cliEnv(target, ''));
+      expect(withKeyFile.output).toContain('Restored the backup');
+      expect(withKeyFile.code).toBe(0);
+    },
+  );
 
   it.runIf(TEST_ENGINE === 'embedded')('says clearly that a corrupt or foreign file is not a backup', async () => {
     const folder = tempDir('lw-corrupt-');
-    if (!fs.existsSync(offline.archive)) expect((await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key))).code).toBe(0);
+    if (!fs.existsSync(offline.archive))
+      expect((await runCli('backup', [offline.archive], cliEnv(offline.dataDir, key))).code).toBe(0);
     const whole = fs.readFileSync(offline.archive);
     const cases = {
       'cut.tar.gz': whole.subarray(0, Math.floor(whole.length / 2)),
@@ -231,7 +280,10 @@ describe('backup and restore of the embedded database', { timeout: 150_000 }, ()
 
   it('with DATABASE_URL, both commands point to pg_dump and the object store, and exit non-zero', async () => {
     const env = cliEnv(tempDir('lw-pg-'), key, { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/none' });
-    for (const [command, args] of [['backup', ['x.tar.gz']], ['restore', ['x.tar.gz']]] as const) {
+    for (const [command, args] of [
+      ['backup', ['x.tar.gz']],
+      ['restore', ['x.tar.gz']],
+    ] as const) {
       const result = await runCli(command, [...args], env);
       expect(result.code, command).toBe(1);
       expect(result.output, command).toContain('pg_dump');

@@ -36,13 +36,17 @@ export async function startControlSocket(
   const socketPath = controlSocketPath(dataDir);
   const controlDir = path.dirname(socketPath);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    logger.warn({ socketPath }, 'DATA_DIR is too long a path for the control socket: `pnpm db:backup` works only while the server is stopped');
+    logger.warn(
+      { socketPath },
+      'DATA_DIR is too long a path for the control socket: `pnpm db:backup` works only while the server is stopped',
+    );
     return null;
   }
   fs.mkdirSync(controlDir, { recursive: true, mode: 0o700 });
   fs.chmodSync(controlDir, 0o700);
   // Left by a process that did not exit cleanly, or by a backup command that was stopped; this process owns the database now.
-  for (const name of fs.readdirSync(controlDir)) fs.rmSync(path.join(controlDir, name), { recursive: true, force: true });
+  for (const name of fs.readdirSync(controlDir))
+    fs.rmSync(path.join(controlDir, name), { recursive: true, force: true });
   const server = net.createServer((socket) => {
     let request = '';
     socket.on('error', () => undefined);
@@ -63,8 +67,13 @@ export async function startControlSocket(
     // With S3 the bucket keeps the photos; on local disk they are linked while the database is held.
     const photosDir = config.S3_BUCKET ? null : path.join(controlDir, `${SNAPSHOT_PREFIX}${randomUUID()}`);
     try {
-      const dump = await dumpEmbeddedDatabase(database, photosDir ? () => linkStoredFiles(path.join(dataDir, 'uploads'), photosDir).then(() => undefined) : undefined);
-      socket.write(`${JSON.stringify({ ok: true, migrations: dump.migrations, size: dump.pgdata.length, photosDir })}\n`);
+      const dump = await dumpEmbeddedDatabase(
+        database,
+        photosDir ? () => linkStoredFiles(path.join(dataDir, 'uploads'), photosDir).then(() => undefined) : undefined,
+      );
+      socket.write(
+        `${JSON.stringify({ ok: true, migrations: dump.migrations, size: dump.pgdata.length, photosDir })}\n`,
+      );
       socket.end(dump.pgdata);
       logger.info({ bytes: dump.pgdata.length }, 'database dumped for a backup (pnpm db:backup)');
     } catch (error) {
@@ -91,7 +100,10 @@ export async function startControlSocket(
  * server answers but cannot dump, or the connection breaks mid-way. `photosDir`: the photos as they
  * were at the dump (local disk), for the caller to copy and then remove.
  */
-export async function requestDumpFromServer(dataDir: string, timeoutMs = 5 * 60 * 1000): Promise<(DatabaseDump & { photosDir: string | null }) | null> {
+export async function requestDumpFromServer(
+  dataDir: string,
+  timeoutMs = 5 * 60 * 1000,
+): Promise<(DatabaseDump & { photosDir: string | null }) | null> {
   const socketPath = controlSocketPath(dataDir);
   if (!fs.existsSync(socketPath)) return null;
   return new Promise((resolve, reject) => {

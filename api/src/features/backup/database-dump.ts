@@ -16,9 +16,14 @@ export interface DatabaseDump {
  * whole transactions only. `whileHeld` runs before the queues are released. Migrations run only at
  * start, so counting them first is exact.
  */
-export async function dumpEmbeddedDatabase(database: Pick<Database, 'db' | 'dumpDataDir'>, whileHeld?: () => Promise<void>): Promise<DatabaseDump> {
+export async function dumpEmbeddedDatabase(
+  database: Pick<Database, 'db' | 'dumpDataDir'>,
+  whileHeld?: () => Promise<void>,
+): Promise<DatabaseDump> {
   if (!database.dumpDataDir) throw new Error('only the embedded database can be dumped this way');
-  const result = (await database.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as { rows: { count: number }[] };
+  const result = (await database.db.execute(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { count: number }[] };
   const blob = await database.dumpDataDir(whileHeld);
   return { pgdata: Buffer.from(await blob.arrayBuffer()), migrations: result.rows[0]?.count ?? 0 };
 }

@@ -32,7 +32,9 @@ const FINGERPRINT_LABEL = 'ledgerwell backup: encryption key fingerprint v1';
  * purpose only, so the archive can say "made with this key" and a restore can compare.
  */
 export function keyFingerprint(key: Buffer): string {
-  return createHmac('sha256', createFieldCipher(key).deriveKey('backup-fingerprint')).update(FINGERPRINT_LABEL).digest('hex');
+  return createHmac('sha256', createFieldCipher(key).deriveKey('backup-fingerprint'))
+    .update(FINGERPRINT_LABEL)
+    .digest('hex');
 }
 
 export const KEY_FILE_NAME = 'encryption.key';

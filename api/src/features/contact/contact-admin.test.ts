@@ -38,7 +38,8 @@ describe('contact submissions (admin)', () => {
       .returning();
     return row!;
   }
-  const activity = (action: string) => t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
+  const activity = (action: string) =>
+    t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -78,7 +79,11 @@ describe('contact submissions (admin)', () => {
     for (const route of [...reads, ...changes, ...exports]) {
       for (const role of [...ADMIN_ROLES, null]) {
         const res = await as(role, route[0] as string, route[1] as string, route[2]);
-        expect({ route: `${route[0]} ${route[1]}`, role, status: res.status }).toEqual({ route: `${route[0]} ${route[1]}`, role, status: expected(route, role) });
+        expect({ route: `${route[0]} ${route[1]}`, role, status: res.status }).toEqual({
+          route: `${route[0]} ${route[1]}`,
+          role,
+          status: expected(route, role),
+        });
       }
     }
   });
@@ -89,23 +94,58 @@ describe('contact submissions (admin)', () => {
     expect(first.status).toBe(200);
     expect(first.json.data.pagination).toEqual({ page: 1, limit: 20, totalPages: 3, totalCount: 45 });
     expect(first.json.data.submissions).toHaveLength(20);
-    expect(first.json.data.submissions[0]).toMatchObject({ name: 'Person 00', status: 'UNREAD', inquiryType: 'GENERAL', sentToIntercom: false, assignedTo: null });
+    expect(first.json.data.submissions[0]).toMatchObject({
+      name: 'Person 00',
+      status: 'UNREAD',
+      inquiryType: 'GENERAL',
+      sentToIntercom: false,
+      assignedTo: null,
+    });
     const third = await as('READ_ONLY', 'GET', `${BASE}?page=3`);
-    expect(third.json.data.submissions.map((s: { name: string }) => s.name)).toEqual(['Person 40', 'Person 41', 'Person 42', 'Person 43', 'Person 44']);
+    expect(third.json.data.submissions.map((s: { name: string }) => s.name)).toEqual([
+      'Person 40',
+      'Person 41',
+      'Person 42',
+      'Person 43',
+      'Person 44',
+    ]);
     const beyond = await as('READ_ONLY', 'GET', `${BASE}?page=9`);
     expect(beyond.json.data).toMatchObject({ submissions: [], pagination: { page: 9, totalCount: 45, totalPages: 3 } });
-    expect((await as('READ_ONLY', 'GET', `${BASE}?limit=5&page=2`)).json.data.pagination).toEqual({ page: 2, limit: 5, totalPages: 9, totalCount: 45 });
+    expect((await as('READ_ONLY', 'GET', `${BASE}?limit=5&page=2`)).json.data.pagination).toEqual({
+      page: 2,
+      limit: 5,
+      totalPages: 9,
+      totalCount: 45,
+    });
     expect((await as('READ_ONLY', 'GET', `${BASE}?limit=101`)).status).toBe(400);
     expect((await as('READ_ONLY', 'GET', `${BASE}?page=10000&limit=20`)).status).toBe(400);
     expect((await as('READ_ONLY', 'GET', `${BASE}?status=NOPE`)).json.errors).toEqual({ status: M.statusInvalid });
   });
 
   it('filters by status and inquiry type (in any case, blank meaning all) and searches the beginnings of words of name, e-mail and company', async () => {
-    await seed({ name: 'Dana Whitfield', email: 'dana@whitfield.example', company: 'Acme Holdings', inquiryType: 'SALES' });
-    await seed({ name: 'Marcus Bell', email: 'mbell@bellfamily.org', company: null, status: 'RESPONDED', inquiryType: 'SUPPORT' });
-    await seed({ name: 'Zoë Ångström', email: 'zoe+ir@nordic-capital.se', company: 'Nordic Capital AB', status: 'SPAM' });
+    await seed({
+      name: 'Dana Whitfield',
+      email: 'dana@whitfield.example',
+      company: 'Acme Holdings',
+      inquiryType: 'SALES',
+    });
+    await seed({
+      name: 'Marcus Bell',
+      email: 'mbell@bellfamily.org',
+      company: null,
+      status: 'RESPONDED',
+      inquiryType: 'SUPPORT',
+    });
+    await seed({
+      name: 'Zoë Ångström',
+      email: 'zoe+ir@nordic-capital.se',
+      company: 'Nordic Capital AB',
+      status: 'SPAM',
+    });
     const names = async (query: string) =>
-      ((await as('REVIEWER', 'GET', `${BASE}?${query}`)).json.data.submissions as { name: string }[]).map((s) => s.name).sort();
+      ((await as('REVIEWER', 'GET', `${BASE}?${query}`)).json.data.submissions as { name: string }[])
+        .map((s) => s.name)
+        .sort();
 
     expect(await names('status=RESPONDED')).toEqual(['Marcus Bell']);
     expect(await names('status=spam')).toEqual(['Zoë Ångström']);
@@ -125,7 +165,9 @@ describe('contact submissions (admin)', () => {
     expect(await names('search=nobody')).toEqual([]);
     expect(await names('search=%40%40%40')).toEqual([]);
     expect(await names('search=bell&status=SPAM')).toEqual([]);
-    expect((await as('REVIEWER', 'GET', `${BASE}?search=${'x'.repeat(101)}`)).json.errors).toEqual({ search: M.searchTooLong });
+    expect((await as('REVIEWER', 'GET', `${BASE}?search=${'x'.repeat(101)}`)).json.errors).toEqual({
+      search: M.searchTooLong,
+    });
   });
 
   it('counts totals, the last 7 days, forwarded ones, by status and by type', async () => {
@@ -146,19 +188,32 @@ describe('contact submissions (admin)', () => {
     const row = await seed({ phone: '+1 555 010 2000', company: 'Acme' });
     const opened = await as('READ_ONLY', 'GET', `${BASE}/${row.id}`);
     expect(opened.status).toBe(200);
-    expect(opened.json.data).toMatchObject({ id: row.id, status: 'READ', phone: '+1 555 010 2000', company: 'Acme', message: row.message });
+    expect(opened.json.data).toMatchObject({
+      id: row.id,
+      status: 'READ',
+      phone: '+1 555 010 2000',
+      company: 'Acme',
+      message: row.message,
+    });
     const [stored] = await t.deps.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, row.id));
     expect(stored!.status).toBe('READ');
     expect((await as('REVIEWER', 'GET', `${BASE}/${row.id}`)).json.data.status).toBe('READ');
     const views = await activity('CONTACT_VIEWED');
     expect(views).toHaveLength(2);
-    expect(views[0]).toMatchObject({ adminUsername: 'readonly', resourceType: 'contact_submission', resourceId: row.id });
+    expect(views[0]).toMatchObject({
+      adminUsername: 'readonly',
+      resourceType: 'contact_submission',
+      resourceId: row.id,
+    });
     expect(views[0]!.details).toMatchObject({ changes: { status: { before: 'UNREAD', after: 'READ' } } });
     expect(views[1]!.details).not.toHaveProperty('changes');
 
     const archived = await seed({ status: 'ARCHIVED' });
     expect((await as('READ_ONLY', 'GET', `${BASE}/${archived.id}`)).json.data.status).toBe('ARCHIVED');
-    expect((await as('READ_ONLY', 'GET', `${BASE}/${UNKNOWN_ID}`)).json).toMatchObject({ code: 'NOT_FOUND', message: M.notFound });
+    expect((await as('READ_ONLY', 'GET', `${BASE}/${UNKNOWN_ID}`)).json).toMatchObject({
+      code: 'NOT_FOUND',
+      message: M.notFound,
+    });
     expect((await as('READ_ONLY', 'GET', `${BASE}/not-a-uuid`)).status).toBe(404);
   });
 
@@ -166,36 +221,57 @@ describe('contact submissions (admin)', () => {
     const row = await seed();
     const progress = await as('REVIEWER', 'PUT', `${BASE}/${row.id}/status`, { status: 'in_progress' });
     expect(progress.status).toBe(200);
-    expect(progress.json).toMatchObject({ message: M.statusUpdated, data: { status: 'IN_PROGRESS', respondedAt: null } });
+    expect(progress.json).toMatchObject({
+      message: M.statusUpdated,
+      data: { status: 'IN_PROGRESS', respondedAt: null },
+    });
 
     const responded = await as('REVIEWER', 'PUT', `${BASE}/${row.id}/status`, { status: 'RESPONDED' });
     expect(responded.json.data.respondedAt).toBe(t.clock.now().toISOString());
     t.clock.advance(60_000);
     // The same status again changes nothing and records nothing; respondedAt keeps the first answer.
-    expect((await as('REVIEWER', 'PUT', `${BASE}/${row.id}/status`, { status: 'RESPONDED' })).json.data.respondedAt).toBe(responded.json.data.respondedAt);
+    expect(
+      (await as('REVIEWER', 'PUT', `${BASE}/${row.id}/status`, { status: 'RESPONDED' })).json.data.respondedAt,
+    ).toBe(responded.json.data.respondedAt);
     // Any status from any other (spec 4), back to UNREAD too.
-    expect((await as('ADMIN', 'PUT', `${BASE}/${row.id}/status`, { status: 'UNREAD' })).json.data).toMatchObject({ status: 'UNREAD', respondedAt: responded.json.data.respondedAt });
+    expect((await as('ADMIN', 'PUT', `${BASE}/${row.id}/status`, { status: 'UNREAD' })).json.data).toMatchObject({
+      status: 'UNREAD',
+      respondedAt: responded.json.data.respondedAt,
+    });
 
     const rows = await activity('CONTACT_STATUS_CHANGED');
     expect(rows.map((r) => r.details)).toEqual([
       expect.objectContaining({ changes: { status: { before: 'UNREAD', after: 'IN_PROGRESS' } } }),
-      expect.objectContaining({ changes: { status: { before: 'IN_PROGRESS', after: 'RESPONDED' }, respondedAt: { before: null, after: responded.json.data.respondedAt } } }),
+      expect.objectContaining({
+        changes: {
+          status: { before: 'IN_PROGRESS', after: 'RESPONDED' },
+          respondedAt: { before: null, after: responded.json.data.respondedAt },
+        },
+      }),
       expect.objectContaining({ changes: { status: { before: 'RESPONDED', after: 'UNREAD' } } }),
     ]);
     expect(rows[0]).toMatchObject({ adminUsername: 'reviewer', resourceId: row.id });
 
-    expect((await as('REVIEWER', 'PUT', `${BASE}/${row.id}/status`, { status: 'DONE' })).json.errors).toEqual({ status: M.statusInvalid });
+    expect((await as('REVIEWER', 'PUT', `${BASE}/${row.id}/status`, { status: 'DONE' })).json.errors).toEqual({
+      status: M.statusInvalid,
+    });
     expect((await as('REVIEWER', 'PUT', `${BASE}/${UNKNOWN_ID}/status`, { status: 'READ' })).status).toBe(404);
   });
 
   it('saves and clears notes, with before and after in the activity log', async () => {
     const row = await seed();
-    expect((await as('REVIEWER', 'PUT', `${BASE}/${row.id}/notes`, { adminNotes: 'Called, left a voicemail' })).json).toMatchObject({
+    expect(
+      (await as('REVIEWER', 'PUT', `${BASE}/${row.id}/notes`, { adminNotes: 'Called, left a voicemail' })).json,
+    ).toMatchObject({
       message: M.notesUpdated,
       data: { adminNotes: 'Called, left a voicemail' },
     });
-    expect((await as('REVIEWER', 'PUT', `${BASE}/${row.id}/notes`, { adminNotes: '  ' })).json.data.adminNotes).toBeNull();
-    expect((await as('REVIEWER', 'PUT', `${BASE}/${row.id}/notes`, { adminNotes: 'x'.repeat(5001) })).json.errors).toEqual({ adminNotes: M.notesTooLong });
+    expect(
+      (await as('REVIEWER', 'PUT', `${BASE}/${row.id}/notes`, { adminNotes: '  ' })).json.data.adminNotes,
+    ).toBeNull();
+    expect(
+      (await as('REVIEWER', 'PUT', `${BASE}/${row.id}/notes`, { adminNotes: 'x'.repeat(5001) })).json.errors,
+    ).toEqual({ adminNotes: M.notesTooLong });
     expect((await activity('CONTACT_NOTES_UPDATED')).map((r) => (r.details as { changes: unknown }).changes)).toEqual([
       { adminNotes: { before: null, after: 'Called, left a voicemail' } },
       { adminNotes: { before: 'Called, left a voicemail', after: null } },
@@ -207,20 +283,36 @@ describe('contact submissions (admin)', () => {
     const assigned = await as('REVIEWER', 'PUT', `${BASE}/${row.id}/assign`, { assignedTo: ids.ADMIN });
     expect(assigned.status).toBe(200);
     expect(assigned.json.data).toMatchObject({ assignedTo: ids.ADMIN, assignedToName: 'Test admin' });
-    expect((await as('READ_ONLY', 'GET', BASE)).json.data.submissions[0]).toMatchObject({ assignedTo: ids.ADMIN, assignedToName: 'Test admin' });
+    expect((await as('READ_ONLY', 'GET', BASE)).json.data.submissions[0]).toMatchObject({
+      assignedTo: ids.ADMIN,
+      assignedToName: 'Test admin',
+    });
 
-    const inactive = await createAdminUser(t.deps, { username: 'gone', password: PASSWORD, role: 'REVIEWER', isActive: false });
+    const inactive = await createAdminUser(t.deps, {
+      username: 'gone',
+      password: PASSWORD,
+      role: 'REVIEWER',
+      isActive: false,
+    });
     for (const assignedTo of [inactive.id, UNKNOWN_ID, 'someone']) {
       const refused = await as('REVIEWER', 'PUT', `${BASE}/${row.id}/assign`, { assignedTo });
       expect(refused.status).toBe(400);
       expect(refused.json.errors).toEqual({ assignedTo: M.assigneeUnknown });
     }
-    expect((await as('REVIEWER', 'PUT', `${BASE}/${row.id}/assign`, { assignedTo: null })).json.data.assignedTo).toBeNull();
+    expect(
+      (await as('REVIEWER', 'PUT', `${BASE}/${row.id}/assign`, { assignedTo: null })).json.data.assignedTo,
+    ).toBeNull();
 
     const records = await activity('CONTACT_ASSIGNED');
     expect(records.map((r) => r.details)).toEqual([
-      expect.objectContaining({ changes: { assignedTo: { before: null, after: ids.ADMIN } }, assignee: { before: null, after: 'admin' } }),
-      expect.objectContaining({ changes: { assignedTo: { before: ids.ADMIN, after: null } }, assignee: { before: 'admin', after: null } }),
+      expect.objectContaining({
+        changes: { assignedTo: { before: null, after: ids.ADMIN } },
+        assignee: { before: null, after: 'admin' },
+      }),
+      expect.objectContaining({
+        changes: { assignedTo: { before: ids.ADMIN, after: null } },
+        assignee: { before: 'admin', after: null },
+      }),
     ]);
 
     const assignees = await as('READ_ONLY', 'GET', `${BASE}/assignees`);
@@ -229,7 +321,8 @@ describe('contact submissions (admin)', () => {
   });
 
   describe('CSV export', () => {
-    const exportCsv = (query = '') => t.app.request(`${BASE}/export/csv${query}`, { headers: { Authorization: `Bearer ${tokens.ADMIN}` } });
+    const exportCsv = (query = '') =>
+      t.app.request(`${BASE}/export/csv${query}`, { headers: { Authorization: `Bearer ${tokens.ADMIN}` } });
     const records = (text: string) => parse(text, { bom: true, columns: true }) as Record<string, string>[];
 
     it('is RFC 4180 in UTF-8 with a BOM, named by the date, and keeps quotes, commas, line breaks and accents through a parser', async () => {
@@ -245,7 +338,9 @@ describe('contact submissions (admin)', () => {
       const res = await exportCsv();
       expect(res.status).toBe(200);
       expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
-      expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="contact-submissions-${t.clock.now().toISOString().slice(0, 10)}.csv"`);
+      expect(res.headers.get('Content-Disposition')).toBe(
+        `attachment; filename="contact-submissions-${t.clock.now().toISOString().slice(0, 10)}.csv"`,
+      );
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -267,7 +362,8 @@ describe('contact submissions (admin)', () => {
 
     it('puts an apostrophe before a cell that a spreadsheet would run as a formula', async () => {
       const dangerous = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\tindent', '\rreturn'];
-      for (const [i, message] of dangerous.entries()) await seed({ name: `Row ${i}`, message: `${message} padding text`, company: message }, i + 1);
+      for (const [i, message] of dangerous.entries())
+        await seed({ name: `Row ${i}`, message: `${message} padding text`, company: message }, i + 1);
       const rows = records(await (await exportCsv()).text());
       expect(rows.map((r) => r.Message)).toEqual(dangerous.map((m) => `'${m} padding text`));
       expect(rows.map((r) => r.Company)).toEqual(dangerous.map((m) => `'${m}`));
@@ -284,7 +380,9 @@ describe('contact submissions (admin)', () => {
       expect(await names('?search=acme')).toEqual(['Support Responded Acme']);
       expect(await names('?status=SPAM')).toEqual([]);
       // No match: the header alone.
-      const headerOnly = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (await exportCsv('?status=ARCHIVED')).arrayBuffer());
+      const headerOnly = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+        await (await exportCsv('?status=ARCHIVED')).arrayBuffer(),
+      );
       expect(headerOnly).toMatch(/^\uFEFFID,Date,Name,[^\r\n]*Responded At\r\n$/);
       expect(await names('')).toHaveLength(3);
       expect((await exportCsv('?status=NOPE')).status).toBe(400);
@@ -312,7 +410,10 @@ describe('contact submissions (admin)', () => {
       const rows = records(await (await exportCsv()).text());
       expect(rows).toHaveLength(total);
       expect(new Set(rows.map((r) => r.ID)).size).toBe(total);
-      const [count] = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(contactSubmissions).where(and(eq(contactSubmissions.status, 'UNREAD')));
+      const [count] = await t.deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contactSubmissions)
+        .where(and(eq(contactSubmissions.status, 'UNREAD')));
       expect(count!.n).toBe(total);
     });
   });
@@ -320,18 +421,31 @@ describe('contact submissions (admin)', () => {
   it('queues a staff e-mail in the same transaction as each new submission when CONTACT_NOTIFY_TO is set (no message body)', async () => {
     const post = (target: TestApp) =>
       target.request('POST', '/api/contact', {
-        body: { name: 'Dana Whitfield', email: 'dana@example.com', company: 'Acme Corp', message: 'Secret details about my holdings.', inquiryType: 'SALES' },
+        body: {
+          name: 'Dana Whitfield',
+          email: 'dana@example.com',
+          company: 'Acme Corp',
+          message: 'Secret details about my holdings.',
+          inquiryType: 'SALES',
+        },
       });
     expect((await post(t)).status).toBe(201);
     expect(await t.deps.db.select().from(emailOutbox)).toHaveLength(0);
 
-    const notified = await createTestApp({ env: { CONTACT_NOTIFY_TO: 'ir-desk@ledgerwell.example', PUBLIC_URL: 'https://portal.ledgerwell.example' } });
+    const notified = await createTestApp({
+      env: { CONTACT_NOTIFY_TO: 'ir-desk@ledgerwell.example', PUBLIC_URL: 'https://portal.ledgerwell.example' },
+    });
     try {
       const res = await post(notified);
       expect(res.status).toBe(201);
       const mails = await notified.deps.db.select().from(emailOutbox);
       expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ toAddress: 'ir-desk@ledgerwell.example', kind: 'CONTACT_SUBMITTED', relatedId: res.json.id, subject: 'New contact submission from Dana Whitfield' });
+      expect(mails[0]).toMatchObject({
+        toAddress: 'ir-desk@ledgerwell.example',
+        kind: 'CONTACT_SUBMITTED',
+        relatedId: res.json.id,
+        subject: 'New contact submission from Dana Whitfield',
+      });
       const body = notified.deps.cipher.decrypt(mails[0]!.bodyEncrypted, fieldContext.emailBody(mails[0]!.id));
       expect(body).toContain('Name: Dana Whitfield');
       expect(body).toContain('Company: Acme Corp');
@@ -368,7 +482,14 @@ describe('retry forwarding (admin)', () => {
   const failed = async () => {
     const [row] = await t.deps.db
       .insert(contactSubmissions)
-      .values({ name: 'Dana', email: 'dana@example.com', message: 'Hello there, a long message', forwardStatus: 'FAILED', forwardAttempts: 8, lastForwardError: 'HTTP 500' })
+      .values({
+        name: 'Dana',
+        email: 'dana@example.com',
+        message: 'Hello there, a long message',
+        forwardStatus: 'FAILED',
+        forwardAttempts: 8,
+        lastForwardError: 'HTTP 500',
+      })
       .returning();
     return row!;
   };
@@ -379,16 +500,31 @@ describe('retry forwarding (admin)', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ message: M.retrySent, data: { sentToIntercom: true, forwardStatus: 'SENT' } });
     expect(res.json.data.intercomId).toMatch(/^conv_/);
-    const [retried] = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'CONTACT_FORWARD_RETRIED'));
-    expect(retried!.details).toMatchObject({ changes: { forwardStatus: { before: 'FAILED', after: 'PENDING_RETRY' }, forwardAttempts: { before: 8, after: 0 } }, lastForwardError: 'HTTP 500' });
+    const [retried] = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(eq(adminActivity.actionType, 'CONTACT_FORWARD_RETRIED'));
+    expect(retried!.details).toMatchObject({
+      changes: {
+        forwardStatus: { before: 'FAILED', after: 'PENDING_RETRY' },
+        forwardAttempts: { before: 8, after: 0 },
+      },
+      lastForwardError: 'HTTP 500',
+    });
 
     // Already sent: nothing to retry.
-    expect((await t.request('POST', `${BASE}/${row.id}/retry-forward`, { token })).json).toMatchObject({ code: 'CONFLICT', message: M.retryNotFailed });
+    expect((await t.request('POST', `${BASE}/${row.id}/retry-forward`, { token })).json).toMatchObject({
+      code: 'CONFLICT',
+      message: M.retryNotFailed,
+    });
 
     stub.setMode('error');
     const again = await failed();
     const queued = await t.request('POST', `${BASE}/${again.id}/retry-forward`, { token });
-    expect(queued.json).toMatchObject({ message: M.retryQueued, data: { forwardStatus: 'PENDING_RETRY', sentToIntercom: false } });
+    expect(queued.json).toMatchObject({
+      message: M.retryQueued,
+      data: { forwardStatus: 'PENDING_RETRY', sentToIntercom: false },
+    });
     const [stored] = await t.deps.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, again.id));
     expect(stored).toMatchObject({ forwardAttempts: 1 });
     expect(stored!.nextForwardAt!.getTime()).toBeGreaterThan(t.clock.now().getTime());

@@ -28,7 +28,10 @@ async function listen(): Promise<string> {
 /** node:http, because fetch cannot send a header twice: each array item goes as its own header line. */
 function postOverSocket(base: string, forwardedFor?: string | string[]): Promise<number> {
   const body = JSON.stringify(valid);
-  const headers: http.OutgoingHttpHeaders = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
+  const headers: http.OutgoingHttpHeaders = {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  };
   if (forwardedFor !== undefined) headers['X-Forwarded-For'] = forwardedFor;
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}/api/contact`, { method: 'POST', headers }, (response) => {
@@ -40,9 +43,11 @@ function postOverSocket(base: string, forwardedFor?: string | string[]): Promise
   });
 }
 
-const postInProcess = (forwardedFor: string) => t.request('POST', '/api/contact', { body: valid, headers: { 'X-Forwarded-For': forwardedFor } });
+const postInProcess = (forwardedFor: string) =>
+  t.request('POST', '/api/contact', { body: valid, headers: { 'X-Forwarded-For': forwardedFor } });
 
-const storedAddresses = async () => (await t.deps.db.select({ ip: contactSubmissions.ipAddress }).from(contactSubmissions)).map((row) => row.ip);
+const storedAddresses = async () =>
+  (await t.deps.db.select({ ip: contactSubmissions.ipAddress }).from(contactSubmissions)).map((row) => row.ip);
 
 describe('the contact limit behind one proxy (TRUST_PROXY=1)', () => {
   it('counts the address the proxy appended, so a new leftmost X-Forwarded-For value each time does not escape it', async () => {

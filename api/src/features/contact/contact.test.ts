@@ -6,7 +6,13 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { intercomMessagingService } from './messaging-service';
 import { FORWARD_MAX_ATTEMPTS, retryDueForwards } from './submit-contact';
 
-const valid = { name: 'Dana Whitfield', email: 'dana@example.com', company: 'Acme Corp', phone: '+1 (555) 010-2000', message: 'Please walk us through DWAC transfers.' };
+const valid = {
+  name: 'Dana Whitfield',
+  email: 'dana@example.com',
+  company: 'Acme Corp',
+  phone: '+1 (555) 010-2000',
+  message: 'Please walk us through DWAC transfers.',
+};
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
@@ -17,7 +23,8 @@ describe('POST /api/contact without a messaging service', () => {
   });
   afterEach(() => t.close());
 
-  const post = (body: unknown, ip = freshIp()) => t.request('POST', '/api/contact', { body, headers: { 'X-Forwarded-For': ip } });
+  const post = (body: unknown, ip = freshIp()) =>
+    t.request('POST', '/api/contact', { body, headers: { 'X-Forwarded-For': ip } });
 
   it.each([
     ['name', M.nameRequired, ''],
@@ -106,7 +113,12 @@ describe('POST /api/contact forwarding to the messaging service', () => {
     expect(stub.calls[1]!.body).toMatchObject({ role: 'lead', email: 'new-lead@example.com', name: valid.name });
     expect(stub.calls[2]!.body.body).toContain('Please walk us through DWAC transfers.');
     const [row] = await t.deps.db.select().from(contactSubmissions);
-    expect(row).toMatchObject({ sentToIntercom: true, intercomId: res.json.intercomId, forwardStatus: 'SENT', forwardAttempts: 1 });
+    expect(row).toMatchObject({
+      sentToIntercom: true,
+      intercomId: res.json.intercomId,
+      forwardStatus: 'SENT',
+      forwardAttempts: 1,
+    });
   });
 
   it('reuses a lead the service already knows', async () => {
@@ -132,7 +144,12 @@ describe('POST /api/contact forwarding to the messaging service', () => {
     t.clock.advance(2 * 60 * 1000);
     expect(await retryDueForwards(t.deps, messaging)).toEqual({ sent: 1, failed: 0 });
     [row] = await t.deps.db.select().from(contactSubmissions);
-    expect(row).toMatchObject({ sentToIntercom: true, forwardStatus: 'SENT', forwardAttempts: 2, lastForwardError: null });
+    expect(row).toMatchObject({
+      sentToIntercom: true,
+      forwardStatus: 'SENT',
+      forwardAttempts: 2,
+      lastForwardError: null,
+    });
   });
 
   it('gives up after the last attempt and marks the submission FAILED', async () => {

@@ -51,7 +51,11 @@ const pages = (deps: AppDeps, filters: ContactFilters, upTo: Date): AsyncGenerat
  * GET /contact-submissions/export/csv: every row the filters match, streamed. The export is
  * recorded before the first row leaves, with its filters and the number of rows it holds.
  */
-export async function exportSubmissions(deps: AppDeps, filters: ContactFilters, context: TriageContext): Promise<Response> {
+export async function exportSubmissions(
+  deps: AppDeps,
+  filters: ContactFilters,
+  context: TriageContext,
+): Promise<Response> {
   const now = deps.clock.now();
   const where = and(filterConditions(filters), createdUpTo(c, now));
   return recordedCsvExport(deps, {

@@ -34,7 +34,9 @@ function conversationBody(s: ForwardedSubmission): string {
 }
 
 /** Intercom's REST API: search the contact by e-mail, create a lead if none, then a conversation from it. */
-export function intercomMessagingService(config: Pick<AppConfig, 'INTERCOM_ACCESS_TOKEN' | 'INTERCOM_API_URL'>): MessagingService | null {
+export function intercomMessagingService(
+  config: Pick<AppConfig, 'INTERCOM_ACCESS_TOKEN' | 'INTERCOM_API_URL'>,
+): MessagingService | null {
   const token = config.INTERCOM_ACCESS_TOKEN;
   if (!token) return null;
   const base = config.INTERCOM_API_URL.replace(/\/+$/, '');
@@ -54,7 +56,10 @@ export function intercomMessagingService(config: Pick<AppConfig, 'INTERCOM_ACCES
         signal,
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${FORWARD_TIMEOUT_MS} ms` : String(error);
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `timed out after ${FORWARD_TIMEOUT_MS} ms`
+          : String(error);
       throw new ForwardError(`POST ${path}: ${reason}`);
     }
     const text = await response.text();
@@ -69,21 +74,35 @@ export function intercomMessagingService(config: Pick<AppConfig, 'INTERCOM_ACCES
   return {
     async forward(submission) {
       const signal = AbortSignal.timeout(FORWARD_TIMEOUT_MS);
-      const found = await call('/contacts/search', { query: { field: 'email', operator: '=', value: submission.email } }, signal);
+      const found = await call(
+        '/contacts/search',
+        { query: { field: 'email', operator: '=', value: submission.email } },
+        signal,
+      );
       const existing = Array.isArray(found.data) ? (found.data[0] as { id?: unknown } | undefined) : undefined;
       let contactId = typeof existing?.id === 'string' ? existing.id : undefined;
       if (!contactId) {
         const created = await call(
           '/contacts',
-          { role: 'lead', email: submission.email, name: submission.name, ...(submission.phone ? { phone: submission.phone } : {}) },
+          {
+            role: 'lead',
+            email: submission.email,
+            name: submission.name,
+            ...(submission.phone ? { phone: submission.phone } : {}),
+          },
           signal,
         );
         if (typeof created.id !== 'string') throw new ForwardError('POST /contacts: no contact id in the answer');
         contactId = created.id;
       }
-      const conversation = await call('/conversations', { from: { type: 'lead', id: contactId }, body: conversationBody(submission) }, signal);
+      const conversation = await call(
+        '/conversations',
+        { from: { type: 'lead', id: contactId }, body: conversationBody(submission) },
+        signal,
+      );
       const id = conversation.conversation_id ?? conversation.id;
-      if (typeof id !== 'string' && typeof id !== 'number') throw new ForwardError('POST /conversations: no conversation id in the answer');
+      if (typeof id !== 'string' && typeof id !== 'number')
+        throw new ForwardError('POST /conversations: no conversation id in the answer');
       return { conversationId: String(id) };
     },
   };

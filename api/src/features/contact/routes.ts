@@ -19,15 +19,20 @@ export function contactRoutes(deps: AppDeps, messaging: MessagingService | null)
       errors: [429],
     }),
     async (c) => {
-    const input = await parseJson(c, contactFormSchema);
-    const result = await submitContact(deps, messaging, input, c.get('meta'));
-    if (result.outcome === 'forward_failed') {
-      return c.json({ success: true, message: CONTACT_MESSAGES.partialSuccess, id: result.id }, 207);
-    }
-    return c.json(
-      { success: true, message: CONTACT_MESSAGES.success, id: result.id, ...(result.outcome === 'forwarded' ? { intercomId: result.intercomId } : {}) },
-      201,
-    );
+      const input = await parseJson(c, contactFormSchema);
+      const result = await submitContact(deps, messaging, input, c.get('meta'));
+      if (result.outcome === 'forward_failed') {
+        return c.json({ success: true, message: CONTACT_MESSAGES.partialSuccess, id: result.id }, 207);
+      }
+      return c.json(
+        {
+          success: true,
+          message: CONTACT_MESSAGES.success,
+          id: result.id,
+          ...(result.outcome === 'forwarded' ? { intercomId: result.intercomId } : {}),
+        },
+        201,
+      );
     },
   );
 }

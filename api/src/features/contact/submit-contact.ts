@@ -43,9 +43,20 @@ export async function submitContact(
 ): Promise<SubmitContactResult> {
   const { db, clock } = deps;
   // Every message counts, sent or not: this is a flood limit, not a guess counter.
-  await guardAttempt(deps, [{ key: contactKey(meta.ip), limit: CONTACT_MAX_PER_IP, windowMs: CONTACT_WINDOW_MS, message: CONTACT_MESSAGES.tooMany }], {
-    pastLimit: 'refuse',
-  });
+  await guardAttempt(
+    deps,
+    [
+      {
+        key: contactKey(meta.ip),
+        limit: CONTACT_MAX_PER_IP,
+        windowMs: CONTACT_WINDOW_MS,
+        message: CONTACT_MESSAGES.tooMany,
+      },
+    ],
+    {
+      pastLimit: 'refuse',
+    },
+  );
 
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -98,7 +109,11 @@ async function queueStaffNotification(deps: AppDeps, tx: Db, to: string, row: Co
 }
 
 /** One forwarding attempt; records the outcome on the row and returns the conversation id on success. */
-export async function attemptForward(deps: AppDeps, messaging: MessagingService, row: ContactRow): Promise<string | null> {
+export async function attemptForward(
+  deps: AppDeps,
+  messaging: MessagingService,
+  row: ContactRow,
+): Promise<string | null> {
   const attempts = row.forwardAttempts + 1;
   try {
     const { conversationId } = await messaging.forward(row);
@@ -137,7 +152,11 @@ export async function attemptForward(deps: AppDeps, messaging: MessagingService,
  * Retries forwards that are due. Rows are claimed with SKIP LOCKED and a lease, so several API
  * processes running the sweep never send one submission twice at the same time.
  */
-export async function retryDueForwards(deps: AppDeps, messaging: MessagingService, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function retryDueForwards(
+  deps: AppDeps,
+  messaging: MessagingService,
+  limit = 20,
+): Promise<{ sent: number; failed: number }> {
   const now = deps.clock.now();
   const claimed = await deps.db.transaction(async (tx) => {
     const due = await tx
@@ -151,7 +170,12 @@ export async function retryDueForwards(deps: AppDeps, messaging: MessagingServic
     return tx
       .update(contactSubmissions)
       .set({ nextForwardAt: new Date(now.getTime() + FORWARD_LEASE_MS) })
-      .where(inArray(contactSubmissions.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          contactSubmissions.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
   let sent = 0;

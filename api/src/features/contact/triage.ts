@@ -88,7 +88,11 @@ export function filterConditions(filters: ContactFilters): SQL | undefined {
     filters.status ? eq(c.status, filters.status) : undefined,
     filters.inquiryType ? eq(c.inquiryType, filters.inquiryType) : undefined,
     // A search with no letter or digit in it matches nothing rather than everything.
-    filters.search ? (words.length ? sql`${c.searchWords} @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})` : sql`false`) : undefined,
+    filters.search
+      ? words.length
+        ? sql`${c.searchWords} @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`
+        : sql`false`
+      : undefined,
   );
 }
 
@@ -106,7 +110,12 @@ export async function listSubmissions(deps: AppDeps, query: ContactListQuery) {
   const totalCount = count?.total ?? 0;
   return {
     submissions: rows.map(toSubmission),
-    pagination: { page: query.page, limit: query.limit, totalPages: Math.max(1, Math.ceil(totalCount / query.limit)), totalCount },
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      totalPages: Math.max(1, Math.ceil(totalCount / query.limit)),
+      totalCount,
+    },
   };
 }
 
@@ -165,7 +174,10 @@ export async function openSubmission(deps: AppDeps, id: string, context: TriageC
       action: 'CONTACT_VIEWED',
       resourceType: RESOURCE,
       resourceId: id,
-      details: { email: submission.email, ...(marked ? { changes: { status: { before: 'UNREAD', after: 'READ' } } } : {}) },
+      details: {
+        email: submission.email,
+        ...(marked ? { changes: { status: { before: 'UNREAD', after: 'READ' } } } : {}),
+      },
       meta: context.meta,
     });
     return submission;
@@ -183,7 +195,11 @@ async function changeSubmission(
   id: string,
   context: TriageContext,
   action: ActivityAction,
-  change: (tx: Db, row: ContactRow, now: Date) => Promise<{ set: Partial<ContactRow>; details?: Record<string, unknown> }>,
+  change: (
+    tx: Db,
+    row: ContactRow,
+    now: Date,
+  ) => Promise<{ set: Partial<ContactRow>; details?: Record<string, unknown> }>,
 ): Promise<ContactSubmission> {
   if (!isUuid(id)) throw notFound();
   return deps.db.transaction(async (tx) => {
@@ -193,7 +209,10 @@ async function changeSubmission(
     const { set, details } = await change(tx, row, now);
     const changes = changedFields(row, set);
     if (Object.keys(changes).length > 0) {
-      await tx.update(c).set({ ...set, updatedAt: now }).where(eq(c.id, id));
+      await tx
+        .update(c)
+        .set({ ...set, updatedAt: now })
+        .where(eq(c.id, id));
       await recordActivity(tx, {
         actor: context.actor,
         action,
@@ -224,13 +243,20 @@ export function assignSubmission(deps: AppDeps, id: string, context: TriageConte
   return changeSubmission(deps, id, context, 'CONTACT_ASSIGNED', async (tx, row) => {
     const names = async (adminId: string | null) => {
       if (!adminId || !isUuid(adminId)) return null;
-      const [admin] = await tx.select({ username: adminUsers.username, isActive: adminUsers.isActive }).from(adminUsers).where(eq(adminUsers.id, adminId));
+      const [admin] = await tx
+        .select({ username: adminUsers.username, isActive: adminUsers.isActive })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, adminId));
       return admin ?? null;
     };
     const assignee = await names(assignedTo);
-    if (assignedTo && !assignee?.isActive) throw new AppError('VALIDATION_ERROR', M.assigneeUnknown, { assignedTo: M.assigneeUnknown });
+    if (assignedTo && !assignee?.isActive)
+      throw new AppError('VALIDATION_ERROR', M.assigneeUnknown, { assignedTo: M.assigneeUnknown });
     const previous = await names(row.assignedTo);
-    return { set: { assignedTo }, details: { assignee: { before: previous?.username ?? null, after: assignee?.username ?? null } } };
+    return {
+      set: { assignedTo },
+      details: { assignee: { before: previous?.username ?? null, after: assignee?.username ?? null } },
+    };
   });
 }
 
@@ -249,7 +275,12 @@ export async function listAssignees(deps: AppDeps): Promise<ContactAssignee[]> {
  * for one attempt at once (a new series of retries, with its lease so the sweep leaves it alone),
  * then tried; a failure leaves it to the retry sweep with the usual backoff.
  */
-export async function retrySubmissionForward(deps: AppDeps, messaging: MessagingService | null, id: string, context: TriageContext) {
+export async function retrySubmissionForward(
+  deps: AppDeps,
+  messaging: MessagingService | null,
+  id: string,
+  context: TriageContext,
+) {
   if (!messaging) throw new AppError('CONFLICT', M.retryNotConfigured);
   if (!isUuid(id)) throw notFound();
   const claimed = await deps.db.transaction(async (tx) => {
@@ -257,7 +288,12 @@ export async function retrySubmissionForward(deps: AppDeps, messaging: Messaging
     if (!row) throw notFound();
     if (!RETRYABLE_FORWARD_STATUSES.includes(row.forwardStatus)) throw new AppError('CONFLICT', M.retryNotFailed);
     const now = deps.clock.now();
-    const set = { forwardStatus: 'PENDING_RETRY' as const, forwardAttempts: 0, nextForwardAt: new Date(now.getTime() + 2 * 60 * 1000), updatedAt: now };
+    const set = {
+      forwardStatus: 'PENDING_RETRY' as const,
+      forwardAttempts: 0,
+      nextForwardAt: new Date(now.getTime() + 2 * 60 * 1000),
+      updatedAt: now,
+    };
     const [updated] = await tx.update(c).set(set).where(eq(c.id, id)).returning();
     await recordActivity(tx, {
       actor: context.actor,

@@ -8,10 +8,15 @@ import { documented } from '../../lib/openapi';
 export function csrfRoutes(tokens: CsrfTokens) {
   return new Hono<AppEnv>().get(
     '/csrf-token',
-    documented({ tag: 'Public site', summary: `A token for the ${CSRF_HEADER} header`, auth: 'public', responses: { 200: csrfTokenResponseSchema } }),
+    documented({
+      tag: 'Public site',
+      summary: `A token for the ${CSRF_HEADER} header`,
+      auth: 'public',
+      responses: { 200: csrfTokenResponseSchema },
+    }),
     async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, csrfToken: await tokens.issue() });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true, csrfToken: await tokens.issue() });
     },
   );
 }

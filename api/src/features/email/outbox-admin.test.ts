@@ -15,15 +15,20 @@ describe('the mail log (/api/admin/outbox)', () => {
   let t: TestApp;
   const tokens = {} as Record<AdminRole, string>;
   const as = (role: AdminRole, method: string, url: string) => t.request(method, url, { token: tokens[role] });
-  const activity = (action: string) => t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
-  const idOf = async (to: string) => (await t.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, to)))[0]!.id;
+  const activity = (action: string) =>
+    t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
+  const idOf = async (to: string) =>
+    (await t.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, to)))[0]!.id;
 
   /** Queues one e-mail, due on the test clock; `minutesAgo` orders the list (newest first). */
   async function queue(to: string, subject: string, lines: string[], minutesAgo: number) {
     await queueEmail(t.deps, t.deps.db, { to, subject, lines, kind: 'REQUEST_CONFIRMATION' });
     const id = await idOf(to);
     const now = t.clock.now();
-    await t.deps.db.update(emailOutbox).set({ createdAt: new Date(now.getTime() - minutesAgo * 60_000), nextAttemptAt: now }).where(eq(emailOutbox.id, id));
+    await t.deps.db
+      .update(emailOutbox)
+      .set({ createdAt: new Date(now.getTime() - minutesAgo * 60_000), nextAttemptAt: now })
+      .where(eq(emailOutbox.id, id));
     return id;
   }
 
@@ -46,7 +51,12 @@ describe('the mail log (/api/admin/outbox)', () => {
       await deliverDueEmails(t.deps, failing);
       t.clock.advance(7 * 60 * 60 * 1000);
     }
-    logged = await queue('lee.logged@example.net', 'We received your request IQ-2026-000003', ['Dear Lee,', 'Open this link:', LINK], 1);
+    logged = await queue(
+      'lee.logged@example.net',
+      'We received your request IQ-2026-000003',
+      ['Dear Lee,', 'Open this link:', LINK],
+      1,
+    );
     await deliverDueEmails(t.deps, null);
     // Signed in after the clock has moved on, so the sessions are fresh.
     for (const role of ADMIN_ROLES) {
@@ -79,7 +89,8 @@ describe('the mail log (/api/admin/outbox)', () => {
     expect(emails.map((e) => e.recipient)).toEqual(['l…@example.net', 'f…@example.org', 's…@example.com']);
     expect(emails.every((e) => !e.textAvailable)).toBe(true);
     expect(emails[1]!.lastError).toBe('550 5.1.1 <f…@example.org>: Recipient address rejected');
-    for (const address of ['lee.logged', 'fran.failed', 'sam.sent']) expect(res.text.toLowerCase()).not.toContain(address);
+    for (const address of ['lee.logged', 'fran.failed', 'sam.sent'])
+      expect(res.text.toLowerCase()).not.toContain(address);
   });
 
   it('refuses READ_ONLY and REVIEWER (403) and anonymous callers (401)', async () => {
@@ -92,7 +103,8 @@ describe('the mail log (/api/admin/outbox)', () => {
   });
 
   it('filters by status and kind, searches subjects for everyone and addresses only for a SUPER_ADMIN, and validates the query', async () => {
-    const list = async (role: AdminRole, query: string) => outboxListResponseSchema.parse((await as(role, 'GET', `${BASE}?${query}`)).json).data.emails;
+    const list = async (role: AdminRole, query: string) =>
+      outboxListResponseSchema.parse((await as(role, 'GET', `${BASE}?${query}`)).json).data.emails;
     expect((await list('ADMIN', 'status=failed')).map((e) => e.id)).toEqual([failed]);
     expect(await list('ADMIN', 'kind=STATUS_CHANGED')).toEqual([]);
     expect((await list('ADMIN', 'search=000003')).map((e) => e.id)).toEqual([logged]);
@@ -112,7 +124,9 @@ describe('the mail log (/api/admin/outbox)', () => {
     for (let view = 1; view <= 2; view++) {
       const res = await as('SUPER_ADMIN', 'GET', `${BASE}/${logged}`);
       expect(res.status).toBe(200);
-      expect(res.json.data.text).toBe(['Dear Lee,', 'Open this link:', LINK, '', 'Ledgerwell Shareholder Services'].join('\n'));
+      expect(res.json.data.text).toBe(
+        ['Dear Lee,', 'Open this link:', LINK, '', 'Ledgerwell Shareholder Services'].join('\n'),
+      );
       expect(res.json.data.recipient).toBe('lee.logged@example.net');
       const rows = await activity('EMAIL_VIEWED');
       expect(rows).toHaveLength(view);
@@ -145,8 +159,14 @@ describe('the mail log (/api/admin/outbox)', () => {
     const res = await as('SUPER_ADMIN', 'POST', `${BASE}/${failed}/retry`);
     expect(res.status).toBe(200);
     expect(res.json.message).toBe(M.retried);
-    expect(outboxEmailSchema.parse(res.json.data)).toMatchObject({ status: 'PENDING', attempts: EMAIL_MAX_ATTEMPTS, nextAttemptAt: t.clock.now().toISOString() });
-    expect(await activity('EMAIL_RETRIED')).toEqual([expect.objectContaining({ adminUsername: 'superadmin', resourceId: failed })]);
+    expect(outboxEmailSchema.parse(res.json.data)).toMatchObject({
+      status: 'PENDING',
+      attempts: EMAIL_MAX_ATTEMPTS,
+      nextAttemptAt: t.clock.now().toISOString(),
+    });
+    expect(await activity('EMAIL_RETRIED')).toEqual([
+      expect.objectContaining({ adminUsername: 'superadmin', resourceId: failed }),
+    ]);
     // Retried twice in a row: the second finds it queued.
     expect((await as('SUPER_ADMIN', 'POST', `${BASE}/${failed}/retry`)).status).toBe(409);
 
@@ -170,7 +190,10 @@ describe('the mail log (/api/admin/outbox)', () => {
   });
 
   it('queues an unconfirmed e-mail again only when the operator asks, clearing its hand-over', async () => {
-    await t.deps.db.update(emailOutbox).set({ status: 'UNCONFIRMED', handedOverAt: t.clock.now() }).where(eq(emailOutbox.id, failed));
+    await t.deps.db
+      .update(emailOutbox)
+      .set({ status: 'UNCONFIRMED', handedOverAt: t.clock.now() })
+      .where(eq(emailOutbox.id, failed));
     const listed = await as('SUPER_ADMIN', 'GET', `${BASE}?status=unconfirmed`);
     expect(listed.json.data.emails.map((e: { id: string }) => e.id)).toEqual([failed]);
     const res = await as('SUPER_ADMIN', 'POST', `${BASE}/${failed}/retry`);

@@ -1,7 +1,14 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
-import { OUTBOX_MESSAGES as M, maskEmailAddress, RETRYABLE_EMAIL_STATUSES, type OutboxEmail, type OutboxEmailText, type OutboxListQuery } from '@ledgerwell/shared/email-outbox';
+import {
+  OUTBOX_MESSAGES as M,
+  maskEmailAddress,
+  RETRYABLE_EMAIL_STATUSES,
+  type OutboxEmail,
+  type OutboxEmailText,
+  type OutboxListQuery,
+} from '@ledgerwell/shared/email-outbox';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { fieldContext } from '../../lib/field-encryption';
@@ -98,7 +105,12 @@ export async function listOutbox(deps: AppDeps, query: OutboxListQuery, viewer: 
   const totalCount = count?.total ?? 0;
   return {
     emails: rows.map((row) => toOutboxEmail(row, viewer)),
-    pagination: { page: query.page, limit: query.limit, totalPages: Math.max(1, Math.ceil(totalCount / query.limit)), totalCount },
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      totalPages: Math.max(1, Math.ceil(totalCount / query.limit)),
+      totalCount,
+    },
   };
 }
 
@@ -137,13 +149,21 @@ export async function retryOutboxEmail(deps: AppDeps, id: string, viewer: Outbox
     const [row] = await tx.select().from(o).where(eq(o.id, id)).for('update');
     if (!row) throw notFound();
     if (!RETRYABLE_EMAIL_STATUSES.includes(row.status)) throw new AppError('CONFLICT', M.retryNotFailed);
-    const [updated] = await tx.update(o).set({ status: 'PENDING', handedOverAt: null, nextAttemptAt: deps.clock.now() }).where(eq(o.id, id)).returning();
+    const [updated] = await tx
+      .update(o)
+      .set({ status: 'PENDING', handedOverAt: null, nextAttemptAt: deps.clock.now() })
+      .where(eq(o.id, id))
+      .returning();
     await recordActivity(tx, {
       actor: viewer.actor,
       action: 'EMAIL_RETRIED',
       resourceType: RESOURCE,
       resourceId: id,
-      details: { kind: row.kind, attempts: row.attempts, changes: { status: { before: row.status, after: 'PENDING' } } },
+      details: {
+        kind: row.kind,
+        attempts: row.attempts,
+        changes: { status: { before: row.status, after: 'PENDING' } },
+      },
       meta: viewer.meta,
     });
     return toOutboxEmail(updated!, viewer);

@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fieldContext } from '../../lib/field-encryption';
-import { deliverDueEmails, drainDueEmails, EMAIL_MAX_ATTEMPTS, outboxMessageId, UNCONFIRMED_ERROR, type MailTransport } from './outbox-sender';
+import {
+  deliverDueEmails,
+  drainDueEmails,
+  EMAIL_MAX_ATTEMPTS,
+  outboxMessageId,
+  UNCONFIRMED_ERROR,
+  type MailTransport,
+} from './outbox-sender';
 
 describe('e-mail outbox', () => {
   let t: TestApp;
@@ -26,7 +33,9 @@ describe('e-mail outbox', () => {
     const transport: MailTransport = { sendMail: async (mail) => sent.push(mail) };
     expect(await deliverDueEmails(t.deps, transport)).toEqual({ sent: 1, failed: 0 });
     expect(await deliverDueEmails(t.deps, transport)).toEqual({ sent: 0, failed: 0 });
-    expect(sent).toEqual([expect.objectContaining({ to: 'dana@example.com', text: 'Dear Dana, your reference is IQ-2026-000100.' })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ to: 'dana@example.com', text: 'Dear Dana, your reference is IQ-2026-000100.' }),
+    ]);
     const [row] = await t.deps.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
   });
@@ -35,7 +44,14 @@ describe('e-mail outbox', () => {
     await t.deps.db.insert(emailOutbox).values(
       Array.from({ length: 64 }, () => {
         const id = randomUUID();
-        return { id, toAddress: 'burst@example.com', subject: 'Burst', bodyEncrypted: t.deps.cipher.encrypt('burst', fieldContext.emailBody(id)), kind: 'REQUEST_CONFIRMATION' as const, nextAttemptAt: t.clock.now() };
+        return {
+          id,
+          toAddress: 'burst@example.com',
+          subject: 'Burst',
+          bodyEncrypted: t.deps.cipher.encrypt('burst', fieldContext.emailBody(id)),
+          kind: 'REQUEST_CONFIRMATION' as const,
+          nextAttemptAt: t.clock.now(),
+        };
       }),
     );
     const sent: string[] = [];
@@ -71,7 +87,11 @@ describe('e-mail outbox', () => {
   });
 
   it('retries a failed send with backoff and gives up after the last attempt', async () => {
-    const failing: MailTransport = { sendMail: async () => { throw new Error('SMTP 451 try later'); } };
+    const failing: MailTransport = {
+      sendMail: async () => {
+        throw new Error('SMTP 451 try later');
+      },
+    };
     expect(await deliverDueEmails(t.deps, failing)).toEqual({ sent: 0, failed: 1 });
     let [row] = await t.deps.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'SMTP 451 try later' });
@@ -121,7 +141,14 @@ describe('e-mail outbox', () => {
     await expect.poll(async () => (await only()).nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
     t.clock.advance(LEASE_MS + 1000);
     const calls: string[] = [];
-    expect(await deliverDueEmails(t.deps, { sendMail: async (mail, handOver) => { await handOver(); calls.push(mail.to); } })).toEqual({ sent: 1, failed: 0 });
+    expect(
+      await deliverDueEmails(t.deps, {
+        sendMail: async (mail, handOver) => {
+          await handOver();
+          calls.push(mail.to);
+        },
+      }),
+    ).toEqual({ sent: 1, failed: 0 });
     expect(calls).toEqual(['dana@example.com']);
   });
 
@@ -144,7 +171,12 @@ describe('e-mail outbox', () => {
       },
     };
     expect(await deliverDueEmails(t.deps, refused)).toEqual({ sent: 0, failed: 1 });
-    expect(await only()).toMatchObject({ status: 'PENDING', attempts: 2, handedOverAt: null, lastError: '550 mailbox unavailable' });
+    expect(await only()).toMatchObject({
+      status: 'PENDING',
+      attempts: 2,
+      handedOverAt: null,
+      lastError: '550 mailbox unavailable',
+    });
   });
 
   it('refuses the hand-over to a sender whose lease another process has taken, and leaves the row to that process', async () => {
@@ -161,14 +193,27 @@ describe('e-mail outbox', () => {
     };
     expect(await deliverDueEmails(t.deps, slow)).toEqual({ sent: 0, failed: 1 });
     expect(String(handOverError)).toContain('no longer leased');
-    expect(await only()).toMatchObject({ status: 'PENDING', attempts: 0, handedOverAt: null, lastError: null, nextAttemptAt: new Date(t.clock.now().getTime() + 3 * LEASE_MS) });
+    expect(await only()).toMatchObject({
+      status: 'PENDING',
+      attempts: 0,
+      handedOverAt: null,
+      lastError: null,
+      nextAttemptAt: new Date(t.clock.now().getTime() + 3 * LEASE_MS),
+    });
   });
 
   it('sends four e-mails at once, no more', async () => {
     await t.deps.db.insert(emailOutbox).values(
       Array.from({ length: 11 }, () => {
         const id = randomUUID();
-        return { id, toAddress: 'many@example.com', subject: 'Many', bodyEncrypted: t.deps.cipher.encrypt('many', fieldContext.emailBody(id)), kind: 'REQUEST_CONFIRMATION' as const, nextAttemptAt: t.clock.now() };
+        return {
+          id,
+          toAddress: 'many@example.com',
+          subject: 'Many',
+          bodyEncrypted: t.deps.cipher.encrypt('many', fieldContext.emailBody(id)),
+          kind: 'REQUEST_CONFIRMATION' as const,
+          nextAttemptAt: t.clock.now(),
+        };
       }),
     );
     let inFlight = 0;

@@ -60,8 +60,14 @@ export async function deliverDueEmails(deps: AppDeps, transport: MailTransport |
       .for('update', { skipLocked: true });
     const interrupted = due.filter((d) => d.handedOverAt !== null).map((d) => d.id);
     if (interrupted.length > 0) {
-      await tx.update(emailOutbox).set({ status: 'UNCONFIRMED', lastError: UNCONFIRMED_ERROR }).where(inArray(emailOutbox.id, interrupted));
-      deps.logger.warn({ emailIds: interrupted }, 'e-mails whose sender stopped after handing them to the mail server: set aside as UNCONFIRMED');
+      await tx
+        .update(emailOutbox)
+        .set({ status: 'UNCONFIRMED', lastError: UNCONFIRMED_ERROR })
+        .where(inArray(emailOutbox.id, interrupted));
+      deps.logger.warn(
+        { emailIds: interrupted },
+        'e-mails whose sender stopped after handing them to the mail server: set aside as UNCONFIRMED',
+      );
     }
     const toSend = due.filter((d) => d.handedOverAt === null).map((d) => d.id);
     if (toSend.length === 0) return [];
@@ -75,26 +81,57 @@ export async function deliverDueEmails(deps: AppDeps, transport: MailTransport |
   return { sent, failed: claimed.length - sent };
 }
 
-async function deliverOne(deps: AppDeps, transport: MailTransport | null, mail: OutboxRow, leaseUntil: Date): Promise<boolean> {
+async function deliverOne(
+  deps: AppDeps,
+  transport: MailTransport | null,
+  mail: OutboxRow,
+  leaseUntil: Date,
+): Promise<boolean> {
   const text = deps.cipher.decrypt(mail.bodyEncrypted, fieldContext.emailBody(mail.id));
-  const ours = and(eq(emailOutbox.id, mail.id), eq(emailOutbox.status, 'PENDING'), eq(emailOutbox.nextAttemptAt, leaseUntil));
+  const ours = and(
+    eq(emailOutbox.id, mail.id),
+    eq(emailOutbox.status, 'PENDING'),
+    eq(emailOutbox.nextAttemptAt, leaseUntil),
+  );
   if (!transport) {
     // Development aid: the body (with any verification link) is logged only outside production.
     const body = deps.config.NODE_ENV === 'production' ? undefined : text;
-    deps.logger.info({ emailId: mail.id, to: mail.toAddress, subject: mail.subject, kind: mail.kind, body }, 'e-mail (no SMTP_URL: logged, not sent)');
-    await deps.db.update(emailOutbox).set({ status: 'LOGGED', attempts: mail.attempts + 1, sentAt: deps.clock.now() }).where(eq(emailOutbox.id, mail.id));
+    deps.logger.info(
+      { emailId: mail.id, to: mail.toAddress, subject: mail.subject, kind: mail.kind, body },
+      'e-mail (no SMTP_URL: logged, not sent)',
+    );
+    await deps.db
+      .update(emailOutbox)
+      .set({ status: 'LOGGED', attempts: mail.attempts + 1, sentAt: deps.clock.now() })
+      .where(eq(emailOutbox.id, mail.id));
     return true;
   }
   let handedOver = false;
   const handOver = async () => {
     // The lease is the fence: a process that lost it (too slow) may not commit the message.
-    const marked = await deps.db.update(emailOutbox).set({ handedOverAt: deps.clock.now() }).where(and(ours, isNull(emailOutbox.handedOverAt))).returning({ id: emailOutbox.id });
+    const marked = await deps.db
+      .update(emailOutbox)
+      .set({ handedOverAt: deps.clock.now() })
+      .where(and(ours, isNull(emailOutbox.handedOverAt)))
+      .returning({ id: emailOutbox.id });
     if (marked.length === 0) throw new Error('the e-mail is no longer leased to this process');
     handedOver = true;
   };
   try {
-    await transport.sendMail({ from: deps.config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, text, messageId: outboxMessageId(mail.id) }, handOver);
-    await deps.db.update(emailOutbox).set({ status: 'SENT', attempts: mail.attempts + 1, sentAt: deps.clock.now(), lastError: null }).where(eq(emailOutbox.id, mail.id));
+    await transport.sendMail(
+      {
+        from: deps.config.MAIL_FROM,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text,
+        messageId: outboxMessageId(mail.id),
+      },
+      handOver,
+    );
+    await deps.db
+      .update(emailOutbox)
+      .set({ status: 'SENT', attempts: mail.attempts + 1, sentAt: deps.clock.now(), lastError: null })
+      .where(eq(emailOutbox.id, mail.id));
     return true;
   } catch (error) {
     const attempts = mail.attempts + 1;
@@ -102,7 +139,10 @@ async function deliverOne(deps: AppDeps, transport: MailTransport | null, mail: 
     deps.logger.warn({ emailId: mail.id, attempts, err: error }, 'sending an e-mail failed');
     if (handedOver && !serverAnswered(error)) {
       // The connection failed after the final dot may have gone out: as after a crash, not sent again.
-      await deps.db.update(emailOutbox).set({ status: 'UNCONFIRMED', attempts, lastError: `${UNCONFIRMED_ERROR}: ${message}`.slice(0, 500) }).where(eq(emailOutbox.id, mail.id));
+      await deps.db
+        .update(emailOutbox)
+        .set({ status: 'UNCONFIRMED', attempts, lastError: `${UNCONFIRMED_ERROR}: ${message}`.slice(0, 500) })
+        .where(eq(emailOutbox.id, mail.id));
       return false;
     }
     await deps.db
@@ -114,7 +154,7 @@ async function deliverOne(deps: AppDeps, transport: MailTransport | null, mail: 
         nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs(attempts)),
         lastError: message,
       })
-            // Not handed over: only while the lease is still ours (a lost lease means another process has it).
+      // Not handed over: only while the lease is still ours (a lost lease means another process has it).
       .where(handedOver ? eq(emailOutbox.id, mail.id) : and(ours, isNull(emailOutbox.handedOverAt)));
     return false;
   }
@@ -125,7 +165,11 @@ async function deliverOne(deps: AppDeps, transport: MailTransport | null, mail: 
  * e-mails leaves in one tick instead of 20 per process every 15 s. `stopping` ends it between
  * batches (the process is shutting down).
  */
-export async function drainDueEmails(deps: AppDeps, transport: MailTransport | null, { batch = 20, maxBatches = 50, stopping = (): boolean => false } = {}) {
+export async function drainDueEmails(
+  deps: AppDeps,
+  transport: MailTransport | null,
+  { batch = 20, maxBatches = 50, stopping = (): boolean => false } = {},
+) {
   const total = { sent: 0, failed: 0 };
   for (let i = 0; i < maxBatches && !stopping(); i++) {
     const result = await deliverDueEmails(deps, transport, batch);

@@ -22,7 +22,10 @@ export async function queueEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, email: O
     id,
     toAddress: email.to,
     subject: email.subject,
-    bodyEncrypted: deps.cipher.encrypt([...email.lines, '', 'Ledgerwell Shareholder Services'].join('\n'), fieldContext.emailBody(id)),
+    bodyEncrypted: deps.cipher.encrypt(
+      [...email.lines, '', 'Ledgerwell Shareholder Services'].join('\n'),
+      fieldContext.emailBody(id),
+    ),
     kind: email.kind,
     relatedId: email.relatedId ?? null,
   });

@@ -41,7 +41,8 @@ async function startServer(onMessage: (raw: string) => Error | null = () => null
     received,
     sessions,
     /** Closes the server side of every open connection, like a relay's idle timeout. */
-    closeConnections: () => (server as unknown as { connections: Set<{ close(): void }> }).connections.forEach((c) => c.close()),
+    closeConnections: () =>
+      (server as unknown as { connections: Set<{ close(): void }> }).connections.forEach((c) => c.close()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -64,7 +65,10 @@ describe('SMTP transport', () => {
   async function setUp(onMessage?: (raw: string) => Error | null) {
     const server = await startServer(onMessage);
     const transport = smtpTransport({ SMTP_URL: server.url }) as MailTransport;
-    cleanups.push(() => server.close(), () => transport.close?.());
+    cleanups.push(
+      () => server.close(),
+      () => transport.close?.(),
+    );
     return { server, transport };
   }
 
@@ -116,7 +120,9 @@ describe('SMTP transport', () => {
   });
 
   it('sends on a new connection when the server has closed a kept one, and tells a refusal by its code', async () => {
-    const { server, transport } = await setUp((raw) => (raw.includes('holder5') ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : null));
+    const { server, transport } = await setUp((raw) =>
+      raw.includes('holder5') ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : null,
+    );
     await transport.sendMail(mail(4), async () => undefined);
     // Close the server side of every open connection (an idle timeout on the relay).
     server.closeConnections();

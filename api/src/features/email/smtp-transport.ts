@@ -105,7 +105,12 @@ export function smtpTransport(config: Pick<AppConfig, 'SMTP_URL'>): MailTranspor
     idle.push(entry);
   }
 
-  async function send(connection: SMTPConnection, envelope: SMTPConnection.Envelope, raw: Buffer, handOver: () => Promise<void>) {
+  async function send(
+    connection: SMTPConnection,
+    envelope: SMTPConnection.Envelope,
+    raw: Buffer,
+    handOver: () => Promise<void>,
+  ) {
     const message = messageHeldUntilHandOver(raw, handOver);
     try {
       await run((done) => connection.send(envelope, message, done));

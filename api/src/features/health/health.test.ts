@@ -35,7 +35,9 @@ describe('health: live and ready', () => {
   });
 
   it('answers ready with 503 naming the migration the database has not applied', async () => {
-    await t.deps.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    await t.deps.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
     const ready = await t.request('GET', '/api/health/ready');
     expect(ready.status).toBe(503);
     expect(ready.json.status).toBe('unavailable');
@@ -45,7 +47,13 @@ describe('health: live and ready', () => {
   });
 
   it('answers ready with 503 when the database does not answer, live still 200', async () => {
-    const app = createApp({ ...t.deps, db: { execute: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) } as unknown as TestApp['deps']['db'] });
+    const app = createApp({
+      ...t.deps,
+      db: {
+        execute: () =>
+          Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+      } as unknown as TestApp['deps']['db'],
+    });
     const ready = await app.request('/api/health/ready');
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'database unreachable' });

@@ -66,7 +66,11 @@ export function enforceIpWhitelist(deps: AppDeps) {
     if (admits(await readActiveRules(deps), meta.ip, deps.clock.now())) return next();
 
     const { record, suppressedBefore } = recorder.shouldRecord(meta.ip, deps.clock.now().getTime());
-    if (suppressedBefore > 0) c.get('log').warn({ suppressed: suppressedBefore }, 'admin access refusals not recorded in the activity log (per-minute cap)');
+    if (suppressedBefore > 0)
+      c.get('log').warn(
+        { suppressed: suppressedBefore },
+        'admin access refusals not recorded in the activity log (per-minute cap)',
+      );
     if (record) {
       try {
         await recordActivity(deps.db, {

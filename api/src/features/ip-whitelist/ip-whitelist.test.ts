@@ -25,12 +25,17 @@ describe('IP whitelist', () => {
   /** A call from `ip` (one trusted proxy: the last X-Forwarded-For entry is the client). */
   const call = (target: TestApp, method: string, url: string, init: Init = {}) =>
     target.request(method, url, { ...init, headers: { ...init.headers, 'X-Forwarded-For': init.ip ?? OFFICE } });
-  const as = (role: AdminRole, method: string, url: string, init: Omit<Init, 'token'> = {}) => call(t, method, url, { ...init, token: tokens[role] });
-  const login = (ip: string, username = 'super') => call(t, 'POST', '/api/admin/login', { ip, body: { username, password: PASSWORD } });
+  const as = (role: AdminRole, method: string, url: string, init: Omit<Init, 'token'> = {}) =>
+    call(t, method, url, { ...init, token: tokens[role] });
+  const login = (ip: string, username = 'super') =>
+    call(t, 'POST', '/api/admin/login', { ip, body: { username, password: PASSWORD } });
   const activity = (action: string) =>
     t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
   const addRule = async (ipAddress: string, fields: Partial<typeof ipWhitelistRules.$inferInsert> = {}) => {
-    const [row] = await t.deps.db.insert(ipWhitelistRules).values({ ipAddress, description: `rule ${ipAddress}`, addedByUsername: 'test', ...fields }).returning();
+    const [row] = await t.deps.db
+      .insert(ipWhitelistRules)
+      .values({ ipAddress, description: `rule ${ipAddress}`, addedByUsername: 'test', ...fields })
+      .returning();
     return row!;
   };
 
@@ -63,7 +68,9 @@ describe('IP whitelist', () => {
         for (const role of ['READ_ONLY', 'REVIEWER', 'ADMIN'] as const) {
           expect((await as(role, method, url, { body })).status, `${role} ${method} ${url}`).toBe(403);
         }
-        expect((await as('SUPER_ADMIN', method, url, { body })).status, `SUPER_ADMIN ${method} ${url}`).toBeLessThan(300);
+        expect((await as('SUPER_ADMIN', method, url, { body })).status, `SUPER_ADMIN ${method} ${url}`).toBeLessThan(
+          300,
+        );
       }
       // Nothing the refused calls sent was saved.
       expect(await t.deps.db.select().from(ipWhitelistRules)).toHaveLength(1);
@@ -74,7 +81,13 @@ describe('IP whitelist', () => {
         body: { ipAddress: ' 10.7.7.7/8 ', description: '  Head office  ', expiresAt: '' },
       });
       expect(created.status).toBe(201);
-      expect(created.json.data).toMatchObject({ ipAddress: '10.0.0.0/8', description: 'Head office', isActive: true, addedBy: 'super', expiresAt: null });
+      expect(created.json.data).toMatchObject({
+        ipAddress: '10.0.0.0/8',
+        description: 'Head office',
+        isActive: true,
+        addedBy: 'super',
+        expiresAt: null,
+      });
       const id = created.json.data.id as string;
 
       const list = await as('SUPER_ADMIN', 'GET', BASE);
@@ -83,11 +96,15 @@ describe('IP whitelist', () => {
       expect(list.json.data[0]).toMatchObject({ id, ipAddress: '10.0.0.0/8' });
 
       const expiresAt = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
-      const edited = await as('SUPER_ADMIN', 'PUT', `${BASE}/${id}`, { body: { ipAddress: '10.1.0.0/16', description: 'Head office', expiresAt } });
+      const edited = await as('SUPER_ADMIN', 'PUT', `${BASE}/${id}`, {
+        body: { ipAddress: '10.1.0.0/16', description: 'Head office', expiresAt },
+      });
       expect(edited.status).toBe(200);
       expect(edited.json).toMatchObject({ message: M.updated, data: { ipAddress: '10.1.0.0/16', expiresAt } });
 
-      const added = await as('SUPER_ADMIN', 'POST', BASE, { body: { ipAddress: '10.1.2.0/24', description: 'Second' } });
+      const added = await as('SUPER_ADMIN', 'POST', BASE, {
+        body: { ipAddress: '10.1.2.0/24', description: 'Second' },
+      });
       expect(added.status).toBe(201);
       const off = await as('SUPER_ADMIN', 'PUT', `${BASE}/${id}`, { body: { isActive: false } });
       expect(off.json).toMatchObject({ message: M.deactivated, data: { isActive: false, ipAddress: '10.1.0.0/16' } });
@@ -100,8 +117,18 @@ describe('IP whitelist', () => {
       expect((await as('SUPER_ADMIN', 'PUT', `${BASE}/not-a-uuid`, { body: { isActive: true } })).status).toBe(404);
 
       const [createdRow] = await activity('IP_RULE_CREATED');
-      expect(createdRow).toMatchObject({ adminUsername: 'super', resourceType: 'ip_rule', resourceId: id, ipAddress: OFFICE });
-      expect(createdRow!.details).toMatchObject({ ipAddress: '10.0.0.0/8', description: 'Head office', isActive: true, expiresAt: null });
+      expect(createdRow).toMatchObject({
+        adminUsername: 'super',
+        resourceType: 'ip_rule',
+        resourceId: id,
+        ipAddress: OFFICE,
+      });
+      expect(createdRow!.details).toMatchObject({
+        ipAddress: '10.0.0.0/8',
+        description: 'Head office',
+        isActive: true,
+        expiresAt: null,
+      });
       const updates = (await activity('IP_RULE_UPDATED')).filter((row) => row.resourceId === id);
       expect(updates.map((row) => row.details.changes)).toEqual([
         { ipAddress: { before: '10.0.0.0/8', after: '10.1.0.0/16' }, expiresAt: { before: null, after: expiresAt } },
@@ -113,7 +140,7 @@ describe('IP whitelist', () => {
       expect(deletedRow!.details).toMatchObject({ ipAddress: '10.1.0.0/16', description: 'Head office' });
     });
 
-    it("refuses what spec 5.1 refuses, with its messages, and a duplicate address", async () => {
+    it('refuses what spec 5.1 refuses, with its messages, and a duplicate address', async () => {
       const errorsOf = async (body: unknown) => {
         const res = await as('SUPER_ADMIN', 'POST', BASE, { body });
         expect(res.status).toBe(400);
@@ -122,12 +149,21 @@ describe('IP whitelist', () => {
       expect(await errorsOf({ ipAddress: '', description: 'x' })).toEqual({ ipAddress: M.ipRequired });
       expect(await errorsOf({ ipAddress: '10.0.0.0/33', description: 'x' })).toEqual({ ipAddress: M.ipInvalid });
       expect(await errorsOf({ ipAddress: '2001:db8::/129', description: 'x' })).toEqual({ ipAddress: M.ipInvalid });
-      expect(await errorsOf({ ipAddress: '10.0.0.1', description: ' ' })).toEqual({ description: M.descriptionRequired });
+      expect(await errorsOf({ ipAddress: '10.0.0.1', description: ' ' })).toEqual({
+        description: M.descriptionRequired,
+      });
       const past = new Date(t.clock.now().getTime() - 1000).toISOString();
-      expect(await errorsOf({ ipAddress: '10.0.0.1', description: 'x', expiresAt: past })).toEqual({ expiresAt: M.expiryInPast });
-      expect((await as('SUPER_ADMIN', 'PUT', `${BASE}/${(await addRule('10.0.0.0/8')).id}`, { body: { isActive: 'yes' } })).status).toBe(400);
+      expect(await errorsOf({ ipAddress: '10.0.0.1', description: 'x', expiresAt: past })).toEqual({
+        expiresAt: M.expiryInPast,
+      });
+      expect(
+        (await as('SUPER_ADMIN', 'PUT', `${BASE}/${(await addRule('10.0.0.0/8')).id}`, { body: { isActive: 'yes' } }))
+          .status,
+      ).toBe(400);
 
-      const duplicate = await as('SUPER_ADMIN', 'POST', BASE, { body: { ipAddress: '10.5.5.5/8', description: 'Same network' } });
+      const duplicate = await as('SUPER_ADMIN', 'POST', BASE, {
+        body: { ipAddress: '10.5.5.5/8', description: 'Same network' },
+      });
       expect(duplicate.status).toBe(409);
       expect(duplicate.json.errors).toEqual({ ipAddress: 'An IP rule for this address already exists' });
     });
@@ -203,21 +239,28 @@ describe('IP whitelist', () => {
     // Decision 011: the other process caches the rules and forgets them when PostgreSQL announces the
     // change, a few milliseconds after its commit; an address let in again is let in at the next call,
     // since a refusal is always decided on the database's rules.
-    it.runIf(TEST_ENGINE === 'postgres')('applies a change to another server process on the same database: a new rule once announced, a lifted one at the next call', async () => {
-      const other = await createTestApp({ databaseUrl: t.databaseUrl!, env: { TRUST_PROXY: '1' } });
-      try {
-        const otherVerify = (ip: string) => call(other, 'GET', '/api/admin/auth/verify', { ip, token: tokens.ADMIN });
-        expect((await otherVerify(OUTSIDE)).status).toBe(200);
-        const created = await as('SUPER_ADMIN', 'POST', BASE, { body: { ipAddress: '10.0.0.0/8', description: 'Office' } });
-        expect(created.status).toBe(201);
-        await expect.poll(async () => (await otherVerify(OUTSIDE)).status, { timeout: 5000, interval: 20 }).toBe(403);
-        expect((await otherVerify(OFFICE)).status).toBe(200);
-        expect((await as('SUPER_ADMIN', 'PUT', `${BASE}/${created.json.data.id}`, { body: { isActive: false } })).status).toBe(200);
-        expect((await otherVerify(OUTSIDE)).status).toBe(200);
-      } finally {
-        await other.close();
-      }
-    });
+    it.runIf(TEST_ENGINE === 'postgres')(
+      'applies a change to another server process on the same database: a new rule once announced, a lifted one at the next call',
+      async () => {
+        const other = await createTestApp({ databaseUrl: t.databaseUrl!, env: { TRUST_PROXY: '1' } });
+        try {
+          const otherVerify = (ip: string) => call(other, 'GET', '/api/admin/auth/verify', { ip, token: tokens.ADMIN });
+          expect((await otherVerify(OUTSIDE)).status).toBe(200);
+          const created = await as('SUPER_ADMIN', 'POST', BASE, {
+            body: { ipAddress: '10.0.0.0/8', description: 'Office' },
+          });
+          expect(created.status).toBe(201);
+          await expect.poll(async () => (await otherVerify(OUTSIDE)).status, { timeout: 5000, interval: 20 }).toBe(403);
+          expect((await otherVerify(OFFICE)).status).toBe(200);
+          expect(
+            (await as('SUPER_ADMIN', 'PUT', `${BASE}/${created.json.data.id}`, { body: { isActive: false } })).status,
+          ).toBe(200);
+          expect((await otherVerify(OUTSIDE)).status).toBe(200);
+        } finally {
+          await other.close();
+        }
+      },
+    );
   });
 
   describe('self-lockout', () => {
@@ -225,20 +268,31 @@ describe('IP whitelist', () => {
       const body = { ipAddress: '192.168.0.0/16', description: 'Branch' };
       const refused = await as('SUPER_ADMIN', 'POST', BASE, { body });
       expect(refused.status).toBe(409);
-      expect(refused.json).toMatchObject({ code: 'CONFLICT', message: M.selfLockout, errors: { confirmSelfLockout: M.selfLockout } });
+      expect(refused.json).toMatchObject({
+        code: 'CONFLICT',
+        message: M.selfLockout,
+        errors: { confirmSelfLockout: M.selfLockout },
+      });
       expect(await t.deps.db.select().from(ipWhitelistRules)).toHaveLength(0);
       expect(await activity('IP_RULE_CREATED')).toHaveLength(0);
 
       const saved = await as('SUPER_ADMIN', 'POST', BASE, { body: { ...body, confirmSelfLockout: true } });
       expect(saved.status).toBe(201);
-      expect((await activity('IP_RULE_CREATED'))[0]!.details).toMatchObject({ ipAddress: '192.168.0.0/16', selfLockoutConfirmed: true });
+      expect((await activity('IP_RULE_CREATED'))[0]!.details).toMatchObject({
+        ipAddress: '192.168.0.0/16',
+        selfLockoutConfirmed: true,
+      });
       // As confirmed: the caller's own address is out from the next call.
       expect((await as('SUPER_ADMIN', 'GET', BASE)).status).toBe(403);
     });
 
     it('needs no confirmation for a rule that includes the caller', async () => {
-      expect((await as('SUPER_ADMIN', 'POST', BASE, { body: { ipAddress: '10.0.0.0/8', description: 'Office' } })).status).toBe(201);
-      const other = await as('SUPER_ADMIN', 'POST', BASE, { body: { ipAddress: '192.168.0.0/16', description: 'Branch' } });
+      expect(
+        (await as('SUPER_ADMIN', 'POST', BASE, { body: { ipAddress: '10.0.0.0/8', description: 'Office' } })).status,
+      ).toBe(201);
+      const other = await as('SUPER_ADMIN', 'POST', BASE, {
+        body: { ipAddress: '192.168.0.0/16', description: 'Branch' },
+      });
       expect(other.status).toBe(201);
       expect(other.json.data.isActive).toBe(true);
       expect((await as('SUPER_ADMIN', 'GET', BASE)).json.data).toHaveLength(2);
@@ -251,14 +305,18 @@ describe('IP whitelist', () => {
       const off = await as('SUPER_ADMIN', 'PUT', `${BASE}/${office.id}`, { body: { isActive: false } });
       expect(off.status).toBe(409);
       expect(off.json.errors).toEqual({ confirmSelfLockout: M.selfLockout });
-      const edit = await as('SUPER_ADMIN', 'PUT', `${BASE}/${office.id}`, { body: { ipAddress: '10.9.0.0/16', description: 'Office' } });
+      const edit = await as('SUPER_ADMIN', 'PUT', `${BASE}/${office.id}`, {
+        body: { ipAddress: '10.9.0.0/16', description: 'Office' },
+      });
       expect(edit.status).toBe(409);
       const del = await as('SUPER_ADMIN', 'DELETE', `${BASE}/${office.id}`);
       expect(del.status).toBe(409);
       const [unchanged] = await t.deps.db.select().from(ipWhitelistRules).where(eq(ipWhitelistRules.id, office.id));
       expect(unchanged).toMatchObject({ ipAddress: '10.0.0.0/8', isActive: true });
 
-      const confirmedDelete = await as('SUPER_ADMIN', 'DELETE', `${BASE}/${office.id}`, { body: { confirmSelfLockout: true } });
+      const confirmedDelete = await as('SUPER_ADMIN', 'DELETE', `${BASE}/${office.id}`, {
+        body: { confirmSelfLockout: true },
+      });
       expect(confirmedDelete.status).toBe(200);
       expect((await activity('IP_RULE_DELETED'))[0]!.details).toMatchObject({ selfLockoutConfirmed: true });
       // The caller is out now.
@@ -272,7 +330,14 @@ describe('IP whitelist', () => {
       await addRule('192.168.0.0/16');
       expect((await as('SUPER_ADMIN', 'PUT', `${BASE}/${other.id}`, { body: { isActive: false } })).status).toBe(200);
       expect((await as('SUPER_ADMIN', 'DELETE', `${BASE}/${office.id}?confirmSelfLockout=true`)).status).toBe(200);
-      expect((await as('SUPER_ADMIN', 'PUT', `${BASE}/${other.id}`, { ip: '192.168.1.1', body: { isActive: true, confirmSelfLockout: true } })).status).toBe(200);
+      expect(
+        (
+          await as('SUPER_ADMIN', 'PUT', `${BASE}/${other.id}`, {
+            ip: '192.168.1.1',
+            body: { isActive: true, confirmSelfLockout: true },
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 
@@ -290,8 +355,17 @@ describe('IP whitelist', () => {
 
       const added = await ipAllow(t.deps.db, t.clock.now(), { address: '2001:DB8::/48', description: 'Operator VPN' });
       expect(added).toEqual({ ok: true, message: expect.stringContaining('2001:db8::/48') });
-      const [row] = await t.deps.db.select().from(ipWhitelistRules).where(eq(ipWhitelistRules.ipAddress, '2001:db8::/48'));
-      expect(row).toMatchObject({ isActive: true, description: 'Operator VPN', addedById: null, addedByUsername: 'system', expiresAt: null });
+      const [row] = await t.deps.db
+        .select()
+        .from(ipWhitelistRules)
+        .where(eq(ipWhitelistRules.ipAddress, '2001:db8::/48'));
+      expect(row).toMatchObject({
+        isActive: true,
+        description: 'Operator VPN',
+        addedById: null,
+        addedByUsername: 'system',
+        expiresAt: null,
+      });
       expect((await login('2001:db8:0:5::1')).status).toBe(200);
 
       const records = await t.deps.db
@@ -304,12 +378,19 @@ describe('IP whitelist', () => {
         ['IP_RULE_CREATED', null, row!.id],
       ]);
 
-      expect(await ipAllow(t.deps.db, t.clock.now(), { address: '10.0.0.0/33', description: 'x' })).toEqual({ ok: false, message: M.ipInvalid });
+      expect(await ipAllow(t.deps.db, t.clock.now(), { address: '10.0.0.0/33', description: 'x' })).toEqual({
+        ok: false,
+        message: M.ipInvalid,
+      });
     });
 
     it('reads its command line and tells when the embedded database is in use', () => {
       expect(parseIpAllowArgs(['10.0.0.1'])).toMatchObject({ address: '10.0.0.1', force: false });
-      expect(parseIpAllowArgs(['--', '10.0.0.1', '--description', 'Ops', '--force'])).toEqual({ address: '10.0.0.1', description: 'Ops', force: true });
+      expect(parseIpAllowArgs(['--', '10.0.0.1', '--description', 'Ops', '--force'])).toEqual({
+        address: '10.0.0.1',
+        description: 'Ops',
+        force: true,
+      });
       expect(parseIpAllowArgs([])).toMatchObject({ error: expect.stringContaining(M.ipRequired) });
       expect(parseIpAllowArgs(['1.1.1.1', '2.2.2.2'])).toMatchObject({ error: expect.stringContaining('One address') });
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-ip-allow-'));

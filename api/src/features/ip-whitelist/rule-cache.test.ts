@@ -76,9 +76,15 @@ describe('IP whitelist rules cached in the process', () => {
 
   /** A call from `ip` (one trusted proxy: the last X-Forwarded-For entry is the client). */
   const verifyFrom = async (ip: string, app: { request: TestApp['app']['request'] } = t.app) =>
-    (await app.request('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': ip } })).status;
+    (
+      await app.request('/api/admin/auth/verify', {
+        headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': ip },
+      })
+    ).status;
   const addRule = (db: Db, ipAddress: string, fields: Partial<typeof ipWhitelistRules.$inferInsert> = {}) =>
-    db.insert(ipWhitelistRules).values({ ipAddress, description: `rule ${ipAddress}`, addedByUsername: 'test', ...fields });
+    db
+      .insert(ipWhitelistRules)
+      .values({ ipAddress, description: `rule ${ipAddress}`, addedByUsername: 'test', ...fields });
   /** A write whose trigger does not fire, so nothing is announced (triggers off for this transaction only). */
   const unannounced = (write: (tx: Db) => Promise<unknown>) =>
     t.deps.db.transaction(async (tx) => {
@@ -86,7 +92,8 @@ describe('IP whitelist rules cached in the process', () => {
       await write(tx);
     });
   /** Announcements arrive when the change commits, on another connection: a few milliseconds later. */
-  const eventually = (check: () => Promise<unknown> | unknown, expected: unknown) => expect.poll(check, { timeout: 5000, interval: 20 }).toEqual(expected);
+  const eventually = (check: () => Promise<unknown> | unknown, expected: unknown) =>
+    expect.poll(check, { timeout: 5000, interval: 20 }).toEqual(expected);
 
   beforeEach(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '1' } });
@@ -112,7 +119,9 @@ describe('IP whitelist rules cached in the process', () => {
   it('follows a change written straight in SQL, as another process would, once the database announces it', async () => {
     expect(await verifyFrom(OUTSIDE)).toBe(200);
     expect(t.ipRuleCache.get()).toEqual([]);
-    await t.deps.db.execute(sql`insert into ip_whitelist_rules (ip_address, description) values ('10.0.0.0/8', 'Office')`);
+    await t.deps.db.execute(
+      sql`insert into ip_whitelist_rules (ip_address, description) values ('10.0.0.0/8', 'Office')`,
+    );
     await eventually(() => t.ipRuleCache.get(), undefined);
     expect(await verifyFrom(OUTSIDE)).toBe(403);
     expect(await verifyFrom(OFFICE)).toBe(200);
@@ -155,25 +164,33 @@ describe('IP whitelist rules cached in the process', () => {
   });
 
   // Only a server connection can be lost: the embedded database is in this process.
-  it.runIf(TEST_ENGINE === 'postgres')('falls back to the database when the listening connection is lost, and caches again once it is back', async () => {
-    expect(await verifyFrom(OUTSIDE)).toBe(200);
-    expect(t.ipRuleCache.get()).toEqual([]);
-    // The server ends the listening connections (a restart, a network failure).
-    await t.deps.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`);
-    await expect.poll(() => t.ipRuleCache.active, { timeout: 5000 }).toBe(false);
-    // A rule whose announcement nobody heard is still enforced: the rules are read from the database.
-    await addRule(t.deps.db, '10.0.0.0/8');
-    expect(await verifyFrom(OUTSIDE)).toBe(403);
-    expect(await verifyFrom(OFFICE)).toBe(200);
-    expect(t.ipRuleCache.get()).toBeUndefined();
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'falls back to the database when the listening connection is lost, and caches again once it is back',
+    async () => {
+      expect(await verifyFrom(OUTSIDE)).toBe(200);
+      expect(t.ipRuleCache.get()).toEqual([]);
+      // The server ends the listening connections (a restart, a network failure).
+      await t.deps.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+      );
+      await expect.poll(() => t.ipRuleCache.active, { timeout: 5000 }).toBe(false);
+      // A rule whose announcement nobody heard is still enforced: the rules are read from the database.
+      await addRule(t.deps.db, '10.0.0.0/8');
+      expect(await verifyFrom(OUTSIDE)).toBe(403);
+      expect(await verifyFrom(OFFICE)).toBe(200);
+      expect(t.ipRuleCache.get()).toBeUndefined();
 
-    await expect.poll(() => t.ipRuleCache.active, { timeout: 10_000 }).toBe(true);
-    expect(await verifyFrom(OFFICE)).toBe(200);
-    expect(t.ipRuleCache.get()).toEqual([{ ipAddress: '10.0.0.0/8', expiresAt: null }]);
-    // Heard again: a change is announced.
-    await t.deps.db.update(ipWhitelistRules).set({ isActive: false }).where(eq(ipWhitelistRules.ipAddress, '10.0.0.0/8'));
-    await eventually(() => t.ipRuleCache.get(), undefined);
-  });
+      await expect.poll(() => t.ipRuleCache.active, { timeout: 10_000 }).toBe(true);
+      expect(await verifyFrom(OFFICE)).toBe(200);
+      expect(t.ipRuleCache.get()).toEqual([{ ipAddress: '10.0.0.0/8', expiresAt: null }]);
+      // Heard again: a change is announced.
+      await t.deps.db
+        .update(ipWhitelistRules)
+        .set({ isActive: false })
+        .where(eq(ipWhitelistRules.ipAddress, '10.0.0.0/8'));
+      await eventually(() => t.ipRuleCache.get(), undefined);
+    },
+  );
 
   it('forgets at once in the process that changes a rule through the API, without waiting for the announcement', async () => {
     // A process whose cache hears no announcement at all: only the route's own forgetting can help it.
@@ -181,7 +198,11 @@ describe('IP whitelist rules cached in the process', () => {
     deafToAnnouncements.heard();
     const app = createApp({ ...t.deps, ipRuleCache: deafToAnnouncements });
     const call = (method: string, url: string, body: unknown) =>
-      app.request(url, { method, headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': OFFICE, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      app.request(url, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': OFFICE, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect(await verifyFrom(OUTSIDE, app)).toBe(200);
     expect(deafToAnnouncements.get()).toEqual([]);
     const created = await call('POST', '/api/admin/ip-whitelist', { ipAddress: '10.0.0.0/8', description: 'Office' });
@@ -189,7 +210,16 @@ describe('IP whitelist rules cached in the process', () => {
     expect(await verifyFrom(OUTSIDE, app)).toBe(403);
     const id = ((await created.json()) as { data: { id: string } }).data.id;
     expect(await verifyFrom(OFFICE, app)).toBe(200);
-    expect((await call('PUT', `/api/admin/ip-whitelist/${id}`, { ipAddress: '10.0.0.0/8', description: 'Office', expiresAt: null, isActive: true })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/admin/ip-whitelist/${id}`, {
+          ipAddress: '10.0.0.0/8',
+          description: 'Office',
+          expiresAt: null,
+          isActive: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await call('PUT', `/api/admin/ip-whitelist/${id}`, { isActive: false })).status).toBe(200);
     expect(await verifyFrom(OUTSIDE, app)).toBe(200);
     expect((await call('PUT', `/api/admin/ip-whitelist/${id}`, { isActive: true })).status).toBe(200);

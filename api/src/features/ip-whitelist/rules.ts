@@ -1,7 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { ipWhitelistRules } from '@ledgerwell/db/schema';
-import { addressAllowed, IP_RULE_MESSAGES, SELF_LOCKOUT_FIELD, type IpRule, type IpRuleInput } from '@ledgerwell/shared/ip-rules';
+import {
+  addressAllowed,
+  IP_RULE_MESSAGES,
+  SELF_LOCKOUT_FIELD,
+  type IpRule,
+  type IpRuleInput,
+} from '@ledgerwell/shared/ip-rules';
 import type { ActiveIpRule, AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { changedFields } from '../activity/changes';
@@ -64,7 +70,10 @@ async function thenForget<T>(deps: AppDeps, change: Promise<T>): Promise<T> {
 }
 
 export async function listIpRules(deps: AppDeps): Promise<IpRule[]> {
-  const rows = await deps.db.select().from(ipWhitelistRules).orderBy(desc(ipWhitelistRules.createdAt), desc(ipWhitelistRules.id));
+  const rows = await deps.db
+    .select()
+    .from(ipWhitelistRules)
+    .orderBy(desc(ipWhitelistRules.createdAt), desc(ipWhitelistRules.id));
   return rows.map(toIpRule);
 }
 
@@ -82,14 +91,21 @@ async function checkSelfLockout(tx: Db, now: Date, ip: string, confirmed: boolea
   const rules = await rulesInForce(tx, now);
   const locksOut = rules.length > 0 && !addressAllowed(ip, rules);
   if (locksOut && !confirmed) {
-    throw new AppError('CONFLICT', IP_RULE_MESSAGES.selfLockout, { [SELF_LOCKOUT_FIELD]: IP_RULE_MESSAGES.selfLockout });
+    throw new AppError('CONFLICT', IP_RULE_MESSAGES.selfLockout, {
+      [SELF_LOCKOUT_FIELD]: IP_RULE_MESSAGES.selfLockout,
+    });
   }
   return locksOut;
 }
 
 async function assertAddressFree(tx: Db, ipAddress: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx.select({ id: ipWhitelistRules.id }).from(ipWhitelistRules).where(eq(ipWhitelistRules.ipAddress, ipAddress)).limit(1);
-  if (taken && taken.id !== exceptId) throw new AppError('CONFLICT', DUPLICATE_RULE_MESSAGE, { ipAddress: DUPLICATE_RULE_MESSAGE });
+  const [taken] = await tx
+    .select({ id: ipWhitelistRules.id })
+    .from(ipWhitelistRules)
+    .where(eq(ipWhitelistRules.ipAddress, ipAddress))
+    .limit(1);
+  if (taken && taken.id !== exceptId)
+    throw new AppError('CONFLICT', DUPLICATE_RULE_MESSAGE, { ipAddress: DUPLICATE_RULE_MESSAGE });
 }
 
 async function lockedRule(tx: Db, id: string): Promise<RuleRow> {
@@ -102,105 +118,142 @@ export function assertRuleId(id: string): void {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', IP_RULE_MESSAGES.notFound);
 }
 
-export async function createIpRule(deps: AppDeps, actor: Actor, input: IpRuleInput, meta: RequestMeta): Promise<IpRule> {
-  return thenForget(deps, deps.db.transaction(async (tx) => {
-    await lockRules(tx);
-    await assertAddressFree(tx, input.ipAddress);
-    const now = deps.clock.now();
-    const [row] = await tx
-      .insert(ipWhitelistRules)
-      .values({
-        ipAddress: input.ipAddress,
-        description: input.description,
-        isActive: input.isActive ?? true,
-        expiresAt: input.expiresAt,
-        addedById: actor.id,
-        addedByUsername: actor.username,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const locksOut = await checkSelfLockout(tx, now, meta.ip, input.confirmSelfLockout === true);
-    await recordActivity(tx, {
-      actor,
-      action: 'IP_RULE_CREATED',
-      resourceType: 'ip_rule',
-      resourceId: row!.id,
-      details: { ...auditView(row!), ...(locksOut ? { selfLockoutConfirmed: true } : {}) },
-      meta,
-    });
-    return toIpRule(row!);
-  }));
+export async function createIpRule(
+  deps: AppDeps,
+  actor: Actor,
+  input: IpRuleInput,
+  meta: RequestMeta,
+): Promise<IpRule> {
+  return thenForget(
+    deps,
+    deps.db.transaction(async (tx) => {
+      await lockRules(tx);
+      await assertAddressFree(tx, input.ipAddress);
+      const now = deps.clock.now();
+      const [row] = await tx
+        .insert(ipWhitelistRules)
+        .values({
+          ipAddress: input.ipAddress,
+          description: input.description,
+          isActive: input.isActive ?? true,
+          expiresAt: input.expiresAt,
+          addedById: actor.id,
+          addedByUsername: actor.username,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const locksOut = await checkSelfLockout(tx, now, meta.ip, input.confirmSelfLockout === true);
+      await recordActivity(tx, {
+        actor,
+        action: 'IP_RULE_CREATED',
+        resourceType: 'ip_rule',
+        resourceId: row!.id,
+        details: { ...auditView(row!), ...(locksOut ? { selfLockoutConfirmed: true } : {}) },
+        meta,
+      });
+      return toIpRule(row!);
+    }),
+  );
 }
 
-export type IpRuleChange = ({ kind: 'edit' } & IpRuleInput) | { kind: 'toggle'; isActive: boolean; confirmSelfLockout?: boolean | undefined };
+export type IpRuleChange =
+  | ({ kind: 'edit' } & IpRuleInput)
+  | { kind: 'toggle'; isActive: boolean; confirmSelfLockout?: boolean | undefined };
 
-export async function updateIpRule(deps: AppDeps, actor: Actor, id: string, change: IpRuleChange, meta: RequestMeta): Promise<IpRule> {
+export async function updateIpRule(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  change: IpRuleChange,
+  meta: RequestMeta,
+): Promise<IpRule> {
   assertRuleId(id);
-  return thenForget(deps, deps.db.transaction(async (tx) => {
-    await lockRules(tx);
-    const before = await lockedRule(tx, id);
-    const now = deps.clock.now();
-    const fields =
-      change.kind === 'toggle'
-        ? { isActive: change.isActive }
-        : {
-            ipAddress: change.ipAddress,
-            description: change.description,
-            expiresAt: change.expiresAt,
-            ...(change.isActive === undefined ? {} : { isActive: change.isActive }),
-          };
-    if (change.kind === 'edit') await assertAddressFree(tx, change.ipAddress, id);
-    const [after] = await tx
-      .update(ipWhitelistRules)
-      .set({ ...fields, updatedAt: now })
-      .where(eq(ipWhitelistRules.id, id))
-      .returning();
-    const locksOut = await checkSelfLockout(tx, now, meta.ip, change.confirmSelfLockout === true);
-    await recordActivity(tx, {
-      actor,
-      action: 'IP_RULE_UPDATED',
-      resourceType: 'ip_rule',
-      resourceId: id,
-      details: {
-        ipAddress: after!.ipAddress,
-        ...(change.kind === 'toggle' ? { toggled: change.isActive ? 'activated' : 'deactivated' } : {}),
-        changes: changedFields(auditView(before), auditView(after!)),
-        ...(locksOut ? { selfLockoutConfirmed: true } : {}),
-      },
-      meta,
-    });
-    return toIpRule(after!);
-  }));
+  return thenForget(
+    deps,
+    deps.db.transaction(async (tx) => {
+      await lockRules(tx);
+      const before = await lockedRule(tx, id);
+      const now = deps.clock.now();
+      const fields =
+        change.kind === 'toggle'
+          ? { isActive: change.isActive }
+          : {
+              ipAddress: change.ipAddress,
+              description: change.description,
+              expiresAt: change.expiresAt,
+              ...(change.isActive === undefined ? {} : { isActive: change.isActive }),
+            };
+      if (change.kind === 'edit') await assertAddressFree(tx, change.ipAddress, id);
+      const [after] = await tx
+        .update(ipWhitelistRules)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(ipWhitelistRules.id, id))
+        .returning();
+      const locksOut = await checkSelfLockout(tx, now, meta.ip, change.confirmSelfLockout === true);
+      await recordActivity(tx, {
+        actor,
+        action: 'IP_RULE_UPDATED',
+        resourceType: 'ip_rule',
+        resourceId: id,
+        details: {
+          ipAddress: after!.ipAddress,
+          ...(change.kind === 'toggle' ? { toggled: change.isActive ? 'activated' : 'deactivated' } : {}),
+          changes: changedFields(auditView(before), auditView(after!)),
+          ...(locksOut ? { selfLockoutConfirmed: true } : {}),
+        },
+        meta,
+      });
+      return toIpRule(after!);
+    }),
+  );
 }
 
-export async function deleteIpRule(deps: AppDeps, actor: Actor, id: string, confirmSelfLockout: boolean, meta: RequestMeta): Promise<void> {
+export async function deleteIpRule(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  confirmSelfLockout: boolean,
+  meta: RequestMeta,
+): Promise<void> {
   assertRuleId(id);
-  await thenForget(deps, deps.db.transaction(async (tx) => {
-    await lockRules(tx);
-    const before = await lockedRule(tx, id);
-    await tx.delete(ipWhitelistRules).where(eq(ipWhitelistRules.id, id));
-    const locksOut = await checkSelfLockout(tx, deps.clock.now(), meta.ip, confirmSelfLockout);
-    await recordActivity(tx, {
-      actor,
-      action: 'IP_RULE_DELETED',
-      resourceType: 'ip_rule',
-      resourceId: id,
-      details: { ...auditView(before), ...(locksOut ? { selfLockoutConfirmed: true } : {}) },
-      meta,
-    });
-  }));
+  await thenForget(
+    deps,
+    deps.db.transaction(async (tx) => {
+      await lockRules(tx);
+      const before = await lockedRule(tx, id);
+      await tx.delete(ipWhitelistRules).where(eq(ipWhitelistRules.id, id));
+      const locksOut = await checkSelfLockout(tx, deps.clock.now(), meta.ip, confirmSelfLockout);
+      await recordActivity(tx, {
+        actor,
+        action: 'IP_RULE_DELETED',
+        resourceType: 'ip_rule',
+        resourceId: id,
+        details: { ...auditView(before), ...(locksOut ? { selfLockoutConfirmed: true } : {}) },
+        meta,
+      });
+    }),
+  );
 }
 
 /**
  * The recovery command's work (`pnpm admin:ip-allow`): the rule added, or an existing rule for the
  * same address made active again with no expiry. Recorded with the system as the actor.
  */
-export async function allowAddress(db: Db, now: Date, ipAddress: string, description: string): Promise<{ rule: IpRule; created: boolean }> {
+export async function allowAddress(
+  db: Db,
+  now: Date,
+  ipAddress: string,
+  description: string,
+): Promise<{ rule: IpRule; created: boolean }> {
   const system: Actor = { id: null, username: 'system' };
   return db.transaction(async (tx) => {
     await lockRules(tx);
-    const [existing] = await tx.select().from(ipWhitelistRules).where(eq(ipWhitelistRules.ipAddress, ipAddress)).limit(1);
+    const [existing] = await tx
+      .select()
+      .from(ipWhitelistRules)
+      .where(eq(ipWhitelistRules.ipAddress, ipAddress))
+      .limit(1);
     if (existing) {
       const [after] = await tx
         .update(ipWhitelistRules)
@@ -218,7 +271,16 @@ export async function allowAddress(db: Db, now: Date, ipAddress: string, descrip
     }
     const [row] = await tx
       .insert(ipWhitelistRules)
-      .values({ ipAddress, description, isActive: true, expiresAt: null, addedById: null, addedByUsername: system.username, createdAt: now, updatedAt: now })
+      .values({
+        ipAddress,
+        description,
+        isActive: true,
+        expiresAt: null,
+        addedById: null,
+        addedByUsername: system.username,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await recordActivity(tx, {
       actor: system,

@@ -14,7 +14,14 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { requireRole } from '../../identity/middleware';
 import { exportApplications } from './export-applications';
-import { applicationStats, changeApplicationStatus, getApplication, listApplications, updateApplicationNotes, type ReviewerContext } from './review';
+import {
+  applicationStats,
+  changeApplicationStatus,
+  getApplication,
+  listApplications,
+  updateApplicationNotes,
+  type ReviewerContext,
+} from './review';
 import { documented } from '../../lib/openapi';
 
 const context = (c: Context<AppEnv>): ReviewerContext => {
@@ -33,18 +40,83 @@ export function issuerApplicationAdminRoutes(deps: AppDeps) {
   const exporter = requireRole('ADMIN');
 
   return new Hono<AppEnv>()
-    .get('/issuer-onboarding', documented({ tag: 'Issuer applications', auth: 'admin', summary: 'List issuer applications', query: issuerApplicationListQuerySchema, responses: { 200: issuerApplicationListResponseSchema } }), async (c) => c.json({ success: true, data: await listApplications(deps, parseQuery(c, issuerApplicationListQuerySchema)) }))
-    .get('/issuer-onboarding/stats', documented({ tag: 'Issuer applications', auth: 'admin', summary: 'Issuer application figures', responses: { 200: issuerApplicationStatsResponseSchema } }), async (c) => c.json({ success: true, data: await applicationStats(deps) }))
-    .get('/issuer-onboarding/:id', documented({ tag: 'Issuer applications', auth: 'admin', summary: 'One issuer application', responses: { 200: issuerApplicationDetailResponseSchema }, errors: [404] }), async (c) => c.json({ success: true, data: await getApplication(deps, c.req.param('id')) }))
-    .put('/issuer-onboarding/:id/status', documented({ tag: 'Issuer applications', auth: 'admin', summary: "Decide an application's status", body: issuerApplicationStatusBodySchema, responses: { 200: issuerApplicationChangeResponseSchema }, errors: [404, 409] }), act, async (c) => {
-      const body = await parseJson(c, issuerApplicationStatusBodySchema);
-      const data = await changeApplicationStatus(deps, c.req.param('id'), context(c), body);
-      return c.json({ success: true, message: M.statusUpdated, data });
-    })
-    .put('/issuer-applications/:id/notes', documented({ tag: 'Issuer applications', auth: 'admin', summary: "Change an application's notes", body: issuerApplicationNotesBodySchema, responses: { 200: issuerApplicationChangeResponseSchema }, errors: [404] }), act, async (c) => {
-      const { adminNotes } = await parseJson(c, issuerApplicationNotesBodySchema);
-      const data = await updateApplicationNotes(deps, c.req.param('id'), context(c), adminNotes);
-      return c.json({ success: true, message: M.notesUpdated, data });
-    })
-    .get('/issuer-applications/export/csv', documented({ tag: 'Issuer applications', auth: 'admin', summary: 'Export applications as CSV (ADMIN and up)', query: issuerApplicationExportQuerySchema, responses: { 200: { media: 'text/csv', description: 'The rows as CSV (spreadsheet formulas neutralised)' } } }), exporter, async (c) => exportApplications(deps, parseQuery(c, issuerApplicationExportQuerySchema), context(c)));
+    .get(
+      '/issuer-onboarding',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: 'List issuer applications',
+        query: issuerApplicationListQuerySchema,
+        responses: { 200: issuerApplicationListResponseSchema },
+      }),
+      async (c) =>
+        c.json({ success: true, data: await listApplications(deps, parseQuery(c, issuerApplicationListQuerySchema)) }),
+    )
+    .get(
+      '/issuer-onboarding/stats',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: 'Issuer application figures',
+        responses: { 200: issuerApplicationStatsResponseSchema },
+      }),
+      async (c) => c.json({ success: true, data: await applicationStats(deps) }),
+    )
+    .get(
+      '/issuer-onboarding/:id',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: 'One issuer application',
+        responses: { 200: issuerApplicationDetailResponseSchema },
+        errors: [404],
+      }),
+      async (c) => c.json({ success: true, data: await getApplication(deps, c.req.param('id')) }),
+    )
+    .put(
+      '/issuer-onboarding/:id/status',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: "Decide an application's status",
+        body: issuerApplicationStatusBodySchema,
+        responses: { 200: issuerApplicationChangeResponseSchema },
+        errors: [404, 409],
+      }),
+      act,
+      async (c) => {
+        const body = await parseJson(c, issuerApplicationStatusBodySchema);
+        const data = await changeApplicationStatus(deps, c.req.param('id'), context(c), body);
+        return c.json({ success: true, message: M.statusUpdated, data });
+      },
+    )
+    .put(
+      '/issuer-applications/:id/notes',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: "Change an application's notes",
+        body: issuerApplicationNotesBodySchema,
+        responses: { 200: issuerApplicationChangeResponseSchema },
+        errors: [404],
+      }),
+      act,
+      async (c) => {
+        const { adminNotes } = await parseJson(c, issuerApplicationNotesBodySchema);
+        const data = await updateApplicationNotes(deps, c.req.param('id'), context(c), adminNotes);
+        return c.json({ success: true, message: M.notesUpdated, data });
+      },
+    )
+    .get(
+      '/issuer-applications/export/csv',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: 'Export applications as CSV (ADMIN and up)',
+        query: issuerApplicationExportQuerySchema,
+        responses: { 200: { media: 'text/csv', description: 'The rows as CSV (spreadsheet formulas neutralised)' } },
+      }),
+      exporter,
+      async (c) => exportApplications(deps, parseQuery(c, issuerApplicationExportQuerySchema), context(c)),
+    );
 }

@@ -16,7 +16,12 @@ const SUBJECT: Record<Decision, string> = {
  * transaction: it goes only if the decision commits. The reviewer's notes stay in the admin screen:
  * they are written for colleagues, not for the applicant.
  */
-export async function queueDecisionEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, row: ApplicationRow, decision: Decision): Promise<void> {
+export async function queueDecisionEmail(
+  deps: Pick<AppDeps, 'cipher'>,
+  tx: Db,
+  row: ApplicationRow,
+  decision: Decision,
+): Promise<void> {
   const reference = `${row.companyName} (application ID ${row.onboardingId})`;
   const lines =
     decision === 'APPROVED'
@@ -35,5 +40,11 @@ export async function queueDecisionEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, 
           'If you would like to discuss this decision or apply again later, reply to this e-mail and our team will be glad to help.',
         ];
   lines.push('', 'Questions? Reply to this e-mail; we answer within 4 business hours.');
-  await queueEmail(deps, tx, { to: row.contactEmail, subject: SUBJECT[decision], lines, kind: 'ISSUER_APPLICATION_DECIDED', relatedId: row.id });
+  await queueEmail(deps, tx, {
+    to: row.contactEmail,
+    subject: SUBJECT[decision],
+    lines,
+    kind: 'ISSUER_APPLICATION_DECIDED',
+    relatedId: row.id,
+  });
 }

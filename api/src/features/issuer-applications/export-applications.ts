@@ -1,7 +1,10 @@
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { issuerApplications } from '@ledgerwell/db/schema';
-import { issuerApplicationsExportFileName, type IssuerApplicationFilters } from '@ledgerwell/shared/issuer-applications';
+import {
+  issuerApplicationsExportFileName,
+  type IssuerApplicationFilters,
+} from '@ledgerwell/shared/issuer-applications';
 import type { AppDeps } from '../../lib/context';
 import type { CsvColumn } from '../../lib/csv-export';
 import { createdUpTo, keysetCursor, keysetPages, newestFirst } from '../../lib/keyset-export';
@@ -85,7 +88,11 @@ const pages = (deps: AppDeps, filters: IssuerApplicationFilters, upTo: Date): As
  * GET /issuer-applications/export/csv: every application the filters match, streamed. The export is
  * recorded before the first row leaves, with its filters and the number of rows it holds.
  */
-export async function exportApplications(deps: AppDeps, filters: IssuerApplicationFilters, context: ReviewerContext): Promise<Response> {
+export async function exportApplications(
+  deps: AppDeps,
+  filters: IssuerApplicationFilters,
+  context: ReviewerContext,
+): Promise<Response> {
   const now = deps.clock.now();
   const where = and(filterConditions(filters), createdUpTo(a, now));
   return recordedCsvExport(deps, {

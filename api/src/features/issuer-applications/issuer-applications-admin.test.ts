@@ -49,7 +49,10 @@ describe('issuer applications (admin)', () => {
   async function submit(fields: FormFields = {}, comments = 'Please call after 3pm Eastern.') {
     seq += 1;
     const now = t.clock.now();
-    const onboardingId = makeOnboardingId(now, new Uint8Array(12).map((_, i) => (seq * 7 + i * 13) % 256));
+    const onboardingId = makeOnboardingId(
+      now,
+      new Uint8Array(12).map((_, i) => (seq * 7 + i * 13) % 256),
+    );
     const form = {
       company_name: 'Acme Holdings',
       entity_type: 'CORPORATION',
@@ -97,8 +100,14 @@ describe('issuer applications (admin)', () => {
     return { id: res.json.id as string, onboardingId };
   }
 
-  const activity = (action: string) => t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
-  const decisionMails = () => t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'ISSUER_APPLICATION_DECIDED')).orderBy(asc(emailOutbox.createdAt));
+  const activity = (action: string) =>
+    t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
+  const decisionMails = () =>
+    t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'ISSUER_APPLICATION_DECIDED'))
+      .orderBy(asc(emailOutbox.createdAt));
 
   beforeEach(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '1' } });
@@ -118,7 +127,12 @@ describe('issuer applications (admin)', () => {
       { method: 'GET', url: ONBOARDING, kind: 'read' },
       { method: 'GET', url: `${ONBOARDING}/stats`, kind: 'read' },
       { method: 'GET', url: `${ONBOARDING}/${id}`, kind: 'read' },
-      { method: 'PUT', url: `${ONBOARDING}/${id}/status`, body: { status: 'UNDER_REVIEW', notes: 'Looking into it' }, kind: 'change' },
+      {
+        method: 'PUT',
+        url: `${ONBOARDING}/${id}/status`,
+        body: { status: 'UNDER_REVIEW', notes: 'Looking into it' },
+        kind: 'change',
+      },
       { method: 'PUT', url: `${APPLICATIONS}/${id}/notes`, body: { adminNotes: 'Called the CEO' }, kind: 'change' },
       { method: 'GET', url: `${APPLICATIONS}/export/csv`, kind: 'export' },
     ];
@@ -131,12 +145,21 @@ describe('issuer applications (admin)', () => {
     for (const route of routes) {
       for (const role of [...ADMIN_ROLES, null]) {
         const res = await as(role, route.method, route.url, route.body);
-        expect({ route: `${route.method} ${route.url}`, role, status: res.status }).toEqual({ route: `${route.method} ${route.url}`, role, status: expected(route, role) });
+        expect({ route: `${route.method} ${route.url}`, role, status: res.status }).toEqual({
+          route: `${route.method} ${route.url}`,
+          role,
+          status: expected(route, role),
+        });
       }
     }
     // The refused calls changed nothing: three REVIEWER-and-up roles set the status, each appending an entry.
     const detail = await as('READ_ONLY', 'GET', `${ONBOARDING}/${id}`);
-    expect(detail.json.data.reviewHistory.map((entry: { reviewedBy: string }) => entry.reviewedBy)).toEqual(['Applicant', 'superadmin', 'admin', 'reviewer']);
+    expect(detail.json.data.reviewHistory.map((entry: { reviewedBy: string }) => entry.reviewedBy)).toEqual([
+      'Applicant',
+      'superadmin',
+      'admin',
+      'reviewer',
+    ]);
     expect(await activity('ISSUER_APPLICATIONS_EXPORTED')).toHaveLength(2);
   });
 
@@ -155,22 +178,55 @@ describe('issuer applications (admin)', () => {
       revenue: null,
       status: 'SUBMITTED',
       created_at: expect.any(String),
-      signatures: [{ created_at: expect.any(String), signature_name: 'Dana Whitfield', signature_title: 'Chief Executive Officer' }],
+      signatures: [
+        {
+          created_at: expect.any(String),
+          signature_name: 'Dana Whitfield',
+          signature_title: 'Chief Executive Officer',
+        },
+      ],
     });
     const second = (await as('READ_ONLY', 'GET', `${ONBOARDING}?page=2`)).json.data;
-    expect(second.applications.map((a: { company_name: string }) => a.company_name)).toEqual(['Company 02', 'Company 01', 'Company 00']);
-    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?page=5`)).json.data).toMatchObject({ applications: [], pagination: { page: 5, totalPages: 2, totalCount: 23 } });
-    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?limit=5&page=2`)).json.data.pagination).toEqual({ page: 2, limit: 5, totalPages: 5, totalCount: 23 });
+    expect(second.applications.map((a: { company_name: string }) => a.company_name)).toEqual([
+      'Company 02',
+      'Company 01',
+      'Company 00',
+    ]);
+    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?page=5`)).json.data).toMatchObject({
+      applications: [],
+      pagination: { page: 5, totalPages: 2, totalCount: 23 },
+    });
+    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?limit=5&page=2`)).json.data.pagination).toEqual({
+      page: 2,
+      limit: 5,
+      totalPages: 5,
+      totalCount: 23,
+    });
     expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?limit=101`)).status).toBe(400);
     expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?page=0`)).status).toBe(400);
   });
 
   it('filters by status (any case, blank meaning all) and searches the beginnings of words of company, contact name and e-mail', async () => {
-    const acme = await submit({ company_name: 'Acme Holdings', contact_name: 'Dana Whitfield', contact_email: 'dana@acme.example' });
-    const nordic = await submit({ company_name: 'Nordic Capital AB', contact_name: 'Zoë Ångström', contact_email: 'zoe+ir@nordic-capital.se' });
-    await submit({ company_name: 'Bell Family Trust', entity_type: 'TRUST', contact_name: 'Marcus Bell', contact_email: 'mbell@bellfamily.org' });
+    const acme = await submit({
+      company_name: 'Acme Holdings',
+      contact_name: 'Dana Whitfield',
+      contact_email: 'dana@acme.example',
+    });
+    const nordic = await submit({
+      company_name: 'Nordic Capital AB',
+      contact_name: 'Zoë Ångström',
+      contact_email: 'zoe+ir@nordic-capital.se',
+    });
+    await submit({
+      company_name: 'Bell Family Trust',
+      entity_type: 'TRUST',
+      contact_name: 'Marcus Bell',
+      contact_email: 'mbell@bellfamily.org',
+    });
     expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${acme.id}/status`, { status: 'APPROVED' })).status).toBe(200);
-    expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${nordic.id}/status`, { status: 'UNDER_REVIEW' })).status).toBe(200);
+    expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${nordic.id}/status`, { status: 'UNDER_REVIEW' })).status).toBe(
+      200,
+    );
 
     const names = async (query: string) => {
       const res = await as('READ_ONLY', 'GET', `${ONBOARDING}?${query}`);
@@ -196,13 +252,25 @@ describe('issuer applications (admin)', () => {
     expect(await names('search=bell&status=APPROVED')).toEqual([]);
     expect(await names('search=acme&status=approved')).toEqual(['Acme Holdings']);
 
-    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?status=PENDING`)).json).toMatchObject({ code: 'VALIDATION_ERROR', errors: { status: M.statusInvalid } });
-    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?search=${'x'.repeat(101)}`)).json.errors).toEqual({ search: M.searchTooLong });
+    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?status=PENDING`)).json).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: { status: M.statusInvalid },
+    });
+    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}?search=${'x'.repeat(101)}`)).json.errors).toEqual({
+      search: M.searchTooLong,
+    });
   });
 
   it('counts totals, the last 7 days, every status, and the approval rate among decided applications only', async () => {
-    const empty = issuerApplicationStatsResponseSchema.parse((await as('READ_ONLY', 'GET', `${ONBOARDING}/stats`)).json).data;
-    expect(empty).toEqual({ total: 0, recentCount: 0, conversionRate: 0, byStatus: { DRAFT: 0, SUBMITTED: 0, UNDER_REVIEW: 0, APPROVED: 0, REJECTED: 0 } });
+    const empty = issuerApplicationStatsResponseSchema.parse(
+      (await as('READ_ONLY', 'GET', `${ONBOARDING}/stats`)).json,
+    ).data;
+    expect(empty).toEqual({
+      total: 0,
+      recentCount: 0,
+      conversionRate: 0,
+      byStatus: { DRAFT: 0, SUBMITTED: 0, UNDER_REVIEW: 0, APPROVED: 0, REJECTED: 0 },
+    });
 
     // Sent 8 days ago (the clock is set back for it, so the admins' sessions stay fresh).
     const eightDays = 8 * 24 * 60 * 60_000;
@@ -218,7 +286,12 @@ describe('issuer applications (admin)', () => {
     await as('REVIEWER', 'PUT', `${ONBOARDING}/${apps[2]!.id}/status`, { status: 'APPROVED' });
     await as('REVIEWER', 'PUT', `${ONBOARDING}/${apps[3]!.id}/status`, { status: 'REJECTED' });
     const stats = (await as('READ_ONLY', 'GET', `${ONBOARDING}/stats`)).json.data;
-    expect(stats).toEqual({ total: 5, recentCount: 4, conversionRate: 67, byStatus: { DRAFT: 0, SUBMITTED: 1, UNDER_REVIEW: 1, APPROVED: 2, REJECTED: 1 } });
+    expect(stats).toEqual({
+      total: 5,
+      recentCount: 4,
+      conversionRate: 67,
+      byStatus: { DRAFT: 0, SUBMITTED: 1, UNDER_REVIEW: 1, APPROVED: 2, REJECTED: 1 },
+    });
   });
 
   it('shows every field of an application with the EIN masked, the signature image and the review history', async () => {
@@ -267,38 +340,69 @@ describe('issuer applications (admin)', () => {
     expect(detail.contact_phone?.replace(/\D/g, '')).toBe('4155550100');
     expect(detail.address_line2 ?? '').toBe('');
     expect(detail.application_data.onboardingId).toBe(onboardingId);
-    expect(detail.signatures).toEqual([{ id: expect.any(String), created_at: expect.any(String), signature_name: 'Dana Whitfield', signature_title: 'Chief Executive Officer' }]);
-    expect(detail.reviewHistory).toEqual([{ status: 'SUBMITTED', notes: null, timestamp: expect.any(String), reviewedBy: 'Applicant' }]);
+    expect(detail.signatures).toEqual([
+      {
+        id: expect.any(String),
+        created_at: expect.any(String),
+        signature_name: 'Dana Whitfield',
+        signature_title: 'Chief Executive Officer',
+      },
+    ]);
+    expect(detail.reviewHistory).toEqual([
+      { status: 'SUBMITTED', notes: null, timestamp: expect.any(String), reviewedBy: 'Applicant' },
+    ]);
     expect(detail.signature_data).toMatch(/^data:image\/png;base64,/);
-    const image = await sharp(Buffer.from(detail.signature_data!.slice('data:image/png;base64,'.length), 'base64')).metadata();
+    const image = await sharp(
+      Buffer.from(detail.signature_data!.slice('data:image/png;base64,'.length), 'base64'),
+    ).metadata();
     expect(image).toMatchObject({ format: 'png', width: 600, height: 150 });
     // The EIN appears nowhere whole: not in the detail, not in the raw application data.
     expect(res.text).not.toContain('3456789');
 
-    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}/${UNKNOWN_ID}`)).json).toMatchObject({ code: 'NOT_FOUND', message: M.notFound });
+    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}/${UNKNOWN_ID}`)).json).toMatchObject({
+      code: 'NOT_FOUND',
+      message: M.notFound,
+    });
     expect((await as('READ_ONLY', 'GET', `${ONBOARDING}/not-a-uuid`)).status).toBe(404);
   });
 
   it('changes the status with notes, appending who, when and why to the review history; e-mails the applicant on APPROVED and REJECTED only', async () => {
     const { id, onboardingId } = await submit({ contact_email: 'cfo@acme.example' });
-    const review = await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, { status: 'under_review', notes: '  Checking the articles of incorporation  ' });
+    const review = await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, {
+      status: 'under_review',
+      notes: '  Checking the articles of incorporation  ',
+    });
     expect(review.status).toBe(200);
     const reviewed = issuerApplicationChangeResponseSchema.parse(review.json);
     expect(reviewed.message).toBe(M.statusUpdated);
     expect(reviewed.data.status).toBe('UNDER_REVIEW');
-    expect(reviewed.data.reviewHistory.at(-1)).toEqual({ status: 'UNDER_REVIEW', notes: 'Checking the articles of incorporation', timestamp: t.clock.now().toISOString(), reviewedBy: 'reviewer' });
+    expect(reviewed.data.reviewHistory.at(-1)).toEqual({
+      status: 'UNDER_REVIEW',
+      notes: 'Checking the articles of incorporation',
+      timestamp: t.clock.now().toISOString(),
+      reviewedBy: 'reviewer',
+    });
     expect(await decisionMails()).toHaveLength(0);
 
     t.clock.advance(60_000);
     // The same status again is allowed and still recorded (a note on its own is part of the record).
-    const again = await as('ADMIN', 'PUT', `${ONBOARDING}/${id}/status`, { status: 'UNDER_REVIEW', notes: 'Asked for the bylaws' });
+    const again = await as('ADMIN', 'PUT', `${ONBOARDING}/${id}/status`, {
+      status: 'UNDER_REVIEW',
+      notes: 'Asked for the bylaws',
+    });
     expect(again.json.data.reviewHistory).toHaveLength(3);
-    expect(again.json.data.reviewHistory.at(-1)).toMatchObject({ status: 'UNDER_REVIEW', notes: 'Asked for the bylaws', reviewedBy: 'admin' });
+    expect(again.json.data.reviewHistory.at(-1)).toMatchObject({
+      status: 'UNDER_REVIEW',
+      notes: 'Asked for the bylaws',
+      reviewedBy: 'admin',
+    });
 
     t.clock.advance(60_000);
     const approved = await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, { status: 'APPROVED' });
     expect(approved.json.data).toMatchObject({ status: 'APPROVED', updated_at: t.clock.now().toISOString() });
-    expect(approved.json.data.reviewHistory.map((e: { status: string; notes: string | null }) => [e.status, e.notes])).toEqual([
+    expect(
+      approved.json.data.reviewHistory.map((e: { status: string; notes: string | null }) => [e.status, e.notes]),
+    ).toEqual([
       ['SUBMITTED', null],
       ['UNDER_REVIEW', 'Checking the articles of incorporation'],
       ['UNDER_REVIEW', 'Asked for the bylaws'],
@@ -306,7 +410,11 @@ describe('issuer applications (admin)', () => {
     ]);
     const mails = await decisionMails();
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ toAddress: 'cfo@acme.example', relatedId: id, subject: 'Your issuer application has been approved' });
+    expect(mails[0]).toMatchObject({
+      toAddress: 'cfo@acme.example',
+      relatedId: id,
+      subject: 'Your issuer application has been approved',
+    });
     const body = t.deps.cipher.decrypt(mails[0]!.bodyEncrypted, fieldContext.emailBody(mails[0]!.id));
     expect(body).toContain('Dear Dana Whitfield');
     expect(body).toContain(onboardingId);
@@ -317,24 +425,53 @@ describe('issuer applications (admin)', () => {
     expect(await decisionMails()).toHaveLength(1);
 
     const other = await submit({ contact_email: 'ops@nordic.example' });
-    await as('REVIEWER', 'PUT', `${ONBOARDING}/${other.id}/status`, { status: 'REJECTED', notes: 'Internal: sanctions screening hit' });
+    await as('REVIEWER', 'PUT', `${ONBOARDING}/${other.id}/status`, {
+      status: 'REJECTED',
+      notes: 'Internal: sanctions screening hit',
+    });
     const rejected = (await decisionMails()).at(-1)!;
-    expect(rejected).toMatchObject({ toAddress: 'ops@nordic.example', relatedId: other.id, subject: 'An update on your issuer application' });
+    expect(rejected).toMatchObject({
+      toAddress: 'ops@nordic.example',
+      relatedId: other.id,
+      subject: 'An update on your issuer application',
+    });
     // The reviewer's notes are for colleagues: they stay out of the applicant's e-mail.
-    expect(t.deps.cipher.decrypt(rejected.bodyEncrypted, fieldContext.emailBody(rejected.id))).not.toContain('sanctions');
+    expect(t.deps.cipher.decrypt(rejected.bodyEncrypted, fieldContext.emailBody(rejected.id))).not.toContain(
+      'sanctions',
+    );
 
     const records = await activity('ISSUER_APPLICATION_STATUS_CHANGED');
     expect(records).toHaveLength(5);
-    expect(records[0]).toMatchObject({ adminUsername: 'reviewer', adminUserId: ids.REVIEWER, resourceType: 'issuer_application', resourceId: id });
-    expect(records[0]!.details).toMatchObject({ changes: { status: { before: 'SUBMITTED', after: 'UNDER_REVIEW' } }, notes: 'Checking the articles of incorporation', emailQueued: false });
+    expect(records[0]).toMatchObject({
+      adminUsername: 'reviewer',
+      adminUserId: ids.REVIEWER,
+      resourceType: 'issuer_application',
+      resourceId: id,
+    });
+    expect(records[0]!.details).toMatchObject({
+      changes: { status: { before: 'SUBMITTED', after: 'UNDER_REVIEW' } },
+      notes: 'Checking the articles of incorporation',
+      emailQueued: false,
+    });
     expect(records[1]!.details).toMatchObject({ changes: {}, status: 'UNDER_REVIEW', notes: 'Asked for the bylaws' });
-    expect(records[2]!.details).toMatchObject({ changes: { status: { before: 'UNDER_REVIEW', after: 'APPROVED' } }, emailQueued: true });
+    expect(records[2]!.details).toMatchObject({
+      changes: { status: { before: 'UNDER_REVIEW', after: 'APPROVED' } },
+      emailQueued: true,
+    });
 
-    expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, { status: 'DONE' })).json).toMatchObject({ code: 'VALIDATION_ERROR', errors: { status: M.statusInvalid } });
+    expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, { status: 'DONE' })).json).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: { status: M.statusInvalid },
+    });
     expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, {})).status).toBe(400);
-    expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, { status: 'APPROVED', notes: 'x'.repeat(2001) })).json.errors).toEqual({ notes: M.reviewNotesTooLong });
+    expect(
+      (await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, { status: 'APPROVED', notes: 'x'.repeat(2001) })).json
+        .errors,
+    ).toEqual({ notes: M.reviewNotesTooLong });
     expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${id}/status`, 'not json')).status).toBe(400);
-    expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${UNKNOWN_ID}/status`, { status: 'APPROVED' })).status).toBe(404);
+    expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/${UNKNOWN_ID}/status`, { status: 'APPROVED' })).status).toBe(
+      404,
+    );
     expect((await as('REVIEWER', 'PUT', `${ONBOARDING}/nope/status`, { status: 'APPROVED' })).status).toBe(404);
     const [stored] = await t.deps.db.select().from(issuerApplications).where(eq(issuerApplications.id, id));
     expect(stored!.status).toBe('APPROVED');
@@ -342,14 +479,27 @@ describe('issuer applications (admin)', () => {
 
   it('saves and clears admin notes, with before and after in the activity log', async () => {
     const { id } = await submit();
-    const saved = await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, { adminNotes: 'Spoke with the CFO; documents by Friday' });
+    const saved = await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, {
+      adminNotes: 'Spoke with the CFO; documents by Friday',
+    });
     expect(saved.status).toBe(200);
-    expect(issuerApplicationChangeResponseSchema.parse(saved.json)).toMatchObject({ message: M.notesUpdated, data: { admin_notes: 'Spoke with the CFO; documents by Friday' } });
-    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}/${id}`)).json.data.admin_notes).toBe('Spoke with the CFO; documents by Friday');
+    expect(issuerApplicationChangeResponseSchema.parse(saved.json)).toMatchObject({
+      message: M.notesUpdated,
+      data: { admin_notes: 'Spoke with the CFO; documents by Friday' },
+    });
+    expect((await as('READ_ONLY', 'GET', `${ONBOARDING}/${id}`)).json.data.admin_notes).toBe(
+      'Spoke with the CFO; documents by Friday',
+    );
     // The same text again changes and records nothing.
-    await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, { adminNotes: 'Spoke with the CFO; documents by Friday' });
-    expect((await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, { adminNotes: '  ' })).json.data.admin_notes).toBeNull();
-    expect((await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, { adminNotes: 'x'.repeat(5001) })).json.errors).toEqual({ adminNotes: M.notesTooLong });
+    await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, {
+      adminNotes: 'Spoke with the CFO; documents by Friday',
+    });
+    expect(
+      (await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, { adminNotes: '  ' })).json.data.admin_notes,
+    ).toBeNull();
+    expect(
+      (await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, { adminNotes: 'x'.repeat(5001) })).json.errors,
+    ).toEqual({ adminNotes: M.notesTooLong });
     expect((await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, {})).status).toBe(400);
     expect((await as('REVIEWER', 'PUT', `${APPLICATIONS}/${UNKNOWN_ID}/notes`, { adminNotes: 'x' })).status).toBe(404);
     expect((await as('REVIEWER', 'PUT', `${APPLICATIONS}/123/notes`, { adminNotes: 'x' })).status).toBe(404);
@@ -362,16 +512,23 @@ describe('issuer applications (admin)', () => {
   });
 
   describe('CSV export', () => {
-    const exportCsv = (query = '') => t.app.request(`${APPLICATIONS}/export/csv${query}`, { headers: { Authorization: `Bearer ${tokens.ADMIN}` } });
+    const exportCsv = (query = '') =>
+      t.app.request(`${APPLICATIONS}/export/csv${query}`, { headers: { Authorization: `Bearer ${tokens.ADMIN}` } });
     const records = (text: string) => parse(text, { bom: true, columns: true }) as Record<string, string>[];
 
     it('is UTF-8 with a BOM, named by the date, with the agreed columns, the signer, and no EIN', async () => {
-      const { id, onboardingId } = await submit({ company_name: 'Nordic, Capital & "Co"', contact_name: 'Zoë Ångström', shareholder_count: '1000+' });
+      const { id, onboardingId } = await submit({
+        company_name: 'Nordic, Capital & "Co"',
+        contact_name: 'Zoë Ångström',
+        shareholder_count: '1000+',
+      });
       await as('REVIEWER', 'PUT', `${APPLICATIONS}/${id}/notes`, { adminNotes: 'Line one\nLine two' });
       const res = await exportCsv();
       expect(res.status).toBe(200);
       expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
-      expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="issuer-applications-${t.clock.now().toISOString().slice(0, 10)}.csv"`);
+      expect(res.headers.get('Content-Disposition')).toBe(
+        `attachment; filename="issuer-applications-${t.clock.now().toISOString().slice(0, 10)}.csv"`,
+      );
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -419,7 +576,9 @@ describe('issuer applications (admin)', () => {
       expect(await companies('?status=approved&search=holdings&page=2&limit=1')).toEqual(['Acme Holdings']);
       expect(await companies('?search=bell')).toEqual(['Bell Family Trust']);
       expect(await companies('')).toEqual(['Nordic Capital', 'Bell Family Trust', 'Acme Holdings']);
-      const headerOnly = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (await exportCsv('?status=REJECTED')).arrayBuffer());
+      const headerOnly = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+        await (await exportCsv('?status=REJECTED')).arrayBuffer(),
+      );
       expect(headerOnly).toMatch(/^\uFEFFID,Onboarding ID,[^\r\n]*Admin Notes\r\n$/);
       expect((await exportCsv('?status=NOPE')).status).toBe(400);
 
@@ -431,7 +590,11 @@ describe('issuer applications (admin)', () => {
         expect.objectContaining({ filters: {}, rowCount: 3 }),
         expect.objectContaining({ filters: { status: 'REJECTED' }, rowCount: 0 }),
       ]);
-      expect(exports[0]).toMatchObject({ adminUsername: 'admin', resourceType: 'issuer_application', resourceId: null });
+      expect(exports[0]).toMatchObject({
+        adminUsername: 'admin',
+        resourceType: 'issuer_application',
+        resourceId: null,
+      });
     });
   });
 });

@@ -46,16 +46,29 @@ export function filterConditions(filters: IssuerApplicationFilters): SQL | undef
   const words = issuerSearchWords(filters.search);
   return and(
     filters.status ? eq(a.status, filters.status) : undefined,
-    filters.search ? (words.length ? sql`${a.searchWords} @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})` : sql`false`) : undefined,
+    filters.search
+      ? words.length
+        ? sql`${a.searchWords} @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`
+        : sql`false`
+      : undefined,
   );
 }
 
 /** The signatures of some applications, oldest first, by application. */
 async function signaturesOf(db: Db, ids: string[]) {
-  const byApplication = new Map<string, { id: string; created_at: string; signature_name: string; signature_title: string }[]>();
+  const byApplication = new Map<
+    string,
+    { id: string; created_at: string; signature_name: string; signature_title: string }[]
+  >();
   if (ids.length === 0) return byApplication;
   const rows = await db
-    .select({ id: s.id, applicationId: s.applicationId, name: s.signatureName, title: s.signatureTitle, signedAt: s.signedAt })
+    .select({
+      id: s.id,
+      applicationId: s.applicationId,
+      name: s.signatureName,
+      title: s.signatureTitle,
+      signedAt: s.signedAt,
+    })
     .from(s)
     .where(inArray(s.applicationId, ids))
     .orderBy(asc(s.signedAt), asc(s.id));
@@ -72,7 +85,14 @@ export async function listApplications(deps: AppDeps, query: IssuerApplicationLi
   const where = filterConditions(query);
   const [rows, [count]] = await Promise.all([
     deps.db
-      .select({ id: a.id, companyName: a.companyName, contactName: a.contactName, contactEmail: a.contactEmail, status: a.status, createdAt: a.createdAt })
+      .select({
+        id: a.id,
+        companyName: a.companyName,
+        contactName: a.contactName,
+        contactEmail: a.contactEmail,
+        status: a.status,
+        createdAt: a.createdAt,
+      })
       .from(a)
       .where(where)
       .orderBy(desc(a.createdAt), desc(a.id))
@@ -93,11 +113,20 @@ export async function listApplications(deps: AppDeps, query: IssuerApplicationLi
     revenue: null,
     status: row.status as IssuerApplicationStatus,
     created_at: iso(row.createdAt),
-    signatures: (signatures.get(row.id) ?? []).map(({ created_at, signature_name, signature_title }) => ({ created_at, signature_name, signature_title })),
+    signatures: (signatures.get(row.id) ?? []).map(({ created_at, signature_name, signature_title }) => ({
+      created_at,
+      signature_name,
+      signature_title,
+    })),
   }));
   return {
     applications,
-    pagination: { page: query.page, limit: query.limit, totalPages: Math.max(1, Math.ceil(totalCount / query.limit)), totalCount },
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      totalPages: Math.max(1, Math.ceil(totalCount / query.limit)),
+      totalCount,
+    },
   };
 }
 
@@ -112,7 +141,10 @@ export async function applicationStats(deps: AppDeps): Promise<IssuerApplication
     })
     .from(a)
     .groupBy(a.status);
-  const byStatus = Object.fromEntries(ISSUER_APPLICATION_STATUSES.map((status) => [status, 0])) as Record<IssuerApplicationStatus, number>;
+  const byStatus = Object.fromEntries(ISSUER_APPLICATION_STATUSES.map((status) => [status, 0])) as Record<
+    IssuerApplicationStatus,
+    number
+  >;
   let total = 0;
   let recentCount = 0;
   for (const group of groups) {
@@ -127,7 +159,10 @@ type ApplicationRow = typeof a.$inferSelect;
 
 /** What the wizard sent, as staff may see it: never a whole EIN, never the signature image (shown on its own). */
 function visibleApplicationData(row: ApplicationRow): Record<string, unknown> {
-  const data = row.applicationData && typeof row.applicationData === 'object' && !Array.isArray(row.applicationData) ? { ...(row.applicationData as Record<string, unknown>) } : {};
+  const data =
+    row.applicationData && typeof row.applicationData === 'object' && !Array.isArray(row.applicationData)
+      ? { ...(row.applicationData as Record<string, unknown>) }
+      : {};
   if ('ein' in data) data.ein = maskEin(row.einLast4);
   delete data.signatureData;
   delete data.signature_data;
@@ -224,7 +259,12 @@ async function lockApplication(tx: Db, id: string): Promise<ApplicationRow> {
  * application's row lock keeps two changes from reading the same latest entry.
  */
 async function nextReviewTime(tx: Db, id: string, now: Date): Promise<Date> {
-  const [latest] = await tx.select({ at: r.createdAt }).from(r).where(eq(r.applicationId, id)).orderBy(desc(r.createdAt)).limit(1);
+  const [latest] = await tx
+    .select({ at: r.createdAt })
+    .from(r)
+    .where(eq(r.applicationId, id))
+    .orderBy(desc(r.createdAt))
+    .limit(1);
   return latest && latest.at.getTime() >= now.getTime() ? new Date(latest.at.getTime() + 1) : now;
 }
 
@@ -233,14 +273,26 @@ async function nextReviewTime(tx: Db, id: string, now: Date): Promise<Date> {
  * (who, when, the note), the same status again included: a note on its own is part of the record.
  * A new decision (APPROVED or REJECTED) queues the applicant's e-mail in the same transaction.
  */
-export function changeApplicationStatus(deps: AppDeps, id: string, context: ReviewerContext, body: IssuerApplicationStatusBody): Promise<IssuerApplication> {
+export function changeApplicationStatus(
+  deps: AppDeps,
+  id: string,
+  context: ReviewerContext,
+  body: IssuerApplicationStatusBody,
+): Promise<IssuerApplication> {
   if (!isUuid(id)) return Promise.reject(notFound());
   return deps.db.transaction(async (tx) => {
     const row = await lockApplication(tx, id);
     const now = await nextReviewTime(tx, id, deps.clock.now());
     const changes = changedFields(row, { status: body.status });
     await tx.update(a).set({ status: body.status, updatedAt: now }).where(eq(a.id, id));
-    await tx.insert(r).values({ applicationId: id, status: body.status, notes: body.notes, reviewedById: context.actor.id, reviewedBy: context.actor.username, createdAt: now });
+    await tx.insert(r).values({
+      applicationId: id,
+      status: body.status,
+      notes: body.notes,
+      reviewedById: context.actor.id,
+      reviewedBy: context.actor.username,
+      createdAt: now,
+    });
     const decided = (DECIDED_ISSUER_STATUSES as readonly string[]).includes(body.status) && row.status !== body.status;
     if (decided) await queueDecisionEmail(deps, tx, row, body.status as (typeof DECIDED_ISSUER_STATUSES)[number]);
     await recordActivity(tx, {
@@ -248,7 +300,14 @@ export function changeApplicationStatus(deps: AppDeps, id: string, context: Revi
       action: 'ISSUER_APPLICATION_STATUS_CHANGED',
       resourceType: ISSUER_RESOURCE,
       resourceId: id,
-      details: { companyName: row.companyName, onboardingId: row.onboardingId, changes, status: body.status, notes: body.notes, emailQueued: decided },
+      details: {
+        companyName: row.companyName,
+        onboardingId: row.onboardingId,
+        changes,
+        status: body.status,
+        notes: body.notes,
+        emailQueued: decided,
+      },
       meta: context.meta,
     });
     return readApplication(tx, id);
@@ -256,7 +315,12 @@ export function changeApplicationStatus(deps: AppDeps, id: string, context: Revi
 }
 
 /** PUT /issuer-applications/:id/notes: the whole notes text (blank clears it). Nothing changed, nothing written. */
-export function updateApplicationNotes(deps: AppDeps, id: string, context: ReviewerContext, adminNotes: string | null): Promise<IssuerApplication> {
+export function updateApplicationNotes(
+  deps: AppDeps,
+  id: string,
+  context: ReviewerContext,
+  adminNotes: string | null,
+): Promise<IssuerApplication> {
   if (!isUuid(id)) return Promise.reject(notFound());
   return deps.db.transaction(async (tx) => {
     const row = await lockApplication(tx, id);

@@ -17,7 +17,8 @@ export interface ApplicationSummary {
 
 const SUPPORT_LINES = ['Questions? Write to support@ledgerwell.com or call 1-800-555-0148 (Mon-Fri 9am-6pm EST).'];
 
-const longDate = (date: Date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDate = (date: Date) =>
+  date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const entityLabel = (value: string) => (isEntityType(value) ? ENTITY_TYPE_LABELS[value] : value);
 
 /** The applicant's confirmation: the application id, the company, and the four stages ahead. */
@@ -47,7 +48,12 @@ export async function queueApplicationReceived(deps: AppDeps, tx: Db, applicatio
 }
 
 /** Staff are told an application came in: who applied and where to review it. */
-export async function queueStaffNotice(deps: AppDeps, tx: Db, to: string, application: ApplicationSummary): Promise<void> {
+export async function queueStaffNotice(
+  deps: AppDeps,
+  tx: Db,
+  to: string,
+  application: ApplicationSummary,
+): Promise<void> {
   await queueEmail(deps, tx, {
     to,
     subject: `New issuer application from ${application.companyName}`,

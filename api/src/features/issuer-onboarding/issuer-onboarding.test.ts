@@ -7,7 +7,11 @@ import {
   issuerApplications,
   issuerOnboardingSessions,
 } from '@ledgerwell/db/schema';
-import { ONBOARDING_MESSAGES as M, ONBOARDING_TIMELINE, type OnboardingForm } from '@ledgerwell/shared/issuer-onboarding';
+import {
+  ONBOARDING_MESSAGES as M,
+  ONBOARDING_TIMELINE,
+  type OnboardingForm,
+} from '@ledgerwell/shared/issuer-onboarding';
 import { sampleSubmitBody } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { fieldContext } from '../../lib/field-encryption';
 import { bombPng, photoJpeg, photoPng } from '../../test/images';
@@ -32,14 +36,31 @@ describe('POST /api/issuer-onboarding/submit', () => {
   });
   afterAll(() => t.close());
 
-  const body = (options: { onboardingId?: string; form?: Partial<OnboardingForm> & Record<string, unknown>; signatureDataUrl?: string } = {}) =>
-    sampleSubmitBody({ onboardingId: options.onboardingId ?? freshId(), signatureDataUrl: options.signatureDataUrl ?? signature, form: options.form });
+  const body = (
+    options: {
+      onboardingId?: string;
+      form?: Partial<OnboardingForm> & Record<string, unknown>;
+      signatureDataUrl?: string;
+    } = {},
+  ) =>
+    sampleSubmitBody({
+      onboardingId: options.onboardingId ?? freshId(),
+      signatureDataUrl: options.signatureDataUrl ?? signature,
+      form: options.form,
+    });
   const post = (value: unknown, ip = freshIp()) =>
-    t.request('POST', '/api/issuer-onboarding/submit', { body: value, headers: { 'X-Forwarded-For': ip, 'User-Agent': 'OnboardingTest/1.0' } });
-  const applicationsWith = (onboardingId: string) => t.deps.db.select().from(issuerApplications).where(eq(issuerApplications.onboardingId, onboardingId));
+    t.request('POST', '/api/issuer-onboarding/submit', {
+      body: value,
+      headers: { 'X-Forwarded-For': ip, 'User-Agent': 'OnboardingTest/1.0' },
+    });
+  const applicationsWith = (onboardingId: string) =>
+    t.deps.db.select().from(issuerApplications).where(eq(issuerApplications.onboardingId, onboardingId));
   const mailsFor = async (applicationId: string) => {
     const rows = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, applicationId));
-    return rows.map((row) => ({ ...row, body: t.deps.cipher.decrypt(row.bodyEncrypted, fieldContext.emailBody(row.id)) }));
+    return rows.map((row) => ({
+      ...row,
+      body: t.deps.cipher.decrypt(row.bodyEncrypted, fieldContext.emailBody(row.id)),
+    }));
   };
 
   /** Answers 400 with exactly these field errors and stores nothing under the body's id. */
@@ -81,7 +102,9 @@ describe('POST /api/issuer-onboarding/submit', () => {
     ['agreement_accepted', false, M.agreementRequired],
     ['signatureData', null, M.signatureRequired],
   ] as const)('refuses %s = %s', async (field, value, message) => {
-    await expectRefused(body({ form: { [field]: value } }), { [field === 'signatureData' ? 'signature' : field]: message });
+    await expectRefused(body({ form: { [field]: value } }), {
+      [field === 'signatureData' ? 'signature' : field]: message,
+    });
   });
 
   it('refuses a body whose own agreement is not true, and a missing signature', async () => {
@@ -106,7 +129,10 @@ describe('POST /api/issuer-onboarding/submit', () => {
   });
 
   it('refuses a body that is not JSON or not an object', async () => {
-    const res = await t.request('POST', '/api/issuer-onboarding/submit', { body: '{not json', headers: { 'X-Forwarded-For': freshIp() } });
+    const res = await t.request('POST', '/api/issuer-onboarding/submit', {
+      body: '{not json',
+      headers: { 'X-Forwarded-For': freshIp() },
+    });
     expect(res.status).toBe(400);
     expect((await post('"hello"')).status).toBe(400);
   });
@@ -115,7 +141,10 @@ describe('POST /api/issuer-onboarding/submit', () => {
     it('refuses a data URL over 512,000 characters', async () => {
       const big = `data:image/png;base64,${'A'.repeat(520_000)}`;
       // The form's own copy of the drawing is held to the same rule.
-      await expectRefused(body({ signatureDataUrl: big }), { signature_data: M.signatureInvalid, signature: M.signatureInvalid });
+      await expectRefused(body({ signatureDataUrl: big }), {
+        signature_data: M.signatureInvalid,
+        signature: M.signatureInvalid,
+      });
     });
 
     it('answers 413 for a body over the route limit', async () => {
@@ -124,11 +153,15 @@ describe('POST /api/issuer-onboarding/submit', () => {
     });
 
     it('refuses a JPEG sent under a PNG data URL (magic bytes)', async () => {
-      await expectRefused(body({ signatureDataUrl: dataUrl(await photoJpeg(600, 200)) }), { signature_data: M.signatureInvalid });
+      await expectRefused(body({ signatureDataUrl: dataUrl(await photoJpeg(600, 200)) }), {
+        signature_data: M.signatureInvalid,
+      });
     });
 
     it('refuses data that is not an image at all', async () => {
-      await expectRefused(body({ signatureDataUrl: dataUrl(Buffer.from('just some text, not a picture')) }), { signature_data: M.signatureInvalid });
+      await expectRefused(body({ signatureDataUrl: dataUrl(Buffer.from('just some text, not a picture')) }), {
+        signature_data: M.signatureInvalid,
+      });
     });
 
     it('refuses a PNG that cannot be decoded', async () => {
@@ -142,20 +175,33 @@ describe('POST /api/issuer-onboarding/submit', () => {
 
     it('refuses absurd sizes without decoding them', async () => {
       await expectRefused(body({ signatureDataUrl: dataUrl(bombPng()) }), { signature_data: M.signatureSize });
-      await expectRefused(body({ signatureDataUrl: dataUrl(await photoPng(20, 20)) }), { signature_data: M.signatureSize });
-      await expectRefused(body({ signatureDataUrl: dataUrl(await photoPng(5000, 100)) }), { signature_data: M.signatureSize });
+      await expectRefused(body({ signatureDataUrl: dataUrl(await photoPng(20, 20)) }), {
+        signature_data: M.signatureSize,
+      });
+      await expectRefused(body({ signatureDataUrl: dataUrl(await photoPng(5000, 100)) }), {
+        signature_data: M.signatureSize,
+      });
     });
   });
 
   it('stores the application, its signature, its first review and the confirmation in one go', async () => {
     const onboardingId = freshId();
-    const value = body({ onboardingId, form: { company_name: '  Acme Robotics, Inc.  ', address_line2: 'Suite 400', comments: 'From the form' } });
+    const value = body({
+      onboardingId,
+      form: { company_name: '  Acme Robotics, Inc.  ', address_line2: 'Suite 400', comments: 'From the form' },
+    });
     const ip = freshIp();
     const res = await post(value, ip);
     expect(res.status).toBe(201);
     const [row] = await applicationsWith(onboardingId);
     expect(row).toBeDefined();
-    expect(res.json).toEqual({ success: true, message: M.submitted, applicationId: onboardingId, id: row!.id, status: 'SUBMITTED' });
+    expect(res.json).toEqual({
+      success: true,
+      message: M.submitted,
+      applicationId: onboardingId,
+      id: row!.id,
+      status: 'SUBMITTED',
+    });
     expect(row).toMatchObject({
       status: 'SUBMITTED',
       companyName: 'Acme Robotics, Inc.',
@@ -180,13 +226,26 @@ describe('POST /api/issuer-onboarding/submit', () => {
     const data = JSON.stringify(row!.applicationData);
     expect(data).not.toContain('3456789');
     expect(data).not.toContain('base64');
-    expect(row!.applicationData).toMatchObject({ onboardingId, ein: '**-***6789', company_name: 'Acme Robotics, Inc.', signatureData: { method: 'drawn' } });
+    expect(row!.applicationData).toMatchObject({
+      onboardingId,
+      ein: '**-***6789',
+      company_name: 'Acme Robotics, Inc.',
+      signatureData: { method: 'drawn' },
+    });
 
-    const [signatureRow] = await t.deps.db.select().from(issuerApplicationSignatures).where(eq(issuerApplicationSignatures.applicationId, row!.id));
+    const [signatureRow] = await t.deps.db
+      .select()
+      .from(issuerApplicationSignatures)
+      .where(eq(issuerApplicationSignatures.applicationId, row!.id));
     expect(signatureRow).toMatchObject({ signatureName: 'Ada Lovelace', signatureTitle: 'CEO' });
     expect(signatureRow!.signaturePng.subarray(0, 4).toString('hex')).toBe('89504e47');
-    const reviews = await t.deps.db.select().from(issuerApplicationReviews).where(eq(issuerApplicationReviews.applicationId, row!.id));
-    expect(reviews).toEqual([expect.objectContaining({ status: 'SUBMITTED', reviewedBy: 'Applicant', reviewedById: null, notes: null })]);
+    const reviews = await t.deps.db
+      .select()
+      .from(issuerApplicationReviews)
+      .where(eq(issuerApplicationReviews.applicationId, row!.id));
+    expect(reviews).toEqual([
+      expect.objectContaining({ status: 'SUBMITTED', reviewedBy: 'Applicant', reviewedById: null, notes: null }),
+    ]);
 
     const mails = await mailsFor(row!.id);
     expect(mails).toHaveLength(1);
@@ -210,7 +269,12 @@ describe('POST /api/issuer-onboarding/submit', () => {
     expect((await post(spaced)).json).toEqual(first.json);
     expect(await applicationsWith(value.final_application_data.onboardingId as string)).toHaveLength(1);
     expect(await mailsFor(first.json.id)).toHaveLength(1);
-    expect(await t.deps.db.select().from(issuerApplicationReviews).where(eq(issuerApplicationReviews.applicationId, first.json.id))).toHaveLength(1);
+    expect(
+      await t.deps.db
+        .select()
+        .from(issuerApplicationReviews)
+        .where(eq(issuerApplicationReviews.applicationId, first.json.id)),
+    ).toHaveLength(1);
   });
 
   it('refuses the same onboardingId with different content (409)', async () => {
@@ -234,7 +298,12 @@ describe('POST /api/issuer-onboarding/submit', () => {
     const rows = await applicationsWith(value.final_application_data.onboardingId as string);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(answers[0]!.json.id);
-    expect(await t.deps.db.select().from(issuerApplicationSignatures).where(eq(issuerApplicationSignatures.applicationId, rows[0]!.id))).toHaveLength(1);
+    expect(
+      await t.deps.db
+        .select()
+        .from(issuerApplicationSignatures)
+        .where(eq(issuerApplicationSignatures.applicationId, rows[0]!.id)),
+    ).toHaveLength(1);
     expect(await mailsFor(rows[0]!.id)).toHaveLength(1);
   });
 
@@ -266,7 +335,9 @@ describe('POST /api/issuer-onboarding/submit', () => {
 describe('the staff notice', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { ONBOARDING_NOTIFY_TO: 'onboarding-desk@ledgerwell.example', PUBLIC_URL: 'https://portal.example.com' } });
+    t = await createTestApp({
+      env: { ONBOARDING_NOTIFY_TO: 'onboarding-desk@ledgerwell.example', PUBLIC_URL: 'https://portal.example.com' },
+    });
   });
   afterAll(() => t.close());
 
@@ -274,13 +345,18 @@ describe('the staff notice', () => {
     const value = sampleSubmitBody({ signatureDataUrl: dataUrl(await photoPng(600, 200)) });
     const res = await t.request('POST', '/api/issuer-onboarding/submit', { body: value });
     expect(res.status).toBe(201);
-    const mails = (await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, res.json.id))).map((row) => ({
-      ...row,
-      body: t.deps.cipher.decrypt(row.bodyEncrypted, fieldContext.emailBody(row.id)),
-    }));
+    const mails = (await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, res.json.id))).map(
+      (row) => ({
+        ...row,
+        body: t.deps.cipher.decrypt(row.bodyEncrypted, fieldContext.emailBody(row.id)),
+      }),
+    );
     expect(mails.map((m) => m.kind).sort()).toEqual(['ISSUER_APPLICATION_RECEIVED', 'ISSUER_APPLICATION_STAFF_NOTICE']);
     const notice = mails.find((m) => m.kind === 'ISSUER_APPLICATION_STAFF_NOTICE')!;
-    expect(notice).toMatchObject({ toAddress: 'onboarding-desk@ledgerwell.example', subject: 'New issuer application from Acme Robotics, Inc.' });
+    expect(notice).toMatchObject({
+      toAddress: 'onboarding-desk@ledgerwell.example',
+      subject: 'New issuer application from Acme Robotics, Inc.',
+    });
     expect(notice.body).toContain('Ada Lovelace');
     expect(notice.body).toContain('ada@acme.example');
     expect(notice.body).toContain('https://portal.example.com/admin/issuer-applications');
@@ -288,7 +364,9 @@ describe('the staff notice', () => {
   });
 
   it('refuses a malformed ONBOARDING_NOTIFY_TO at start', async () => {
-    await expect(createTestApp({ env: { ONBOARDING_NOTIFY_TO: 'not-an-address' } })).rejects.toThrow(/ONBOARDING_NOTIFY_TO/);
+    await expect(createTestApp({ env: { ONBOARDING_NOTIFY_TO: 'not-an-address' } })).rejects.toThrow(
+      /ONBOARDING_NOTIFY_TO/,
+    );
   });
 });
 
@@ -300,7 +378,10 @@ describe('POST /api/issuer-onboarding/start', () => {
   afterAll(() => t.close());
 
   const start = (sessionToken: unknown, ip = freshIp()) =>
-    t.request('POST', '/api/issuer-onboarding/start', { body: { sessionToken }, headers: { 'X-Forwarded-For': ip, 'User-Agent': 'StartTest/2.0' } });
+    t.request('POST', '/api/issuer-onboarding/start', {
+      body: { sessionToken },
+      headers: { 'X-Forwarded-For': ip, 'User-Agent': 'StartTest/2.0' },
+    });
 
   it('records the session once and its last visit after', async () => {
     const token = 'start_abcdefghijklmnopqrstuvwxyz';
@@ -308,25 +389,35 @@ describe('POST /api/issuer-onboarding/start', () => {
     const res = await start(token, ip);
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true });
-    const [first] = await t.deps.db.select().from(issuerOnboardingSessions).where(eq(issuerOnboardingSessions.sessionToken, token));
+    const [first] = await t.deps.db
+      .select()
+      .from(issuerOnboardingSessions)
+      .where(eq(issuerOnboardingSessions.sessionToken, token));
     expect(first).toMatchObject({ ipAddress: ip, userAgent: 'StartTest/2.0' });
     t.clock.advance(5 * 60 * 1000);
     expect((await start(token)).status).toBe(201);
-    const rows = await t.deps.db.select().from(issuerOnboardingSessions).where(eq(issuerOnboardingSessions.sessionToken, token));
+    const rows = await t.deps.db
+      .select()
+      .from(issuerOnboardingSessions)
+      .where(eq(issuerOnboardingSessions.sessionToken, token));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.ipAddress).toBe(ip);
     expect(rows[0]!.lastSeenAt.getTime() - first!.lastSeenAt.getTime()).toBe(5 * 60 * 1000);
   });
 
-  it.each([['short'], ['has spaces and is long enough'], ['x'.repeat(129)], [42]])('refuses the token %#', async (token) => {
-    const res = await start(token);
-    expect(res.status).toBe(400);
-    expect(res.json.errors).toEqual({ sessionToken: M.sessionInvalid });
-  });
+  it.each([['short'], ['has spaces and is long enough'], ['x'.repeat(129)], [42]])(
+    'refuses the token %#',
+    async (token) => {
+      const res = await start(token);
+      expect(res.status).toBe(400);
+      expect(res.json.errors).toEqual({ sessionToken: M.sessionInvalid });
+    },
+  );
 
   it(`answers the ${START_MAX_PER_IP + 1}th start from one address within the hour with 429`, async () => {
     const ip = '203.0.113.60';
-    for (let i = 0; i < START_MAX_PER_IP; i++) expect((await start(`flood_${String(i).padStart(20, '0')}`, ip)).status).toBe(201);
+    for (let i = 0; i < START_MAX_PER_IP; i++)
+      expect((await start(`flood_${String(i).padStart(20, '0')}`, ip)).status).toBe(201);
     const blocked = await start('flood_after_the_limit_000', ip);
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toBe(M.tooManyStarts);

@@ -24,11 +24,18 @@ export function issuerOnboardingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post(
       '/issuer-onboarding/start',
-      documented({ tag: 'Issuer onboarding', summary: 'Start an onboarding session', auth: 'public', body: onboardingStartBodySchema, responses: { 201: successResponseSchema }, errors: [409, 429] }),
+      documented({
+        tag: 'Issuer onboarding',
+        summary: 'Start an onboarding session',
+        auth: 'public',
+        body: onboardingStartBodySchema,
+        responses: { 201: successResponseSchema },
+        errors: [409, 429],
+      }),
       async (c) => {
-      const { sessionToken } = await parseJson(c, onboardingStartBodySchema);
-      await startOnboardingSession(deps, sessionToken, c.get('meta'));
-      return c.json({ success: true }, 201);
+        const { sessionToken } = await parseJson(c, onboardingStartBodySchema);
+        await startOnboardingSession(deps, sessionToken, c.get('meta'));
+        return c.json({ success: true }, 201);
       },
     )
     .post(
@@ -44,7 +51,10 @@ export function issuerOnboardingRoutes(deps: AppDeps) {
       bodyLimit({
         maxSize: ONBOARDING_SUBMIT_BODY_LIMIT_BYTES,
         onError: () => {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The application is too large. Please clear the signature and sign again.');
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            'The application is too large. Please clear the signature and sign again.',
+          );
         },
       }),
       async (c) => {
@@ -57,7 +67,11 @@ export function issuerOnboardingRoutes(deps: AppDeps) {
         const parsed = onboardingSubmitBodySchema.safeParse(body);
         if (!parsed.success) {
           const errors = onboardingSubmitFieldErrors(parsed.error);
-          throw new AppError('VALIDATION_ERROR', Object.values(errors)[0] ?? 'Please correct the highlighted fields', errors);
+          throw new AppError(
+            'VALIDATION_ERROR',
+            Object.values(errors)[0] ?? 'Please correct the highlighted fields',
+            errors,
+          );
         }
         return c.json(await submitApplication(deps, parsed.data, c.get('meta')), 201);
       },

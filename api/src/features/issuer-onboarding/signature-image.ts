@@ -1,5 +1,10 @@
 import sharp from 'sharp';
-import { ONBOARDING_MESSAGES as M, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_DIMENSIONS, SIGNATURE_MAX_BYTES } from '@ledgerwell/shared/issuer-onboarding';
+import {
+  ONBOARDING_MESSAGES as M,
+  SIGNATURE_DATA_URL_PREFIX,
+  SIGNATURE_DIMENSIONS,
+  SIGNATURE_MAX_BYTES,
+} from '@ledgerwell/shared/issuer-onboarding';
 import { AppError } from '../../lib/errors';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -30,7 +35,9 @@ export async function checkSignaturePng(dataUrl: string): Promise<Buffer> {
     throw refuse(M.signatureSize);
   }
   try {
-    return await sharp(bytes, { limitInputPixels: maxWidth * maxHeight, failOn: 'error' }).png({ compressionLevel: 9 }).toBuffer();
+    return await sharp(bytes, { limitInputPixels: maxWidth * maxHeight, failOn: 'error' })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   } catch {
     throw refuse(M.signatureUnreadable);
   }

@@ -16,12 +16,22 @@ export const START_WINDOW_MS = 60 * 60 * 1000;
 export async function startOnboardingSession(deps: AppDeps, sessionToken: string, meta: RequestMeta): Promise<void> {
   await guardAttempt(
     deps,
-    [{ key: `onboarding-start:ip:${throttleAddress(meta.ip)}`, limit: START_MAX_PER_IP, windowMs: START_WINDOW_MS, message: ONBOARDING_MESSAGES.tooManyStarts }],
+    [
+      {
+        key: `onboarding-start:ip:${throttleAddress(meta.ip)}`,
+        limit: START_MAX_PER_IP,
+        windowMs: START_WINDOW_MS,
+        message: ONBOARDING_MESSAGES.tooManyStarts,
+      },
+    ],
     { pastLimit: 'refuse' },
   );
   const now = deps.clock.now();
   await deps.db
     .insert(issuerOnboardingSessions)
     .values({ sessionToken, ipAddress: meta.ip, userAgent: meta.userAgent, createdAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({ target: issuerOnboardingSessions.sessionToken, set: { lastSeenAt: sql`excluded.last_seen_at` } });
+    .onConflictDoUpdate({
+      target: issuerOnboardingSessions.sessionToken,
+      set: { lastSeenAt: sql`excluded.last_seen_at` },
+    });
 }

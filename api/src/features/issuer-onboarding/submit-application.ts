@@ -32,7 +32,9 @@ type ApplicationRow = InferSelectModel<typeof issuerApplications>;
  * against it.
  */
 export function submissionFingerprint(deps: Pick<AppDeps, 'cipher'>, submission: OnboardingSubmission): string {
-  return createHmac('sha256', deps.cipher.deriveKey(FINGERPRINT_PURPOSE)).update(JSON.stringify(submission)).digest('base64url');
+  return createHmac('sha256', deps.cipher.deriveKey(FINGERPRINT_PURPOSE))
+    .update(JSON.stringify(submission))
+    .digest('base64url');
 }
 
 /** The answer to the first send, rebuilt from the row: every resend gets exactly it. */
@@ -51,14 +53,21 @@ function sameFingerprint(a: string, b: string): boolean {
 }
 
 /** The stored application under this id answers a resend with the first answer; another body with it is a 409. */
-function replay(row: Pick<ApplicationRow, 'id' | 'onboardingId' | 'requestFingerprint'>, fingerprint: string): OnboardingSubmitResponse {
+function replay(
+  row: Pick<ApplicationRow, 'id' | 'onboardingId' | 'requestFingerprint'>,
+  fingerprint: string,
+): OnboardingSubmitResponse {
   if (!sameFingerprint(row.requestFingerprint, fingerprint)) throw new AppError('CONFLICT', M.conflict);
   return answerFor(row);
 }
 
 async function findByOnboardingId(deps: AppDeps, onboardingId: string) {
   const [row] = await deps.db
-    .select({ id: issuerApplications.id, onboardingId: issuerApplications.onboardingId, requestFingerprint: issuerApplications.requestFingerprint })
+    .select({
+      id: issuerApplications.id,
+      onboardingId: issuerApplications.onboardingId,
+      requestFingerprint: issuerApplications.requestFingerprint,
+    })
     .from(issuerApplications)
     .where(eq(issuerApplications.onboardingId, onboardingId));
   return row;
@@ -78,7 +87,11 @@ class AlreadyStored extends Error {}
  * signature, the first review entry, the confirmation e-mail and, when configured, the staff notice.
  * Idempotent on the browser's onboardingId, also when two sends race (the unique index decides).
  */
-export async function submitApplication(deps: AppDeps, submission: OnboardingSubmission, meta: RequestMeta): Promise<OnboardingSubmitResponse> {
+export async function submitApplication(
+  deps: AppDeps,
+  submission: OnboardingSubmission,
+  meta: RequestMeta,
+): Promise<OnboardingSubmitResponse> {
   const form = submission.final_application_data;
   const fingerprint = submissionFingerprint(deps, submission);
 
@@ -88,7 +101,14 @@ export async function submitApplication(deps: AppDeps, submission: OnboardingSub
 
   const attempt: Attempt = await guardAttempt(
     deps,
-    [{ key: `onboarding-submit:ip:${throttleAddress(meta.ip)}`, limit: SUBMIT_MAX_PER_IP, windowMs: SUBMIT_WINDOW_MS, message: M.tooMany }],
+    [
+      {
+        key: `onboarding-submit:ip:${throttleAddress(meta.ip)}`,
+        limit: SUBMIT_MAX_PER_IP,
+        windowMs: SUBMIT_WINDOW_MS,
+        message: M.tooMany,
+      },
+    ],
     { pastLimit: 'refuse' },
   );
   const signaturePng = await checkSignaturePng(submission.signature_data);
@@ -163,7 +183,14 @@ export async function submitApplication(deps: AppDeps, submission: OnboardingSub
         signedAt: notAfter(form.signatureDate, now),
         createdAt: now,
       });
-      await tx.insert(issuerApplicationReviews).values({ applicationId: id, status: 'SUBMITTED', notes: null, reviewedById: null, reviewedBy: APPLICANT, createdAt: now });
+      await tx.insert(issuerApplicationReviews).values({
+        applicationId: id,
+        status: 'SUBMITTED',
+        notes: null,
+        reviewedById: null,
+        reviewedBy: APPLICANT,
+        createdAt: now,
+      });
       await queueApplicationReceived(deps, tx, summary);
       if (deps.config.ONBOARDING_NOTIFY_TO) await queueStaffNotice(deps, tx, deps.config.ONBOARDING_NOTIFY_TO, summary);
     });

@@ -14,7 +14,9 @@ const WORKERS = 2;
 if (cluster.isPrimary) {
   if (process.env.FIXTURE_PRIMARY_ANSWERS !== '0') installClusterMetrics();
   let ready = 0;
-  const workers = Array.from({ length: WORKERS }, (_, i) => cluster.fork({ FIXTURE_COUNT: String(i + 2), FIXTURE_SILENT: i === 1 ? process.env.FIXTURE_SECOND_SILENT : '' }));
+  const workers = Array.from({ length: WORKERS }, (_, i) =>
+    cluster.fork({ FIXTURE_COUNT: String(i + 2), FIXTURE_SILENT: i === 1 ? process.env.FIXTURE_SECOND_SILENT : '' }),
+  );
   for (const worker of workers) {
     worker.on('message', (message: unknown) => {
       if (message === 'ready' && ++ready === WORKERS) workers[0]!.send('scrape');
@@ -30,7 +32,9 @@ if (cluster.isPrimary) {
   const logger = createLogger('warn');
   process.on('message', (message: unknown) => {
     if (message !== 'scrape') return;
-    void metricsText(logger, Number(process.env.FIXTURE_TIMEOUT_MS ?? 6000)).then((text) => process.send!({ result: text }));
+    void metricsText(logger, Number(process.env.FIXTURE_TIMEOUT_MS ?? 6000)).then((text) =>
+      process.send!({ result: text }),
+    );
   });
   process.send!('ready');
 }

@@ -8,7 +8,10 @@ const FIXTURE = path.join(import.meta.dirname, 'cluster-fixture.ts');
 /** Runs the two-worker fixture; its scrape's text and every other line it printed. */
 function runCluster(env: Record<string, string>): Promise<{ text: string; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -45,8 +48,16 @@ describe('metrics in a cluster', () => {
   }, 30_000);
 
   it('the primary answers an ask with the text or the reason, and ignores other messages', async () => {
-    expect(await answerAsk({ type: 'ledgerwell:metrics-ask', id: 7 }, async () => 'a 1\n')).toEqual({ type: 'ledgerwell:metrics-answer', id: 7, text: 'a 1\n' });
-    expect(await answerAsk({ type: 'ledgerwell:metrics-ask', id: 8 }, () => Promise.reject(new Error('Operation timed out.')))).toEqual({
+    expect(await answerAsk({ type: 'ledgerwell:metrics-ask', id: 7 }, async () => 'a 1\n')).toEqual({
+      type: 'ledgerwell:metrics-answer',
+      id: 7,
+      text: 'a 1\n',
+    });
+    expect(
+      await answerAsk({ type: 'ledgerwell:metrics-ask', id: 8 }, () =>
+        Promise.reject(new Error('Operation timed out.')),
+      ),
+    ).toEqual({
       type: 'ledgerwell:metrics-answer',
       id: 8,
       error: 'Operation timed out.',

@@ -27,7 +27,10 @@ export const CLUSTER_METRICS_TIMEOUT_MS = 5000;
 type Message = { type: string; id: number; text?: string; error?: string; metrics?: unknown[] };
 
 const is = (message: unknown, type: string): message is Message =>
-  typeof message === 'object' && message !== null && (message as Message).type === type && typeof (message as Message).id === 'number';
+  typeof message === 'object' &&
+  message !== null &&
+  (message as Message).type === type &&
+  typeof (message as Message).id === 'number';
 
 /** The primary's side of one ask: the fleet's text, or the reason it could not be gathered. */
 export async function answerAsk(message: unknown, aggregate: () => Promise<string>): Promise<Message | null> {
@@ -46,7 +49,10 @@ export function installClusterMetrics(timeoutMs = COLLECT_TIMEOUT_MS): void {
   if (!cluster.isPrimary || primaryInstalled) return;
   primaryInstalled = true;
   const ready = new Set<Worker>();
-  const collections = new Map<number, { received(worker: Worker, message: Message): void; gone(worker: Worker): void }>();
+  const collections = new Map<
+    number,
+    { received(worker: Worker, message: Message): void; gone(worker: Worker): void }
+  >();
   let nextId = 0;
 
   const collect = () =>
@@ -58,9 +64,15 @@ export function installClusterMetrics(timeoutMs = COLLECT_TIMEOUT_MS): void {
         clearTimeout(timer);
         collections.delete(id);
         if (error) reject(error);
-        else AggregatorRegistry.aggregate(results as object[]).metrics().then(resolve, reject);
+        else
+          AggregatorRegistry.aggregate(results as object[])
+            .metrics()
+            .then(resolve, reject);
       };
-      const timer = setTimeout(() => finish(new Error(`${pending.size} worker(s) did not send their metrics within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => finish(new Error(`${pending.size} worker(s) did not send their metrics within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       collections.set(id, {
         received(worker, message) {
           if (message.error !== undefined) return finish(new Error(message.error));
@@ -106,7 +118,11 @@ function installWorker(): void {
       const { id } = message;
       void metricsRegistry.getMetricsAsJSON().then(
         (metrics) => process.send?.({ type: COLLECTED, id, metrics }, () => undefined),
-        (error: unknown) => process.send?.({ type: COLLECTED, id, error: error instanceof Error ? error.message : String(error) }, () => undefined),
+        (error: unknown) =>
+          process.send?.(
+            { type: COLLECTED, id, error: error instanceof Error ? error.message : String(error) },
+            () => undefined,
+          ),
       );
     } else if (is(message, ANSWER)) {
       const pending = waiting.get(message.id);

@@ -50,7 +50,10 @@ function seriesFor(method: string, route: string, status: string) {
   const key = `${method} ${status} ${route}`;
   let found = series.get(key);
   if (!found) {
-    found = { count: requestsTotal.labels(method, route, status), duration: requestDuration.labels(method, route, status) };
+    found = {
+      count: requestsTotal.labels(method, route, status),
+      duration: requestDuration.labels(method, route, status),
+    };
     series.set(key, found);
   }
   return found;

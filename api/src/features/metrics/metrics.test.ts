@@ -33,10 +33,16 @@ function parseExposition(text: string) {
       types.set(type[1]!, type[2]!);
       continue;
     }
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|NaN|Nan|\+Inf|-Inf))$/.exec(line);
+    const sample =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|NaN|Nan|\+Inf|-Inf))$/.exec(
+        line,
+      );
     expect(sample, `not a valid exposition line: ${line}`).not.toBeNull();
     const [, name, labels = '', value] = sample!;
-    const base = types.get(family!) === 'histogram' || types.get(family!) === 'summary' ? name!.replace(/_(bucket|sum|count)$/, '') : name;
+    const base =
+      types.get(family!) === 'histogram' || types.get(family!) === 'summary'
+        ? name!.replace(/_(bucket|sum|count)$/, '')
+        : name;
     expect(base, `a sample outside its family: ${line}`).toBe(family);
     samples.push({ name: name!, labels, value: Number(value) });
   }
@@ -46,7 +52,8 @@ function parseExposition(text: string) {
 /** The value of the one sample of `name` whose labels contain every `labels` pair. */
 function sampleValue(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  return parseExposition(text).samples.find((s) => s.name === name && wanted.every((pair) => s.labels.includes(pair)))?.value;
+  return parseExposition(text).samples.find((s) => s.name === name && wanted.every((pair) => s.labels.includes(pair)))
+    ?.value;
 }
 
 describe('GET /api/metrics without METRICS_TOKEN', () => {
@@ -75,7 +82,9 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     expect((await t.request('GET', '/api/metrics')).status).toBe(401);
     expect((await t.request('GET', '/api/metrics', { token: `${TOKEN}x` })).status).toBe(401);
     expect((await t.request('GET', '/api/metrics', { headers: { Authorization: `Basic ${TOKEN}` } })).status).toBe(401);
-    expect((await t.request('GET', '/api/metrics', { headers: { Authorization: `Bearer ${'a'.repeat(10_000)}` } })).status).toBe(401);
+    expect(
+      (await t.request('GET', '/api/metrics', { headers: { Authorization: `Bearer ${'a'.repeat(10_000)}` } })).status,
+    ).toBe(401);
     const refused = await t.request('GET', '/api/metrics', { token: 'wrong-token-of-enough-length' });
     expect(refused.json.code).toBe('UNAUTHENTICATED');
     expect(refused.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
@@ -83,7 +92,9 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
   });
 
   it('is not behind the admin IP whitelist', async () => {
-    await t.deps.db.insert(ipWhitelistRules).values({ ipAddress: '192.0.2.1', description: 'office', addedByUsername: 'test' });
+    await t.deps.db
+      .insert(ipWhitelistRules)
+      .values({ ipAddress: '192.0.2.1', description: 'office', addedByUsername: 'test' });
     t.ipRuleCache.forget();
     const outside = { 'X-Forwarded-For': '203.0.113.9' };
     expect((await t.request('GET', '/api/admin/users/me', { headers: outside })).status).toBe(403);
@@ -112,7 +123,12 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
   it('labels a request by its route pattern and status; no id, code or unknown path appears anywhere', async () => {
     await createAdminUser(t.deps, { username: 'Sam', password: PASSWORD, role: 'SUPER_ADMIN' });
     const token = await loginToken(t, 'Sam', PASSWORD);
-    await queueEmail(t.deps, t.deps.db, { to: 'a@example.com', subject: 'Hello', lines: ['Hi'], kind: 'REQUEST_CONFIRMATION' });
+    await queueEmail(t.deps, t.deps.db, {
+      to: 'a@example.com',
+      subject: 'Hello',
+      lines: ['Hi'],
+      kind: 'REQUEST_CONFIRMATION',
+    });
     // Kept in the log (no SMTP): a SUPER_ADMIN may read its text.
     const [mail] = await t.deps.db.update(emailOutbox).set({ status: 'LOGGED' }).returning({ id: emailOutbox.id });
     expect((await t.request('GET', `/api/admin/outbox/${mail!.id}`, { token })).status).toBe(200);
@@ -129,10 +145,18 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     expect(sampleValue(text, 'ledgerwell_http_requests_total', { method: 'GET', route, status: '200' })).toBe(1);
     expect(sampleValue(text, 'ledgerwell_http_requests_total', { method: 'GET', route, status: '404' })).toBe(1);
     expect(sampleValue(text, 'ledgerwell_http_requests_total', { method: 'GET', route, status: '401' })).toBe(1);
-    expect(sampleValue(text, 'ledgerwell_http_request_duration_seconds_count', { method: 'GET', route, status: '200' })).toBe(1);
-    expect(sampleValue(text, 'ledgerwell_http_requests_total', { method: 'POST', route: '/api/admin/login', status: '200' })).toBe(1);
-    expect(sampleValue(text, 'ledgerwell_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
-    expect(sampleValue(text, 'ledgerwell_http_requests_total', { method: 'PATCH', route: 'unmatched', status: '404' })).toBe(1);
+    expect(
+      sampleValue(text, 'ledgerwell_http_request_duration_seconds_count', { method: 'GET', route, status: '200' }),
+    ).toBe(1);
+    expect(
+      sampleValue(text, 'ledgerwell_http_requests_total', { method: 'POST', route: '/api/admin/login', status: '200' }),
+    ).toBe(1);
+    expect(
+      sampleValue(text, 'ledgerwell_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }),
+    ).toBe(1);
+    expect(
+      sampleValue(text, 'ledgerwell_http_requests_total', { method: 'PATCH', route: 'unmatched', status: '404' }),
+    ).toBe(1);
     for (const secret of [mail!.id, absent, probe, token]) expect(text).not.toContain(secret);
     // Every route label is a registered pattern or `unmatched`.
     for (const { labels } of parseExposition(text).samples) {
@@ -144,7 +168,11 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
   it('counts a throttle challenge each time one is issued', async () => {
     await createAdminUser(t.deps, { username: 'Alice', password: PASSWORD });
     const before = sampleValue((await scrape()).text, 'ledgerwell_throttle_challenges_issued_total') ?? 0;
-    const login = (ip: string) => t.request('POST', '/api/admin/login', { body: { username: 'Alice', password: 'Wrong-Pass-1' }, headers: { 'X-Forwarded-For': ip } });
+    const login = (ip: string) =>
+      t.request('POST', '/api/admin/login', {
+        body: { username: 'Alice', password: 'Wrong-Pass-1' },
+        headers: { 'X-Forwarded-For': ip },
+      });
     for (let i = 1; i <= 10; i++) expect((await login(`198.51.100.${i}`)).status).toBe(401);
     expect(sampleValue((await scrape()).text, 'ledgerwell_throttle_challenges_issued_total')).toBe(before);
     expect((await login('203.0.113.5')).json.code).toBe('CHALLENGE_REQUIRED');
@@ -156,19 +184,37 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     const failing: MessagingService = { forward: () => Promise.reject(new Error('messaging service down')) };
     const app = createApp(t.deps, failing);
     const before = sampleValue((await scrape()).text, 'ledgerwell_contact_forwards_failed_total') ?? 0;
-    const body = JSON.stringify({ name: 'Pat Doe', email: 'pat@example.com', message: 'Please call me back about my shares.' });
-    const res = await app.request('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const body = JSON.stringify({
+      name: 'Pat Doe',
+      email: 'pat@example.com',
+      message: 'Please call me back about my shares.',
+    });
+    const res = await app.request('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expect(res.status).toBeLessThan(300);
     expect(sampleValue((await scrape()).text, 'ledgerwell_contact_forwards_failed_total')).toBe(before + 1);
   });
 
   it('reads the outbox at scrape time: e-mails still pending and the age of the oldest', async () => {
     const text0 = (await scrape()).text;
-    expect([sampleValue(text0, 'ledgerwell_outbox_pending'), sampleValue(text0, 'ledgerwell_outbox_oldest_pending_age_seconds')]).toEqual([0, 0]);
+    expect([
+      sampleValue(text0, 'ledgerwell_outbox_pending'),
+      sampleValue(text0, 'ledgerwell_outbox_oldest_pending_age_seconds'),
+    ]).toEqual([0, 0]);
     const now = t.clock.now().getTime();
-    for (const [to, minutesAgo] of [['old@example.com', 5], ['new@example.com', 1], ['sent@example.com', 60]] as const) {
+    for (const [to, minutesAgo] of [
+      ['old@example.com', 5],
+      ['new@example.com', 1],
+      ['sent@example.com', 60],
+    ] as const) {
       await queueEmail(t.deps, t.deps.db, { to, subject: 'Hello', lines: ['Hi'], kind: 'REQUEST_CONFIRMATION' });
-      await t.deps.db.update(emailOutbox).set({ createdAt: new Date(now - minutesAgo * 60_000) }).where(eq(emailOutbox.toAddress, to));
+      await t.deps.db
+        .update(emailOutbox)
+        .set({ createdAt: new Date(now - minutesAgo * 60_000) })
+        .where(eq(emailOutbox.toAddress, to));
     }
     // Sent long ago: no longer pending, whatever its age.
     await t.deps.db.update(emailOutbox).set({ status: 'SENT' }).where(eq(emailOutbox.toAddress, 'sent@example.com'));

@@ -46,11 +46,13 @@ export function metricsRoutes(deps: AppDeps) {
       responses: { 200: { media: 'text/plain', description: 'The Prometheus text exposition format' } },
     }),
     async (c) => {
-    if (!bearerMatches(c.req.header('Authorization'), token)) {
-      throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required.', undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
-    }
-    const text = await metricsText(c.get('log'));
-    return c.body(text, 200, { 'Content-Type': metricsRegistry.contentType, 'Cache-Control': 'no-store' });
+      if (!bearerMatches(c.req.header('Authorization'), token)) {
+        throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required.', undefined, {
+          'WWW-Authenticate': 'Bearer realm="metrics"',
+        });
+      }
+      const text = await metricsText(c.get('log'));
+      return c.body(text, 200, { 'Content-Type': metricsRegistry.contentType, 'Cache-Control': 'no-store' });
     },
   );
 }

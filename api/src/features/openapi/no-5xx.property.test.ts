@@ -39,15 +39,28 @@ let fresh: () => Promise<Credentials>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN } });
-  const document = (await t.request('GET', '/api/openapi.json')).json as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+  const document = (await t.request('GET', '/api/openapi.json')).json as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
 
   await seedDemoRegistry(t.deps);
   const portal = portalFixtures(t);
   const portalToken = await portal.signIn();
   const transfer = await portal.transfer(portalToken);
-  const [portalSession] = await t.deps.db.select().from(portalSessions).where(eq(portalSessions.stage, 'ACCOUNT')).orderBy(desc(portalSessions.createdAt)).limit(1);
-  const admin = await createAdminUser(t.deps, { username: 'property-admin', password: 'Property-Admin-Pass-1', role: 'SUPER_ADMIN' });
+  const [portalSession] = await t.deps.db
+    .select()
+    .from(portalSessions)
+    .where(eq(portalSessions.stage, 'ACCOUNT'))
+    .orderBy(desc(portalSessions.createdAt))
+    .limit(1);
+  const admin = await createAdminUser(t.deps, {
+    username: 'property-admin',
+    password: 'Property-Admin-Pass-1',
+    role: 'SUPER_ADMIN',
+  });
   const other = await createAdminUser(t.deps, { username: 'property-other', password: 'Property-Other-Pass-1' });
   known = [transfer.id, transfer.code ?? 'AB12CD', transfer.referenceNumber, admin.id, other.id, 'DEMO02', '200300400'];
   photo = await photoJpeg(640, 480);
@@ -57,24 +70,43 @@ beforeAll(async () => {
   // must not turn every later request into a 401.
   fresh = async () => {
     // Generated calls may reset this admin's password or deactivate it: each request starts from a usable account.
-    await t.deps.db.update(adminUsers).set({ mustChangePassword: false, isActive: true, role: 'SUPER_ADMIN' }).where(eq(adminUsers.id, admin.id));
+    await t.deps.db
+      .update(adminUsers)
+      .set({ mustChangePassword: false, isActive: true, role: 'SUPER_ADMIN' })
+      .where(eq(adminUsers.id, admin.id));
     return {
-    admin: (await createSession(t.deps.db, t.clock, admin.id, meta, true)).token,
-    portal: await createPortalSession(t.deps.db, t.clock, { stage: 'ACCOUNT', shareholderId: portalSession!.shareholderId, accountId: portalSession!.accountId ?? undefined }, meta),
-    csrf: await csrf.issue(),
+      admin: (await createSession(t.deps.db, t.clock, admin.id, meta, true)).token,
+      portal: await createPortalSession(
+        t.deps.db,
+        t.clock,
+        {
+          stage: 'ACCOUNT',
+          shareholderId: portalSession!.shareholderId,
+          accountId: portalSession!.accountId ?? undefined,
+        },
+        meta,
+      ),
+      csrf: await csrf.issue(),
     };
   };
 }, 120_000);
 afterAll(() => t?.close());
 
-const pathValue = () => fc.oneof(fc.constantFrom(...known), fc.uuid(), fc.string({ minLength: 1, maxLength: 40 }), hostileValue().map((value) => (typeof value === 'string' ? value : JSON.stringify(value))));
+const pathValue = () =>
+  fc.oneof(
+    fc.constantFrom(...known),
+    fc.uuid(),
+    fc.string({ minLength: 1, maxLength: 40 }),
+    hostileValue().map((value) => (typeof value === 'string' ? value : JSON.stringify(value))),
+  );
 
 /** One generated request for an operation: path parameters, query, headers and body. */
 function requestArbitrary(path: string, operation: Operation) {
   const parameters = operation.parameters ?? [];
   const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
   const query = parameters.filter((p) => p.in === 'query');
-  const queryValue = (schema: JsonSchema | undefined) => fc.oneof(schema ? arbitraryFromJsonSchema(schema) : fc.string(), hostileValue());
+  const queryValue = (schema: JsonSchema | undefined) =>
+    fc.oneof(schema ? arbitraryFromJsonSchema(schema) : fc.string(), hostileValue());
   const content = operation.requestBody?.content ?? {};
   const media = Object.keys(content)[0];
   const shaped = media ? arbitraryFromJsonSchema(content[media]?.schema ?? {}) : fc.constant(undefined);
@@ -88,7 +120,10 @@ function requestArbitrary(path: string, operation: Operation) {
   const shapedRequest = fc.record({
     ...common,
     pathValues,
-    query: fc.record(Object.fromEntries(query.map((p) => [p.name, p.schema ? arbitraryFromJsonSchema(p.schema) : fc.string()])), { requiredKeys: [] }),
+    query: fc.record(
+      Object.fromEntries(query.map((p) => [p.name, p.schema ? arbitraryFromJsonSchema(p.schema) : fc.string()])),
+      { requiredKeys: [] },
+    ),
     extraQuery: fc.constant({}),
     body: shaped,
     rawJson: fc.constant(null),
@@ -98,8 +133,16 @@ function requestArbitrary(path: string, operation: Operation) {
     ...common,
     pathValues,
     query: fc.record(Object.fromEntries(query.map((p) => [p.name, queryValue(p.schema)])), { requiredKeys: [] }),
-    extraQuery: fc.dictionary(fc.constantFrom('page', 'limit', 'sort', 'code', 'search', 'x'), fc.string({ maxLength: 20 }), { maxKeys: 2 }),
-    body: fc.oneof({ weight: 3, arbitrary: shaped }, { weight: 2, arbitrary: hostileValue() }, { weight: 1, arbitrary: fc.constant(undefined) }),
+    extraQuery: fc.dictionary(
+      fc.constantFrom('page', 'limit', 'sort', 'code', 'search', 'x'),
+      fc.string({ maxLength: 20 }),
+      { maxKeys: 2 },
+    ),
+    body: fc.oneof(
+      { weight: 3, arbitrary: shaped },
+      { weight: 2, arbitrary: hostileValue() },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    ),
     rawJson: fc.option(fc.constantFrom('{', '{"a":', '[1,2', 'null', '"', '{"__proto__":{"x":1}}'), { freq: 6 }),
   });
   return fc.oneof(shapedRequest, hostileRequest);
@@ -110,9 +153,13 @@ type Generated = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer 
 function formBody(value: unknown, withPhoto: boolean): FormData {
   const form = new FormData();
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, field] of Object.entries(value)) form.set(key, typeof field === 'string' ? field : JSON.stringify(field));
+    for (const [key, field] of Object.entries(value))
+      form.set(key, typeof field === 'string' ? field : JSON.stringify(field));
   }
-  form.set('document', new File([new Uint8Array(withPhoto ? photo : Buffer.from('not an image'))], 'photo.jpg', { type: 'image/jpeg' }));
+  form.set(
+    'document',
+    new File([new Uint8Array(withPhoto ? photo : Buffer.from('not an image'))], 'photo.jpg', { type: 'image/jpeg' }),
+  );
   return form;
 }
 
@@ -122,7 +169,8 @@ async function send(method: string, path: string, operation: Operation, generate
     url = url.replace(match[0], encodeURIComponent(String(generated.pathValues[index] ?? '')));
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...generated.extraQuery, ...generated.query })) search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  for (const [key, value] of Object.entries({ ...generated.extraQuery, ...generated.query }))
+    search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   if (search.size > 0) url += `?${search}`;
 
   const headers: Record<string, string> = {};
@@ -139,7 +187,11 @@ async function send(method: string, path: string, operation: Operation, generate
   if (method !== 'GET' && method !== 'HEAD') {
     if (media === 'multipart/form-data') body = formBody(generated.body, generated.withPhoto);
     else if (generated.rawJson !== null) body = generated.rawJson;
-    else if (generated.body !== undefined) body = typeof generated.body === 'string' && media !== 'application/json' ? generated.body : JSON.stringify(generated.body);
+    else if (generated.body !== undefined)
+      body =
+        typeof generated.body === 'string' && media !== 'application/json'
+          ? generated.body
+          : JSON.stringify(generated.body);
     if (typeof body === 'string') headers['Content-Type'] = media ?? 'application/json';
   }
   const response = await t.app.request(url, { method, headers, body });
@@ -167,7 +219,9 @@ describe('every documented route, under generated input', () => {
       );
     }
     expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS);
-    console.log(`property test: ${sent} requests over ${operations.length} routes; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${reached.size} routes answered 2xx at least once`);
+    console.log(
+      `property test: ${sent} requests over ${operations.length} routes; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${reached.size} routes answered 2xx at least once`,
+    );
     // The generated input gets past validation often enough to reach the code behind it, not only the 400s.
     expect(reached.size).toBeGreaterThan(operations.length / 3);
   });

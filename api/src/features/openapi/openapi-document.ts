@@ -11,15 +11,35 @@ const documentation = {
   info: {
     title: `${APP_NAME} API`,
     version: APP_VERSION_LABEL,
-    description: 'Generated from the zod schemas that validate each route (api/src/lib/openapi.ts). Every failure has the one error shape (ApiError).',
+    description:
+      'Generated from the zod schemas that validate each route (api/src/lib/openapi.ts). Every failure has the one error shape (ApiError).',
   },
   components: {
     securitySchemes: {
-      adminBearer: { type: 'http', scheme: 'bearer', description: 'The admin session token from POST /api/admin/login (or /login/mfa); admin calls also pass the IP whitelist.' },
-      portalBearer: { type: 'http', scheme: 'bearer', description: 'The shareholder portal token from POST /api/shareholder-portal/validate-code (then validate-account).' },
+      adminBearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'The admin session token from POST /api/admin/login (or /login/mfa); admin calls also pass the IP whitelist.',
+      },
+      portalBearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'The shareholder portal token from POST /api/shareholder-portal/validate-code (then validate-account).',
+      },
       csrfHeader: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'A token from GET /api/csrf-token.' },
-      verificationCode: { type: 'apiKey', in: 'query', name: 'code', description: 'The verification code of a request (sent to the shareholder) stands in for a portal session.' },
-      metricsBearer: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN; without it the metrics route does not exist.' },
+      verificationCode: {
+        type: 'apiKey',
+        in: 'query',
+        name: 'code',
+        description: 'The verification code of a request (sent to the shareholder) stands in for a portal session.',
+      },
+      metricsBearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'METRICS_TOKEN; without it the metrics route does not exist.',
+      },
     },
     responses: {
       Error: {

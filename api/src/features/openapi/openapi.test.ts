@@ -32,8 +32,16 @@ describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document with info, paths and the security schemes', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['adminBearer', 'csrfHeader', 'metricsBearer', 'portalBearer', 'verificationCode']);
-    expect(doc.components.securitySchemes.csrfHeader).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-CSRF-Token' }));
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'adminBearer',
+      'csrfHeader',
+      'metricsBearer',
+      'portalBearer',
+      'verificationCode',
+    ]);
+    expect(doc.components.securitySchemes.csrfHeader).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-CSRF-Token' }),
+    );
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       expect(path.startsWith('/api/'), path).toBe(true);
       expect(path, 'OpenAPI paths name parameters as {name}').not.toMatch(/:/);
@@ -44,7 +52,9 @@ describe('GET /api/openapi.json', () => {
         expect(Array.isArray(operation.security), `${method} ${path} states its security`).toBe(true);
         // Every {param} of the path is declared as a required path parameter.
         for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
-          expect(operation.parameters, `${method} ${path} declares ${name}`).toContainEqual(expect.objectContaining({ in: 'path', name, required: true }));
+          expect(operation.parameters, `${method} ${path} declares ${name}`).toContainEqual(
+            expect.objectContaining({ in: 'path', name, required: true }),
+          );
         }
       }
     }
@@ -65,7 +75,10 @@ describe('GET /api/openapi.json', () => {
     expect(security('post', '/api/admin/login')).toEqual([]);
     expect(security('get', '/api/admin/requests')).toEqual([{ adminBearer: [] }]);
     expect(security('get', '/api/shareholder-portal/requests')).toEqual([{ portalBearer: [] }]);
-    expect(security('get', '/api/shareholder-portal/check-verification-status')).toEqual([{ portalBearer: [], csrfHeader: [] }, { verificationCode: [] }]);
+    expect(security('get', '/api/shareholder-portal/check-verification-status')).toEqual([
+      { portalBearer: [], csrfHeader: [] },
+      { verificationCode: [] },
+    ]);
     expect(security('post', '/api/contact')).toEqual([]);
     expect(security('get', '/api/metrics')).toEqual([{ metricsBearer: [] }]);
   });
@@ -77,7 +90,8 @@ describe('GET /api/openapi.json', () => {
     const ops = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item));
     for (const op of ops) {
       for (const [status, answer] of Object.entries<any>(op.responses)) {
-        if (Number(status) >= 400 && !(op.tags[0] === 'Health' && status === '503')) expect(answer).toEqual({ $ref: '#/components/responses/Error' });
+        if (Number(status) >= 400 && !(op.tags[0] === 'Health' && status === '503'))
+          expect(answer).toEqual({ $ref: '#/components/responses/Error' });
       }
     }
     const login = doc.paths['/api/admin/login'].post;
@@ -90,10 +104,16 @@ describe('GET /api/openapi.json', () => {
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
     const list = doc.paths['/api/admin/requests'].get;
     expect(list.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'status']));
-    expect(doc.paths['/api/shareholder-portal/upload-verification'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(doc.paths['/api/shareholder-portal/upload-verification'].post.requestBody.content).toHaveProperty(
+      'multipart/form-data',
+    );
     expect(doc.paths['/api/admin/shareholders/import'].post.requestBody.content).toHaveProperty('text/csv');
-    expect(doc.paths['/api/admin/contact-submissions/export/csv'].get.responses['200'].content).toHaveProperty('text/csv');
-    expect(doc.paths['/api/admin/requests/{id}/verification/{imageType}'].get.responses['200'].content).toHaveProperty('image/jpeg');
+    expect(doc.paths['/api/admin/contact-submissions/export/csv'].get.responses['200'].content).toHaveProperty(
+      'text/csv',
+    );
+    expect(doc.paths['/api/admin/requests/{id}/verification/{imageType}'].get.responses['200'].content).toHaveProperty(
+      'image/jpeg',
+    );
     expect(doc.paths['/api/metrics'].get.responses['200'].content).toHaveProperty('text/plain');
   });
 

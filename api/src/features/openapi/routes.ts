@@ -18,7 +18,15 @@ export function openApiRoutes(app: Hono<AppEnv>) {
       tag: 'Meta',
       summary: 'This document: the API described in OpenAPI 3.1',
       auth: 'public',
-      responses: { 200: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string(), description: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose() },
+      responses: {
+        200: z
+          .object({
+            openapi: z.string(),
+            info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+            paths: z.record(z.string(), z.unknown()),
+          })
+          .loose(),
+      },
     }),
     async (c) => {
       // A failed build is not kept: the next request tries again.

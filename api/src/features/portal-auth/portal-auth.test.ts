@@ -22,8 +22,24 @@ describe('shareholder portal sign-in', () => {
         email: 'dana@example.com',
         address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
         accounts: [
-          { accountNumber: '100200300', registrationName: 'Dana Whitfield', issuer: 'Acme Corp', shareClass: 'Common', sharesHeld: 1500, holdingType: 'DRS', certificateNumbers: [] },
-          { accountNumber: '100200301', registrationName: 'Dana Whitfield IRA', issuer: 'Acme Corp', shareClass: 'Preferred', sharesHeld: 40, holdingType: 'CERTIFICATED', certificateNumbers: ['P-9'] },
+          {
+            accountNumber: '100200300',
+            registrationName: 'Dana Whitfield',
+            issuer: 'Acme Corp',
+            shareClass: 'Common',
+            sharesHeld: 1500,
+            holdingType: 'DRS',
+            certificateNumbers: [],
+          },
+          {
+            accountNumber: '100200301',
+            registrationName: 'Dana Whitfield IRA',
+            issuer: 'Acme Corp',
+            shareClass: 'Preferred',
+            sharesHeld: 40,
+            holdingType: 'CERTIFICATED',
+            certificateNumbers: ['P-9'],
+          },
         ],
       },
       meta,
@@ -32,9 +48,14 @@ describe('shareholder portal sign-in', () => {
   afterEach(() => t.close());
 
   const post = (path: string, body: unknown, token?: string, ip = '203.0.113.10') =>
-    t.request('POST', `/api/shareholder-portal/${path}`, { body, ...(token ? { token } : {}), headers: { 'X-Forwarded-For': ip } });
+    t.request('POST', `/api/shareholder-portal/${path}`, {
+      body,
+      ...(token ? { token } : {}),
+      headers: { 'X-Forwarded-For': ip },
+    });
   const codeToken = async (code = 'wh4821') => (await post('validate-code', { code })).json.token as string;
-  const signIn = async () => (await post('validate-account', { accountNumber: '100200300' }, await codeToken())).json.token as string;
+  const signIn = async () =>
+    (await post('validate-account', { accountNumber: '100200300' }, await codeToken())).json.token as string;
 
   it('accepts a code in any case and returns a step-one token', async () => {
     const res = await post('validate-code', { code: ' wh4821 ' });
@@ -55,7 +76,8 @@ describe('shareholder portal sign-in', () => {
   });
 
   it('after 20 failed codes from one address answers every code alike with 429, known ones included', async () => {
-    for (let i = 0; i < 20; i++) expect((await post('validate-code', { code: `NOPE${i}` }, undefined, '192.0.2.9')).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await post('validate-code', { code: `NOPE${i}` }, undefined, '192.0.2.9')).status).toBe(401);
     const known = await post('validate-code', { code: 'WH4821' }, undefined, '192.0.2.9');
     const unknown = await post('validate-code', { code: 'NOPE99' }, undefined, '192.0.2.9');
     expect([known.status, unknown.status]).toEqual([429, 429]);
@@ -80,7 +102,9 @@ describe('shareholder portal sign-in', () => {
     const wrong = await post('validate-account', { accountNumber: '999999999' }, step1);
     expect(wrong.status).toBe(401);
     expect(wrong.json.message).toBe(M.invalidAccount);
-    expect((await post('validate-account', { accountNumber: '   ' }, step1)).json.errors).toEqual({ accountNumber: M.accountRequired });
+    expect((await post('validate-account', { accountNumber: '   ' }, step1)).json.errors).toEqual({
+      accountNumber: M.accountRequired,
+    });
     expect((await post('validate-account', { accountNumber: '100200300' })).status).toBe(401);
     const signedIn = await signIn();
     // A signed-in token is not a step-one token.
@@ -96,7 +120,9 @@ describe('shareholder portal sign-in', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toBe(M.tooManyAccountAttempts);
     t.clock.advance(60 * MINUTE + 1000);
-    expect((await post('validate-account', { accountNumber: '100200300' }, await codeToken(), '198.51.100.50')).status).toBe(200);
+    expect(
+      (await post('validate-account', { accountNumber: '100200300' }, await codeToken(), '198.51.100.50')).status,
+    ).toBe(200);
   });
 
   it('expires a step-one token after 10 minutes and a session after 15 idle minutes or 2 hours', async () => {
@@ -121,7 +147,11 @@ describe('shareholder portal sign-in', () => {
   it('reports the signed-in holder and account, and logout revokes the session', async () => {
     const token = await signIn();
     const me = await t.request('GET', '/api/shareholder-portal/session', { token });
-    expect(me.json).toMatchObject({ success: true, shareholder: { name: 'Dana Whitfield', code: 'WH4821' }, account: { accountNumber: '100200300' } });
+    expect(me.json).toMatchObject({
+      success: true,
+      shareholder: { name: 'Dana Whitfield', code: 'WH4821' },
+      account: { accountNumber: '100200300' },
+    });
     expect((await post('logout', {}, token)).status).toBe(200);
     expect((await post('logout', {}, token)).status).toBe(401);
   });
@@ -133,7 +163,10 @@ describe('shareholder portal sign-in', () => {
     await post('validate-account', { accountNumber: '100200300' }, step1);
     const events = (await t.deps.db.select().from(portalAuthEvents).orderBy(portalAuthEvents.id)).map((e) => e.event);
     expect(events).toEqual(['CODE_REFUSED', 'CODE_ACCEPTED', 'ACCOUNT_REFUSED', 'ACCOUNT_ACCEPTED']);
-    const refused = await t.deps.db.select().from(portalAuthEvents).where(eq(portalAuthEvents.event, 'ACCOUNT_REFUSED'));
+    const refused = await t.deps.db
+      .select()
+      .from(portalAuthEvents)
+      .where(eq(portalAuthEvents.event, 'ACCOUNT_REFUSED'));
     expect(JSON.stringify(refused)).not.toContain('123123123');
   });
 });

@@ -15,7 +15,11 @@ describe('portal sign-in past a limit: a proof of work instead of a refusal', ()
   afterEach(() => t.close());
 
   const post = (path: string, body: Record<string, unknown>, token?: string, ip = '203.0.113.10') =>
-    t.request('POST', `/api/shareholder-portal/${path}`, { body, ...(token ? { token } : {}), headers: { 'X-Forwarded-For': ip } });
+    t.request('POST', `/api/shareholder-portal/${path}`, {
+      body,
+      ...(token ? { token } : {}),
+      headers: { 'X-Forwarded-For': ip },
+    });
 
   /** Sends the call; when challenged, solves and sends it again, as the page does. */
   async function withProof(path: string, body: Record<string, unknown>, token?: string) {
@@ -27,7 +31,11 @@ describe('portal sign-in past a limit: a proof of work instead of a refusal', ()
 
   it('while the overall brake holds, challenges everyone (both steps) instead of refusing everyone', async () => {
     const now = t.clock.now();
-    await t.deps.db.insert(rateLimitHits).values(Array.from({ length: PORTAL_THROTTLE.failuresOverall }, () => ({ key: 'portal:fail:all', createdAt: now })));
+    await t.deps.db
+      .insert(rateLimitHits)
+      .values(
+        Array.from({ length: PORTAL_THROTTLE.failuresOverall }, () => ({ key: 'portal:fail:all', createdAt: now })),
+      );
 
     const code = await withProof('validate-code', { code: 'DEMO01' });
     expect(code.first.json.message).toBe(M.busy);
@@ -42,12 +50,22 @@ describe('portal sign-in past a limit: a proof of work instead of a refusal', ()
   it('challenges the 11th account number on one code; a solved wrong one still counts, a solved right one signs in', async () => {
     for (let i = 0; i < 10; i++) {
       const step1 = (await post('validate-code', { code: 'DEMO01' })).json.token;
-      expect((await post('validate-account', { accountNumber: `55500${i}` }, step1, `198.51.100.${i}`)).status).toBe(401);
+      expect((await post('validate-account', { accountNumber: `55500${i}` }, step1, `198.51.100.${i}`)).status).toBe(
+        401,
+      );
     }
-    const wrong = await withProof('validate-account', { accountNumber: '555999' }, (await post('validate-code', { code: 'DEMO01' })).json.token);
+    const wrong = await withProof(
+      'validate-account',
+      { accountNumber: '555999' },
+      (await post('validate-code', { code: 'DEMO01' })).json.token,
+    );
     expect(wrong.first.json.message).toBe(M.tooManyAccountAttempts);
     expect(wrong.second.status).toBe(401);
-    const right = await withProof('validate-account', { accountNumber: '100200300' }, (await post('validate-code', { code: 'DEMO01' })).json.token);
+    const right = await withProof(
+      'validate-account',
+      { accountNumber: '100200300' },
+      (await post('validate-code', { code: 'DEMO01' })).json.token,
+    );
     expect(right.second.status).toBe(200);
   });
 

@@ -3,7 +3,11 @@ import type { InferSelectModel } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import type { PORTAL_AUTH_EVENTS } from '@ledgerwell/db/schema';
 import { portalAuthEvents, portalSessions } from '@ledgerwell/db/schema';
-import { PORTAL_CODE_TOKEN_MS, PORTAL_SESSION_ABSOLUTE_MS, PORTAL_SESSION_IDLE_MS } from '@ledgerwell/shared/portal-auth';
+import {
+  PORTAL_CODE_TOKEN_MS,
+  PORTAL_SESSION_ABSOLUTE_MS,
+  PORTAL_SESSION_IDLE_MS,
+} from '@ledgerwell/shared/portal-auth';
 import type { Clock } from '../../lib/clock';
 import type { RequestMeta } from '../../lib/context';
 import { hashToken, newSessionToken } from '../../lib/tokens';
@@ -37,8 +41,17 @@ export async function createPortalSession(
 }
 
 /** The live session of that stage behind a token, or null (unknown, other stage, revoked, expired or idle). */
-export async function findPortalSession(db: Db, clock: Clock, token: string, stage: Stage): Promise<PortalSession | null> {
-  const [session] = await db.select().from(portalSessions).where(eq(portalSessions.tokenHash, hashToken(token))).limit(1);
+export async function findPortalSession(
+  db: Db,
+  clock: Clock,
+  token: string,
+  stage: Stage,
+): Promise<PortalSession | null> {
+  const [session] = await db
+    .select()
+    .from(portalSessions)
+    .where(eq(portalSessions.tokenHash, hashToken(token)))
+    .limit(1);
   if (!session || session.stage !== stage || session.revokedAt) return null;
   const now = clock.now().getTime();
   const idle = stage === 'ACCOUNT' && now - session.lastSeenAt.getTime() >= PORTAL_SESSION_IDLE_MS;

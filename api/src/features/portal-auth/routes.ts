@@ -16,21 +16,68 @@ import { documented } from '../../lib/openapi';
 /** Portal sign-in (public-site spec calls 3 and 4), under /api/shareholder-portal. */
 export function portalAuthRoutes(deps: AppDeps) {
   return new Hono<PortalEnv>()
-    .post('/validate-code', documented({ tag: 'Shareholder portal', summary: 'Sign in, step 1: the shareholder code', auth: 'public', body: validateCodeSchema, responses: { 200: validateCodeResponseSchema }, errors: [401, 404, 429] }), async (c) => {
-      const { code } = await parseJson(c, validateCodeSchema);
-      const token = await validateCode(deps, code, c.get('meta'), await readProof(c));
-      return c.json({ success: true, token, message: 'Shareholder code accepted' });
-    })
-    .post('/validate-account', documented({ tag: 'Shareholder portal', summary: 'Sign in, step 2: the account number (token from step 1)', auth: 'portal', body: validateAccountSchema, responses: { 200: validateAccountResponseSchema }, errors: [404, 429] }), requirePortalSession(deps, 'CODE'), async (c) => {
-      const { accountNumber } = await parseJson(c, validateAccountSchema);
-      const result = await validateAccount(deps, c.get('portalSession'), accountNumber, c.get('meta'), await readProof(c));
-      return c.json({ success: true, message: 'Account verified', ...result });
-    })
-    .get('/session', documented({ tag: 'Shareholder portal', summary: 'The signed-in shareholder and account', auth: 'portal', responses: { 200: portalSessionResponseSchema } }), requirePortalSession(deps, 'ACCOUNT'), async (c) =>
-      c.json({ success: true, ...(await portalSessionSummary(deps, c.get('portalSession'))) }),
+    .post(
+      '/validate-code',
+      documented({
+        tag: 'Shareholder portal',
+        summary: 'Sign in, step 1: the shareholder code',
+        auth: 'public',
+        body: validateCodeSchema,
+        responses: { 200: validateCodeResponseSchema },
+        errors: [401, 404, 429],
+      }),
+      async (c) => {
+        const { code } = await parseJson(c, validateCodeSchema);
+        const token = await validateCode(deps, code, c.get('meta'), await readProof(c));
+        return c.json({ success: true, token, message: 'Shareholder code accepted' });
+      },
     )
-    .post('/logout', documented({ tag: 'Shareholder portal', summary: 'Sign out of the portal', auth: 'portal', responses: { 200: messageResponseSchema } }), requirePortalSession(deps, 'ACCOUNT'), async (c) => {
-      await portalLogout(deps, c.get('portalSession'), c.get('meta'));
-      return c.json({ success: true, message: 'Signed out' });
-    });
+    .post(
+      '/validate-account',
+      documented({
+        tag: 'Shareholder portal',
+        summary: 'Sign in, step 2: the account number (token from step 1)',
+        auth: 'portal',
+        body: validateAccountSchema,
+        responses: { 200: validateAccountResponseSchema },
+        errors: [404, 429],
+      }),
+      requirePortalSession(deps, 'CODE'),
+      async (c) => {
+        const { accountNumber } = await parseJson(c, validateAccountSchema);
+        const result = await validateAccount(
+          deps,
+          c.get('portalSession'),
+          accountNumber,
+          c.get('meta'),
+          await readProof(c),
+        );
+        return c.json({ success: true, message: 'Account verified', ...result });
+      },
+    )
+    .get(
+      '/session',
+      documented({
+        tag: 'Shareholder portal',
+        summary: 'The signed-in shareholder and account',
+        auth: 'portal',
+        responses: { 200: portalSessionResponseSchema },
+      }),
+      requirePortalSession(deps, 'ACCOUNT'),
+      async (c) => c.json({ success: true, ...(await portalSessionSummary(deps, c.get('portalSession'))) }),
+    )
+    .post(
+      '/logout',
+      documented({
+        tag: 'Shareholder portal',
+        summary: 'Sign out of the portal',
+        auth: 'portal',
+        responses: { 200: messageResponseSchema },
+      }),
+      requirePortalSession(deps, 'ACCOUNT'),
+      async (c) => {
+        await portalLogout(deps, c.get('portalSession'), c.get('meta'));
+        return c.json({ success: true, message: 'Signed out' });
+      },
+    );
 }

@@ -27,19 +27,35 @@ const keys = {
   allFailures: 'portal:fail:all',
 };
 
-const rule = (key: string, limit: number, message: string): ThrottleRule => ({ key, limit, windowMs: PORTAL_THROTTLE.windowMs, message });
+const rule = (key: string, limit: number, message: string): ThrottleRule => ({
+  key,
+  limit,
+  windowMs: PORTAL_THROTTLE.windowMs,
+  message,
+});
 /** The overall brake first: while it holds, everyone gets its message. */
 const overallRule = () => rule(keys.allFailures, PORTAL_THROTTLE.failuresOverall, M.busy);
 
-const guard = (deps: AppDeps, rules: ThrottleRule[], code: string | null, meta: RequestMeta, proof: string | undefined) =>
-  guardAttempt(deps, rules, { proof, onRefused: () => recordPortalEvent(deps.db, 'THROTTLED', { code }, meta) });
+const guard = (
+  deps: AppDeps,
+  rules: ThrottleRule[],
+  code: string | null,
+  meta: RequestMeta,
+  proof: string | undefined,
+) => guardAttempt(deps, rules, { proof, onRefused: () => recordPortalEvent(deps.db, 'THROTTLED', { code }, meta) });
 
 /**
  * Step one: the shareholder code. The per-address limit is checked before the lookup, so once it
  * bites, known and unknown codes get the same 429 and codes cannot be enumerated at speed.
  */
 export async function validateCode(deps: AppDeps, code: string, meta: RequestMeta, proof?: string) {
-  const attempt = await guard(deps, [overallRule(), rule(keys.codeFailuresByIp(meta.ip), PORTAL_THROTTLE.failedCodesPerIp, M.tooManyCodeAttempts)], code, meta, proof);
+  const attempt = await guard(
+    deps,
+    [overallRule(), rule(keys.codeFailuresByIp(meta.ip), PORTAL_THROTTLE.failedCodesPerIp, M.tooManyCodeAttempts)],
+    code,
+    meta,
+    proof,
+  );
 
   const [shareholder] = await deps.db
     .select({ id: shareholders.id })
@@ -66,8 +82,17 @@ const normalise = (accountNumber: string) => accountNumber.replace(/[^A-Za-z0-9]
  * through an HMAC with timingSafeEqual, always all of them, so a wrong number takes as long as a
  * right one.
  */
-export async function validateAccount(deps: AppDeps, codeSession: PortalSession, accountNumber: string, meta: RequestMeta, proof?: string) {
-  const [holder] = await deps.db.select({ code: shareholders.code, name: shareholders.name }).from(shareholders).where(eq(shareholders.id, codeSession.shareholderId));
+export async function validateAccount(
+  deps: AppDeps,
+  codeSession: PortalSession,
+  accountNumber: string,
+  meta: RequestMeta,
+  proof?: string,
+) {
+  const [holder] = await deps.db
+    .select({ code: shareholders.code, name: shareholders.name })
+    .from(shareholders)
+    .where(eq(shareholders.id, codeSession.shareholderId));
   if (!holder) throw new AppError('UNAUTHENTICATED', M.signInFirst);
   const attempt = await guard(
     deps,
@@ -81,7 +106,10 @@ export async function validateAccount(deps: AppDeps, codeSession: PortalSession,
     proof,
   );
 
-  const accounts = await deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.shareholderId, codeSession.shareholderId));
+  const accounts = await deps.db
+    .select()
+    .from(shareholderAccounts)
+    .where(eq(shareholderAccounts.shareholderId, codeSession.shareholderId));
   const key = randomBytes(32);
   const digest = (value: string) => createHmac('sha256', key).update(normalise(value)).digest();
   const given = digest(accountNumber);
@@ -91,17 +119,32 @@ export async function validateAccount(deps: AppDeps, codeSession: PortalSession,
   }
 
   if (!match) {
-    await recordPortalEvent(deps.db, 'ACCOUNT_REFUSED', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
+    await recordPortalEvent(
+      deps.db,
+      'ACCOUNT_REFUSED',
+      { code: holder.code, shareholderId: codeSession.shareholderId },
+      meta,
+    );
     throw new AppError('INVALID_CREDENTIALS', M.invalidAccount);
   }
 
   const account = match;
   return deps.db.transaction(async (tx) => {
     await revokePortalSession(tx, deps.clock, codeSession.id);
-    const token = await createPortalSession(tx, deps.clock, { stage: 'ACCOUNT', shareholderId: codeSession.shareholderId, accountId: account.id }, meta);
+    const token = await createPortalSession(
+      tx,
+      deps.clock,
+      { stage: 'ACCOUNT', shareholderId: codeSession.shareholderId, accountId: account.id },
+      meta,
+    );
     await attempt.forgive(tx);
     await clearHits(tx, keys.accountFailuresByCode(holder.code));
-    await recordPortalEvent(tx, 'ACCOUNT_ACCEPTED', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
+    await recordPortalEvent(
+      tx,
+      'ACCOUNT_ACCEPTED',
+      { code: holder.code, shareholderId: codeSession.shareholderId },
+      meta,
+    );
     return {
       token,
       shareholder: { name: holder.name, code: holder.code },
@@ -119,7 +162,10 @@ export async function portalSessionSummary(deps: AppDeps, session: PortalSession
     .where(eq(shareholderAccounts.id, session.accountId ?? ''))
     .limit(1);
   if (!row) throw new AppError('UNAUTHENTICATED', M.sessionExpired);
-  return { shareholder: { name: row.shareholder.name, code: row.shareholder.code }, account: accountSummary(row.account) };
+  return {
+    shareholder: { name: row.shareholder.name, code: row.shareholder.code },
+    account: accountSummary(row.account),
+  };
 }
 
 export async function portalLogout(deps: AppDeps, session: PortalSession, meta: RequestMeta) {

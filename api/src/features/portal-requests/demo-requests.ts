@@ -11,17 +11,39 @@ export const DEMO_REQUESTS: { code: string; accountNumber: string; input: Submit
   {
     code: 'DEMO01',
     accountNumber: '100200300',
-    input: { requestType: 'ADDRESS_CHANGE', formData: { new_address_line1: '48 Olive Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93728', preferred_contact_type: 'EMAIL', preferred_contact: 'dana.whitfield@example.com' } },
+    input: {
+      requestType: 'ADDRESS_CHANGE',
+      formData: {
+        new_address_line1: '48 Olive Ave',
+        new_city: 'Fresno',
+        new_state: 'CA',
+        new_postal_code: '93728',
+        preferred_contact_type: 'EMAIL',
+        preferred_contact: 'dana.whitfield@example.com',
+      },
+    },
   },
   {
     code: 'DEMO01',
     accountNumber: '100200301',
-    input: { requestType: 'INQUIRY', formData: { inquiry_message: 'When will the Series A preferred dividend for this year be paid?' } },
+    input: {
+      requestType: 'INQUIRY',
+      formData: { inquiry_message: 'When will the Series A preferred dividend for this year be paid?' },
+    },
   },
   {
     code: 'DEMO02',
     accountNumber: '200300400',
-    input: { requestType: 'TRANSFER', formData: { ...SAMPLE_DWAC_TRANSFER, receiving_account_name: 'Marcus Bell', shareholder_tax_id: '987-65-4321', preferred_contact: 'marcus.bell@example.com', transfer_all_shares: false } },
+    input: {
+      requestType: 'TRANSFER',
+      formData: {
+        ...SAMPLE_DWAC_TRANSFER,
+        receiving_account_name: 'Marcus Bell',
+        shareholder_tax_id: '987-65-4321',
+        preferred_contact: 'marcus.bell@example.com',
+        transfer_all_shares: false,
+      },
+    },
   },
   {
     code: 'DEMO02',
@@ -52,7 +74,16 @@ export const DEMO_REQUESTS: { code: string; accountNumber: string; input: Submit
   {
     code: 'DEMO03',
     accountNumber: '300400500',
-    input: { requestType: 'CERTIFICATE', formData: { certificate_reason: 'replacement', delivery_method: 'certified', comments: 'Certificate C-1002 was damaged in a flood.', preferred_contact_type: 'EMAIL', preferred_contact: 'trustee@example.com' } },
+    input: {
+      requestType: 'CERTIFICATE',
+      formData: {
+        certificate_reason: 'replacement',
+        delivery_method: 'certified',
+        comments: 'Certificate C-1002 was damaged in a flood.',
+        preferred_contact_type: 'EMAIL',
+        preferred_contact: 'trustee@example.com',
+      },
+    },
   },
 ];
 
@@ -61,12 +92,19 @@ export async function seedDemoRequests(deps: AppDeps): Promise<number> {
   const codeKey = verificationCodeKey(deps);
   const meta = { ip: '127.0.0.1', userAgent: 'demo-data', requestId: 'demo-data' };
   const accounts = await deps.db
-    .select({ code: sql<string>`upper(${shareholders.code})`, accountNumber: shareholderAccounts.accountNumber, shareholderId: shareholders.id, accountId: shareholderAccounts.id })
+    .select({
+      code: sql<string>`upper(${shareholders.code})`,
+      accountNumber: shareholderAccounts.accountNumber,
+      shareholderId: shareholders.id,
+      accountId: shareholderAccounts.id,
+    })
     .from(shareholderAccounts)
     .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
     .where(inArray(sql`upper(${shareholders.code})`, [...new Set(DEMO_REQUESTS.map((r) => r.code))]));
   const withRequests = new Set(
-    (await deps.db.selectDistinct({ shareholderId: shareholderRequests.shareholderId }).from(shareholderRequests)).map((r) => r.shareholderId),
+    (await deps.db.selectDistinct({ shareholderId: shareholderRequests.shareholderId }).from(shareholderRequests)).map(
+      (r) => r.shareholderId,
+    ),
   );
   let added = 0;
   for (const sample of DEMO_REQUESTS) {

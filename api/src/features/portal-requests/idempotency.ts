@@ -26,7 +26,8 @@ export function requestFingerprint(cipher: Pick<FieldCipher, 'deriveKey'>, input
     if (field in formData) taxIds[field] = formData[field];
     delete formData[field];
   }
-  const mac = (purpose: string, value: unknown) => createHmac('sha256', cipher.deriveKey(purpose)).update(JSON.stringify(value)).digest('base64url');
+  const mac = (purpose: string, value: unknown) =>
+    createHmac('sha256', cipher.deriveKey(purpose)).update(JSON.stringify(value)).digest('base64url');
   return `${mac('idempotency-body', { ...input, formData })}.${mac('idempotency-tax-ids', taxIds)}`;
 }
 
@@ -44,7 +45,14 @@ export async function claimIdempotencyKey(
   const match = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
   const inserted = await tx
     .insert(idempotencyKeys)
-    .values({ scope: claim.scope, key: claim.key, requestHash: claim.fingerprint, responseStatus: 0, responseBody: {}, createdAt: now })
+    .values({
+      scope: claim.scope,
+      key: claim.key,
+      requestHash: claim.fingerprint,
+      responseStatus: 0,
+      responseBody: {},
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) return null;
@@ -69,7 +77,12 @@ export async function claimIdempotencyKey(
 }
 
 /** Stores the answer a retry will get, in the transaction that claimed the key. */
-export async function recordIdempotentAnswer(tx: Db, claim: { scope: string; key: string }, status: number, body: Record<string, unknown>) {
+export async function recordIdempotentAnswer(
+  tx: Db,
+  claim: { scope: string; key: string },
+  status: number,
+  body: Record<string, unknown>,
+) {
   await tx
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: body })
@@ -78,5 +91,7 @@ export async function recordIdempotentAnswer(tx: Db, claim: { scope: string; key
 
 /** Deletes records past the TTL; run by every process's hourly sweep. */
 export async function pruneIdempotencyKeys(db: Db, clock: Clock): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS)));
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS)));
 }

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { IDEMPOTENCY_HEADER, ownRequestsResponseSchema, submitRequestResponseSchema, submitRequestSchema } from '@ledgerwell/shared/portal-requests';
+import {
+  IDEMPOTENCY_HEADER,
+  ownRequestsResponseSchema,
+  submitRequestResponseSchema,
+  submitRequestSchema,
+} from '@ledgerwell/shared/portal-requests';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson } from '../../lib/validate';
@@ -22,17 +27,40 @@ export function portalRequestRoutes(deps: AppDeps) {
         summary: 'Submit a request (a replay with the same Idempotency-Key answers the first answer again)',
         auth: 'portal',
         body: submitRequestSchema,
-        extraParameters: [{ name: IDEMPOTENCY_HEADER, in: 'header', description: '8 to 100 letters, digits, - or _: a retry with the same key files the request once' }],
+        extraParameters: [
+          {
+            name: IDEMPOTENCY_HEADER,
+            in: 'header',
+            description: '8 to 100 letters, digits, - or _: a retry with the same key files the request once',
+          },
+        ],
         responses: { 201: submitRequestResponseSchema },
         errors: [404, 409, 422, 429],
       }),
       async (c) => {
-      const key = c.req.header(IDEMPOTENCY_HEADER) ?? null;
-      if (key !== null && !KEY_PATTERN.test(key)) throw new AppError('VALIDATION_ERROR', `${IDEMPOTENCY_HEADER} must be 8 to 100 letters, digits, - or _`);
-      const input = await parseJson(c, submitRequestSchema);
-      const result = await submitPortalRequest(deps, c.get('portalSession'), input, c.get('meta'), key, verificationCodeKey(deps));
-      return c.json(result.body, result.status as 201);
+        const key = c.req.header(IDEMPOTENCY_HEADER) ?? null;
+        if (key !== null && !KEY_PATTERN.test(key))
+          throw new AppError('VALIDATION_ERROR', `${IDEMPOTENCY_HEADER} must be 8 to 100 letters, digits, - or _`);
+        const input = await parseJson(c, submitRequestSchema);
+        const result = await submitPortalRequest(
+          deps,
+          c.get('portalSession'),
+          input,
+          c.get('meta'),
+          key,
+          verificationCodeKey(deps),
+        );
+        return c.json(result.body, result.status as 201);
       },
     )
-    .get('/requests', documented({ tag: 'Shareholder portal', summary: "The shareholder's own requests", auth: 'portal', responses: { 200: ownRequestsResponseSchema } }), async (c) => c.json({ success: true, requests: await listOwnRequests(deps, c.get('portalSession')) }));
+    .get(
+      '/requests',
+      documented({
+        tag: 'Shareholder portal',
+        summary: "The shareholder's own requests",
+        auth: 'portal',
+        responses: { 200: ownRequestsResponseSchema },
+      }),
+      async (c) => c.json({ success: true, requests: await listOwnRequests(deps, c.get('portalSession')) }),
+    );
 }

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys, emailOutbox, shareholderRequests } from '@ledgerwell/db/schema';
-import { REQUEST_MESSAGES as M, ownRequestsResponseSchema, submitRequestResponseSchema, submitRequestSchema } from '@ledgerwell/shared/portal-requests';
+import {
+  REQUEST_MESSAGES as M,
+  ownRequestsResponseSchema,
+  submitRequestResponseSchema,
+  submitRequestSchema,
+} from '@ledgerwell/shared/portal-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFieldCipher, fieldContext } from '../../lib/field-encryption';
 import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys, requestFingerprint } from './idempotency';
@@ -23,7 +28,10 @@ describe('POST /api/shareholder-portal/submit-request', () => {
 
   async function signIn(code: string, accountNumber: string) {
     const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code } });
-    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber } });
+    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', {
+      token: step1.json.token,
+      body: { accountNumber },
+    });
     return step2.json.token as string;
   }
   const submit = (body: unknown, init: { token?: string; key?: string } = {}) =>
@@ -42,15 +50,26 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(code).toMatch(/^[A-Z]+\d{4}[A-Z]+\d{4}$/);
 
     const [row] = await t.deps.db.select().from(shareholderRequests);
-    expect(row).toMatchObject({ status: 'AWAITING_VERIFICATION', requestType: 'TRANSFER', sharesCount: 1000, referenceNumber: res.json.referenceNumber });
+    expect(row).toMatchObject({
+      status: 'AWAITING_VERIFICATION',
+      requestType: 'TRANSFER',
+      sharesCount: 1000,
+      referenceNumber: res.json.referenceNumber,
+    });
     expect(row!.verificationCodeHash).toBe(hashVerificationCode(verificationCodeKey(t.deps), code.toLowerCase()));
     expect(JSON.stringify(row)).not.toContain(code);
     expect(JSON.stringify(row!.formData)).not.toContain('123-45-6789');
     expect(row!.formData.shareholder_tax_id_last4).toBe('6789');
-    expect(JSON.parse(t.deps.cipher.decrypt(row!.sensitiveEncrypted!, fieldContext.requestSensitive(row!.id)))).toEqual({ shareholder_tax_id: '123-45-6789' });
+    expect(JSON.parse(t.deps.cipher.decrypt(row!.sensitiveEncrypted!, fieldContext.requestSensitive(row!.id)))).toEqual(
+      { shareholder_tax_id: '123-45-6789' },
+    );
 
     const [mail] = await t.deps.db.select().from(emailOutbox);
-    expect(mail).toMatchObject({ toAddress: 'dana.whitfield@example.com', kind: 'REQUEST_CONFIRMATION', status: 'PENDING' });
+    expect(mail).toMatchObject({
+      toAddress: 'dana.whitfield@example.com',
+      kind: 'REQUEST_CONFIRMATION',
+      status: 'PENDING',
+    });
     expect(mail!.bodyEncrypted).not.toContain(code);
     const body = t.deps.cipher.decrypt(mail!.bodyEncrypted, fieldContext.emailBody(mail!.id));
     expect(body).toContain(res.json.referenceNumber);
@@ -61,8 +80,20 @@ describe('POST /api/shareholder-portal/submit-request', () => {
 
   it('files the other three types as PENDING with their prefixes', async () => {
     const bodies = [
-      { requestType: 'ADDRESS_CHANGE', formData: { new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93721' } },
-      { requestType: 'CERTIFICATE', formData: { certificate_reason: 'replacement', delivery_method: 'certified', preferred_contact: '(555) 010-2000', preferred_contact_type: 'PHONE', comments: 'Lost in a move' } },
+      {
+        requestType: 'ADDRESS_CHANGE',
+        formData: { new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93721' },
+      },
+      {
+        requestType: 'CERTIFICATE',
+        formData: {
+          certificate_reason: 'replacement',
+          delivery_method: 'certified',
+          preferred_contact: '(555) 010-2000',
+          preferred_contact_type: 'PHONE',
+          comments: 'Lost in a move',
+        },
+      },
       { requestType: 'INQUIRY', formData: { inquiry_message: 'When is the next dividend paid?' } },
     ];
     const references = [];
@@ -76,7 +107,9 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(new Set(references).size).toBe(3);
     const list = await t.request('GET', '/api/shareholder-portal/requests', { token });
     expect(ownRequestsResponseSchema.safeParse(list.json).success).toBe(true);
-    expect(list.json.requests.map((r: { referenceNumber: string }) => r.referenceNumber).sort()).toEqual([...references].sort());
+    expect(list.json.requests.map((r: { referenceNumber: string }) => r.referenceNumber).sort()).toEqual(
+      [...references].sort(),
+    );
     expect(list.json.requests.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
   });
 
@@ -106,7 +139,10 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(row).toMatchObject({ transferType: 'sale', pricePerShare: '12.3456', totalAmount: '2469.12' });
     expect(row!.formData).toMatchObject({ numberOfShares: 200, totalAmount: 2469.12, buyerTaxId_last4: '4321' });
 
-    const tooMany = await submit({ requestType: 'TRANSFER', formData: { ...transfer, transfer_shares_count: 1501, transfer_shares_text: '1,501' } });
+    const tooMany = await submit({
+      requestType: 'TRANSFER',
+      formData: { ...transfer, transfer_shares_count: 1501, transfer_shares_text: '1,501' },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.errors).toEqual({ 'formData.transfer_shares_count': M.sharesAboveHoldings });
     expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(1);
@@ -116,7 +152,9 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     const bad = await submit({ requestType: 'TRANSFER', formData: { ...transfer, receiving_firm_dtc: '12345' } });
     expect(bad.status).toBe(400);
     expect(bad.json.errors['formData.receiving_firm_dtc']).toBe(M.dtcTooLong);
-    expect((await submit({ requestType: 'INQUIRY', formData: { inquiry_message: 'Hello there', isAdmin: true } })).status).toBe(400);
+    expect(
+      (await submit({ requestType: 'INQUIRY', formData: { inquiry_message: 'Hello there', isAdmin: true } })).status,
+    ).toBe(400);
     expect((await submit({ requestType: 'REFUND', formData: {} })).status).toBe(400);
     // One answer names every problem, the cross-field ones included.
     const empty = await submit({ requestType: 'TRANSFER', formData: {} });
@@ -153,13 +191,19 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(again.json.referenceNumber).toBe(first.json.referenceNumber);
     expect(await t.deps.db.select().from(shareholderRequests)).toHaveLength(1);
     expect(await t.deps.db.select().from(emailOutbox)).toHaveLength(1);
-    const different = await submit({ ...body, formData: { inquiry_message: 'Something else entirely.' } }, { key: 'retry-key-0001' });
+    const different = await submit(
+      { ...body, formData: { inquiry_message: 'Something else entirely.' } },
+      { key: 'retry-key-0001' },
+    );
     expect(different.status).toBe(422);
     expect((await submit(body, { key: 'bad key!' })).status).toBe(400);
   });
 
   describe('idempotency records', () => {
-    const withTaxId = (taxId: string) => ({ requestType: 'TRANSFER', formData: { ...transfer, shareholder_tax_id: taxId } });
+    const withTaxId = (taxId: string) => ({
+      requestType: 'TRANSFER',
+      formData: { ...transfer, shareholder_tax_id: taxId },
+    });
 
     it('keep a keyed MAC of the body, never its plain hash, with the tax IDs outside the body part', async () => {
       expect((await submit(withTaxId('123-45-6789'), { key: 'retry-key-0002' })).status).toBe(201);
@@ -171,7 +215,10 @@ describe('POST /api/shareholder-portal/submit-request', () => {
       expect(requestFingerprint(createFieldCipher(randomBytes(32)), input)).not.toBe(record!.requestHash);
 
       const [body, taxPart] = record!.requestHash.split('.');
-      const [otherBody, otherTaxPart] = requestFingerprint(t.deps.cipher, submitRequestSchema.parse(withTaxId('987-65-4321'))).split('.');
+      const [otherBody, otherTaxPart] = requestFingerprint(
+        t.deps.cipher,
+        submitRequestSchema.parse(withTaxId('987-65-4321')),
+      ).split('.');
       expect(otherBody).toBe(body);
       expect(otherTaxPart).not.toBe(taxPart);
     });

@@ -37,7 +37,12 @@ function splitSensitive(deps: AppDeps, requestId: string, formData: Record<strin
     }
     delete visible[field];
   }
-  return { visible, encrypted: Object.keys(secret).length ? deps.cipher.encrypt(JSON.stringify(secret), fieldContext.requestSensitive(requestId)) : null };
+  return {
+    visible,
+    encrypted: Object.keys(secret).length
+      ? deps.cipher.encrypt(JSON.stringify(secret), fieldContext.requestSensitive(requestId))
+      : null,
+  };
 }
 
 /**
@@ -53,7 +58,13 @@ export async function submitPortalRequest(
   idempotencyKey: string | null,
   codeKey: Buffer,
 ): Promise<SubmitResult> {
-  const claim = idempotencyKey ? { scope: `portal:${session.shareholderId}`, key: idempotencyKey, fingerprint: requestFingerprint(deps.cipher, input) } : null;
+  const claim = idempotencyKey
+    ? {
+        scope: `portal:${session.shareholderId}`,
+        key: idempotencyKey,
+        fingerprint: requestFingerprint(deps.cipher, input),
+      }
+    : null;
 
   return deps.db.transaction(async (tx) => {
     if (claim) {
@@ -79,18 +90,23 @@ export async function submitPortalRequest(
       transferType = transfer.transfer_type;
       sharesCount = transfer.transfer_all_shares ? account.sharesHeld : (transfer.transfer_shares_count ?? null);
       if (!transfer.transfer_all_shares && sharesCount !== null && sharesCount > account.sharesHeld) {
-        throw new AppError('VALIDATION_ERROR', M.sharesAboveHoldings, { 'formData.transfer_shares_count': M.sharesAboveHoldings });
+        throw new AppError('VALIDATION_ERROR', M.sharesAboveHoldings, {
+          'formData.transfer_shares_count': M.sharesAboveHoldings,
+        });
       }
       if (transfer.transfer_all_shares) formData.transfer_shares_count = null;
       if (transfer.transfer_type === 'sale') {
         pricePerShare = parsePrice(transfer.pricePerShare);
         // Integer cents: price has at most 4 decimals, so round the product once, at the end.
-        totalAmount = pricePerShare !== null && sharesCount !== null ? Math.round(pricePerShare * sharesCount * 100) / 100 : null;
+        totalAmount =
+          pricePerShare !== null && sharesCount !== null ? Math.round(pricePerShare * sharesCount * 100) / 100 : null;
         Object.assign(formData, { pricePerShare, numberOfShares: sharesCount, totalAmount });
       }
     }
 
-    const [{ seq }] = (await tx.execute(sql`select nextval('request_reference_seq')::int as seq`).then((r) => (r as { rows: unknown[] }).rows)) as [{ seq: number }];
+    const [{ seq }] = (await tx
+      .execute(sql`select nextval('request_reference_seq')::int as seq`)
+      .then((r) => (r as { rows: unknown[] }).rows)) as [{ seq: number }];
     const year = deps.clock.now().getUTCFullYear();
     const referenceNumber = formatReferenceNumber(input.requestType, year, seq);
     const isTransfer = input.requestType === 'TRANSFER';
@@ -118,7 +134,9 @@ export async function submitPortalRequest(
         pricePerShare: pricePerShare === null ? null : String(pricePerShare),
         totalAmount: totalAmount === null ? null : totalAmount.toFixed(2),
         verificationCodeHash: verificationCode ? hashVerificationCode(codeKey, verificationCode) : null,
-        verificationExpiresAt: verificationCode ? new Date(deps.clock.now().getTime() + VERIFICATION_CODE_TTL_MS) : null,
+        verificationExpiresAt: verificationCode
+          ? new Date(deps.clock.now().getTime() + VERIFICATION_CODE_TTL_MS)
+          : null,
         ipAddress: meta.ip,
         userAgent: meta.userAgent,
         createdAt: deps.clock.now(),
@@ -133,17 +151,36 @@ export async function submitPortalRequest(
       toStatus: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING',
       details: { referenceNumber, ip: meta.ip },
     });
-    await queueConfirmation(deps, tx, { to: shareholder.email, name: shareholder.name, referenceNumber, type: input.requestType, requestId: request!.id, verificationCode });
+    await queueConfirmation(deps, tx, {
+      to: shareholder.email,
+      name: shareholder.name,
+      referenceNumber,
+      type: input.requestType,
+      requestId: request!.id,
+      verificationCode,
+    });
 
     const body: Record<string, unknown> = {
       success: true,
       message: 'Request submitted successfully',
       referenceNumber,
-      data: { id: request!.id, referenceNumber, status: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING', ...(verificationCode ? { verificationCode } : {}) },
+      data: {
+        id: request!.id,
+        referenceNumber,
+        status: isTransfer ? 'AWAITING_VERIFICATION' : 'PENDING',
+        ...(verificationCode ? { verificationCode } : {}),
+      },
     };
     if (claim) {
       // The replay must not hand the verification code out again: it is shown once.
-      const replay = { ...body, data: { ...(body.data as object), verificationCode: undefined, verificationCodeSent: Boolean(verificationCode) } };
+      const replay = {
+        ...body,
+        data: {
+          ...(body.data as object),
+          verificationCode: undefined,
+          verificationCodeSent: Boolean(verificationCode),
+        },
+      };
       await recordIdempotentAnswer(tx, claim, 201, JSON.parse(JSON.stringify(replay)) as Record<string, unknown>);
     }
     return { status: 201, body };
@@ -153,7 +190,14 @@ export async function submitPortalRequest(
 async function queueConfirmation(
   deps: AppDeps,
   tx: Db,
-  email: { to: string; name: string; referenceNumber: string; type: RequestType; requestId: string; verificationCode: string | null },
+  email: {
+    to: string;
+    name: string;
+    referenceNumber: string;
+    type: RequestType;
+    requestId: string;
+    verificationCode: string | null;
+  },
 ) {
   const lines = [
     `Dear ${email.name},`,
@@ -162,9 +206,19 @@ async function queueConfirmation(
     'Requests are processed in 2-3 business days, and we will e-mail you when its status changes.',
   ];
   if (email.verificationCode) {
-    lines.push('', 'A transfer needs a photo identity check. Open this link on a phone with a camera within 24 hours:', verificationLink(deps, email.verificationCode));
+    lines.push(
+      '',
+      'A transfer needs a photo identity check. Open this link on a phone with a camera within 24 hours:',
+      verificationLink(deps, email.verificationCode),
+    );
   }
-  await queueEmail(deps, tx, { to: email.to, subject: `We received your request ${email.referenceNumber}`, lines, kind: 'REQUEST_CONFIRMATION', relatedId: email.requestId });
+  await queueEmail(deps, tx, {
+    to: email.to,
+    subject: `We received your request ${email.referenceNumber}`,
+    lines,
+    kind: 'REQUEST_CONFIRMATION',
+    relatedId: email.requestId,
+  });
 }
 
 /** The signed-in shareholder's own requests, newest first. */

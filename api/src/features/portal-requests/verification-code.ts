@@ -17,7 +17,8 @@ export function newVerificationCode(): string {
 }
 
 /** The absolute link to the verification page, from PUBLIC_URL. */
-export const verificationLink = (deps: Pick<AppDeps, 'config'>, code: string) => `${deps.config.publicUrl}/verify/${code}`;
+export const verificationLink = (deps: Pick<AppDeps, 'config'>, code: string) =>
+  `${deps.config.publicUrl}/verify/${code}`;
 
 /** Codes compare case-insensitively, so they are hashed uppercase; a keyed hash, so a copied table cannot be brute-forced offline. */
 export function hashVerificationCode(key: Buffer, code: string): string {
@@ -36,7 +37,10 @@ export function verificationCodeKey(deps: Pick<AppDeps, 'cipher'>): Buffer {
  * The hashes a typed code may be stored under: the derived key's, and while codes of the previous
  * version may still be alive, the old database key's (app-secrets.ts).
  */
-export async function storedCodeHashes(deps: Pick<AppDeps, 'cipher' | 'db' | 'clock'>, code: string): Promise<string[]> {
+export async function storedCodeHashes(
+  deps: Pick<AppDeps, 'cipher' | 'db' | 'clock'>,
+  code: string,
+): Promise<string[]> {
   const legacy = await legacyVerificationCodeKey(deps);
   const derived = hashVerificationCode(verificationCodeKey(deps), code);
   return legacy ? [derived, hashVerificationCode(legacy, code)] : [derived];

@@ -18,7 +18,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Creates one shareholder with its accounts, all or nothing; a taken code or account number is a 409. */
-export async function createShareholder(deps: AppDeps, actor: Actor, input: ShareholderInput, meta: RequestMeta | null) {
+export async function createShareholder(
+  deps: AppDeps,
+  actor: Actor,
+  input: ShareholderInput,
+  meta: RequestMeta | null,
+) {
   const taxId = input.taxId ? input.taxId : null;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -37,7 +42,11 @@ export async function createShareholder(deps: AppDeps, actor: Actor, input: Shar
       if (takenAccounts.length > 0) {
         const takenSet = new Set(takenAccounts.map((a) => a.accountNumber.toUpperCase()));
         const errors = Object.fromEntries(
-          input.accounts.flatMap((a, i) => (takenSet.has(a.accountNumber.toUpperCase()) ? [[`accounts.${i}.accountNumber`, REGISTRY_MESSAGES.accountTaken]] : [])),
+          input.accounts.flatMap((a, i) =>
+            takenSet.has(a.accountNumber.toUpperCase())
+              ? [[`accounts.${i}.accountNumber`, REGISTRY_MESSAGES.accountTaken]]
+              : [],
+          ),
         );
         throw new AppError('CONFLICT', REGISTRY_MESSAGES.accountTaken, errors);
       }
@@ -78,7 +87,8 @@ export async function createShareholder(deps: AppDeps, actor: Actor, input: Shar
     });
   } catch (error) {
     // Two admins adding the same code at once: the unique index decides, and the loser hears why.
-    if (!(error instanceof AppError) && isUniqueViolation(error)) throw new AppError('CONFLICT', REGISTRY_MESSAGES.codeTaken);
+    if (!(error instanceof AppError) && isUniqueViolation(error))
+      throw new AppError('CONFLICT', REGISTRY_MESSAGES.codeTaken);
     throw error;
   }
 }

@@ -14,8 +14,24 @@ export const DEMO_SHAREHOLDERS: ShareholderInput[] = [
     taxId: '123-45-6789',
     address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
     accounts: [
-      { accountNumber: '100200300', registrationName: 'Dana Whitfield', issuer: 'Acme Robotics Inc.', shareClass: 'Common', sharesHeld: 1500, holdingType: 'DRS', certificateNumbers: [] },
-      { accountNumber: '100200301', registrationName: 'Dana Whitfield', issuer: 'Acme Robotics Inc.', shareClass: 'Series A Preferred', sharesHeld: 250, holdingType: 'CERTIFICATED', certificateNumbers: ['PA-0012', 'PA-0013'] },
+      {
+        accountNumber: '100200300',
+        registrationName: 'Dana Whitfield',
+        issuer: 'Acme Robotics Inc.',
+        shareClass: 'Common',
+        sharesHeld: 1500,
+        holdingType: 'DRS',
+        certificateNumbers: [],
+      },
+      {
+        accountNumber: '100200301',
+        registrationName: 'Dana Whitfield',
+        issuer: 'Acme Robotics Inc.',
+        shareClass: 'Series A Preferred',
+        sharesHeld: 250,
+        holdingType: 'CERTIFICATED',
+        certificateNumbers: ['PA-0012', 'PA-0013'],
+      },
     ],
   },
   {
@@ -26,7 +42,15 @@ export const DEMO_SHAREHOLDERS: ShareholderInput[] = [
     taxId: '987-65-4321',
     address: { line1: '220 Harbor Blvd', line2: 'Apt 4', city: 'Irvine', state: 'CA', postalCode: '92618' },
     accounts: [
-      { accountNumber: '200300400', registrationName: 'Marcus Bell', issuer: 'Northwind Bancorp', shareClass: 'Common', sharesHeld: 12000, holdingType: 'DRS', certificateNumbers: [] },
+      {
+        accountNumber: '200300400',
+        registrationName: 'Marcus Bell',
+        issuer: 'Northwind Bancorp',
+        shareClass: 'Common',
+        sharesHeld: 12000,
+        holdingType: 'DRS',
+        certificateNumbers: [],
+      },
     ],
   },
   {
@@ -36,7 +60,15 @@ export const DEMO_SHAREHOLDERS: ShareholderInput[] = [
     taxId: '12-3456789',
     address: { line1: '75 Ocean Ave', city: 'Santa Cruz', state: 'CA', postalCode: '95060' },
     accounts: [
-      { accountNumber: '300400500', registrationName: 'Bell Family Trust, M. Bell TTEE', issuer: 'Acme Robotics Inc.', shareClass: 'Common', sharesHeld: 48000, holdingType: 'CERTIFICATED', certificateNumbers: ['C-1001', 'C-1002', 'C-1003'] },
+      {
+        accountNumber: '300400500',
+        registrationName: 'Bell Family Trust, M. Bell TTEE',
+        issuer: 'Acme Robotics Inc.',
+        shareClass: 'Common',
+        sharesHeld: 48000,
+        holdingType: 'CERTIFICATED',
+        certificateNumbers: ['C-1001', 'C-1002', 'C-1003'],
+      },
     ],
   },
 ];
@@ -45,7 +77,10 @@ export const DEMO_SHAREHOLDERS: ShareholderInput[] = [
 export async function seedDemoRegistry(deps: AppDeps): Promise<number> {
   let added = 0;
   for (const holder of DEMO_SHAREHOLDERS) {
-    const [existing] = await deps.db.select({ id: shareholders.id }).from(shareholders).where(sql`upper(${shareholders.code}) = ${holder.code}`);
+    const [existing] = await deps.db
+      .select({ id: shareholders.id })
+      .from(shareholders)
+      .where(sql`upper(${shareholders.code}) = ${holder.code}`);
     if (existing) continue;
     await createShareholder(deps, { id: null, username: 'system' }, holder, null);
     added++;

@@ -22,8 +22,16 @@ export interface ImportChanges {
  * counts and its place (part 2 of 3), so any one row reads on its own. Call inside the import's
  * transaction: the record lands with the change or not at all.
  */
-export async function recordImportActivity(tx: Db, admin: AdminContext, changes: ImportChanges, meta: RequestMeta): Promise<void> {
-  const all = [...changes.createdIds.map((id) => ({ id, created: true })), ...changes.updatedIds.map((id) => ({ id, created: false }))];
+export async function recordImportActivity(
+  tx: Db,
+  admin: AdminContext,
+  changes: ImportChanges,
+  meta: RequestMeta,
+): Promise<void> {
+  const all = [
+    ...changes.createdIds.map((id) => ({ id, created: true })),
+    ...changes.updatedIds.map((id) => ({ id, created: false })),
+  ];
   const parts = Math.max(1, Math.ceil(all.length / IMPORT_IDS_PER_ACTIVITY));
   for (let part = 0; part < parts; part++) {
     const slice = all.slice(part * IMPORT_IDS_PER_ACTIVITY, (part + 1) * IMPORT_IDS_PER_ACTIVITY);

@@ -16,13 +16,26 @@ export interface LineError {
 
 /** Schema paths back to the CSV column a person can find in the file. */
 const COLUMN_OF: Record<string, string> = {
-  code: 'code', name: 'name', email: 'email', phone: 'phone', taxId: 'tax_id',
-  'address.line1': 'address_line1', 'address.city': 'city', 'address.state': 'state', 'address.postalCode': 'postal_code',
-  'accounts.0.accountNumber': 'account_number', 'accounts.0.registrationName': 'registration_name', 'accounts.0.issuer': 'issuer',
-  'accounts.0.shareClass': 'share_class', 'accounts.0.sharesHeld': 'shares_held', 'accounts.0.holdingType': 'holding_type',
+  code: 'code',
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  taxId: 'tax_id',
+  'address.line1': 'address_line1',
+  'address.city': 'city',
+  'address.state': 'state',
+  'address.postalCode': 'postal_code',
+  'accounts.0.accountNumber': 'account_number',
+  'accounts.0.registrationName': 'registration_name',
+  'accounts.0.issuer': 'issuer',
+  'accounts.0.shareClass': 'share_class',
+  'accounts.0.sharesHeld': 'shares_held',
+  'accounts.0.holdingType': 'holding_type',
 };
 
-export type ImportResult = { ok: true; created: number; updated: number; accounts: number } | { ok: false; errors: LineError[] };
+export type ImportResult =
+  | { ok: true; created: number; updated: number; accounts: number }
+  | { ok: false; errors: LineError[] };
 
 interface ParsedRow {
   line: number;
@@ -43,7 +56,8 @@ function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
     return { rows: [], errors: [{ line: 1, message: `The header must be: ${expected}` }] };
   }
   if (data.length === 0) return { rows: [], errors: [{ line: 2, message: 'The file has no rows' }] };
-  if (data.length > IMPORT_MAX_ROWS) return { rows: [], errors: [{ line: IMPORT_MAX_ROWS + 2, message: `At most ${IMPORT_MAX_ROWS} rows per file` }] };
+  if (data.length > IMPORT_MAX_ROWS)
+    return { rows: [], errors: [{ line: IMPORT_MAX_ROWS + 2, message: `At most ${IMPORT_MAX_ROWS} rows per file` }] };
 
   const rows: ParsedRow[] = [];
   const errors: LineError[] = [];
@@ -70,7 +84,10 @@ function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
           shareClass: get('share_class'),
           sharesHeld: /^\d+$/.test(shares) ? Number(shares) : Number.NaN,
           holdingType: get('holding_type').toUpperCase(),
-          certificateNumbers: get('certificate_numbers').split(';').map((c) => c.trim()).filter(Boolean),
+          certificateNumbers: get('certificate_numbers')
+            .split(';')
+            .map((c) => c.trim())
+            .filter(Boolean),
         },
       ],
     };
@@ -96,7 +113,12 @@ function holderFields(input: ShareholderInput) {
  * Creates or updates shareholders and their accounts from a CSV, one row per account. All or
  * nothing: every line is checked first, and a file with any bad line changes nothing.
  */
-export async function importShareholders(deps: AppDeps, admin: AdminContext, csv: string, meta: RequestMeta): Promise<ImportResult> {
+export async function importShareholders(
+  deps: AppDeps,
+  admin: AdminContext,
+  csv: string,
+  meta: RequestMeta,
+): Promise<ImportResult> {
   const { rows, errors } = parseRows(csv);
 
   const byCode = new Map<string, ParsedRow[]>();
@@ -123,8 +145,17 @@ export async function importShareholders(deps: AppDeps, admin: AdminContext, csv
       .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
       .where(inArray(sql`upper(${shareholderAccounts.accountNumber})`, [...accountLine.keys()]));
     const ownerErrors = owners
-      .filter((o) => byCode.get(o.code.toUpperCase()) === undefined || !byCode.get(o.code.toUpperCase())!.some((r) => r.input.accounts[0]!.accountNumber.toUpperCase() === o.accountNumber.toUpperCase()))
-      .map((o) => ({ line: accountLine.get(o.accountNumber.toUpperCase())!, message: `account_number: ${o.accountNumber} belongs to shareholder ${o.code}` }));
+      .filter(
+        (o) =>
+          byCode.get(o.code.toUpperCase()) === undefined ||
+          !byCode
+            .get(o.code.toUpperCase())!
+            .some((r) => r.input.accounts[0]!.accountNumber.toUpperCase() === o.accountNumber.toUpperCase()),
+      )
+      .map((o) => ({
+        line: accountLine.get(o.accountNumber.toUpperCase())!,
+        message: `account_number: ${o.accountNumber} belongs to shareholder ${o.code}`,
+      }));
     if (ownerErrors.length > 0) return { ok: false as const, errors: ownerErrors.sort((a, b) => a.line - b.line) };
 
     const createdIds: string[] = [];
@@ -132,14 +163,19 @@ export async function importShareholders(deps: AppDeps, admin: AdminContext, csv
     let accounts = 0;
     for (const [code, group] of byCode) {
       const holder = group[0]!.input;
-      const [existing] = await tx.select({ id: shareholders.id }).from(shareholders).where(sql`upper(${shareholders.code}) = ${code}`);
+      const [existing] = await tx
+        .select({ id: shareholders.id })
+        .from(shareholders)
+        .where(sql`upper(${shareholders.code}) = ${code}`);
       // The id is known before the insert: the tax ID's ciphertext is bound to it.
       const shareholderId = existing?.id ?? randomUUID();
       const values = {
         name: holder.name,
         email: holder.email,
         phone: holder.phone || null,
-        taxIdEncrypted: holder.taxId ? deps.cipher.encrypt(holder.taxId, fieldContext.shareholderTaxId(shareholderId)) : null,
+        taxIdEncrypted: holder.taxId
+          ? deps.cipher.encrypt(holder.taxId, fieldContext.shareholderTaxId(shareholderId))
+          : null,
         taxIdLast4: holder.taxId ? holder.taxId.replace(/\D/g, '').slice(-4) || null : null,
         addressLine1: holder.address.line1,
         addressLine2: holder.address.line2 || null,

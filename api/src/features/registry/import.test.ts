@@ -11,9 +11,22 @@ const PASSWORD = 'Correct-Horse-7';
 const HEADER = IMPORT_COLUMNS.join(',');
 const row = (over: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {}) => {
   const base: Record<string, string> = {
-    code: 'WH4821', name: 'Dana Whitfield', email: 'dana@example.com', phone: '+1 555 010 2000', tax_id: '123-45-6789',
-    address_line1: '1 Main St', city: 'Fresno', state: 'CA', postal_code: '93721', account_number: '100200300',
-    registration_name: 'Dana Whitfield', issuer: 'Acme Corp', share_class: 'Common', shares_held: '1500', holding_type: 'DRS', certificate_numbers: '',
+    code: 'WH4821',
+    name: 'Dana Whitfield',
+    email: 'dana@example.com',
+    phone: '+1 555 010 2000',
+    tax_id: '123-45-6789',
+    address_line1: '1 Main St',
+    city: 'Fresno',
+    state: 'CA',
+    postal_code: '93721',
+    account_number: '100200300',
+    registration_name: 'Dana Whitfield',
+    issuer: 'Acme Corp',
+    share_class: 'Common',
+    shares_held: '1500',
+    holding_type: 'DRS',
+    certificate_numbers: '',
     ...over,
   };
   return IMPORT_COLUMNS.map((c) => (/[",]/.test(base[c]!) ? `"${base[c]!.replace(/"/g, '""')}"` : base[c])).join(',');
@@ -31,7 +44,11 @@ describe('POST /api/admin/shareholders/import', () => {
   afterEach(() => t.close());
 
   const upload = async (body: string, contentType = 'text/csv', as = token) => {
-    const res = await t.app.request('/api/admin/shareholders/import', { method: 'POST', headers: { Authorization: `Bearer ${as}`, 'Content-Type': contentType }, body });
+    const res = await t.app.request('/api/admin/shareholders/import', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${as}`, 'Content-Type': contentType },
+      body,
+    });
     return { status: res.status, json: (await res.json()) as any };
   };
 
@@ -39,27 +56,57 @@ describe('POST /api/admin/shareholders/import', () => {
     const first = await upload(
       csv(
         row(),
-        row({ account_number: '100200301', holding_type: 'certificated', certificate_numbers: 'C-001; C-002', shares_held: '200' }),
-        row({ code: 'gh1906', name: 'Grace Hopper', email: 'grace@example.com', tax_id: '', account_number: '77001', registration_name: 'Grace Hopper' }),
+        row({
+          account_number: '100200301',
+          holding_type: 'certificated',
+          certificate_numbers: 'C-001; C-002',
+          shares_held: '200',
+        }),
+        row({
+          code: 'gh1906',
+          name: 'Grace Hopper',
+          email: 'grace@example.com',
+          tax_id: '',
+          account_number: '77001',
+          registration_name: 'Grace Hopper',
+        }),
       ),
     );
     expect(first.status).toBe(200);
     expect(first.json.data).toEqual({ created: 2, updated: 0, accounts: 3 });
-    const certificated = await t.deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.accountNumber, '100200301'));
-    expect(certificated[0]).toMatchObject({ holdingType: 'CERTIFICATED', certificateNumbers: ['C-001', 'C-002'], sharesHeld: 200 });
+    const certificated = await t.deps.db
+      .select()
+      .from(shareholderAccounts)
+      .where(eq(shareholderAccounts.accountNumber, '100200301'));
+    expect(certificated[0]).toMatchObject({
+      holdingType: 'CERTIFICATED',
+      certificateNumbers: ['C-001', 'C-002'],
+      sharesHeld: 200,
+    });
 
     const second = await upload(csv(row({ shares_held: '1250', address_line1: '9 Oak Ave' })));
     expect(second.json.data).toEqual({ created: 0, updated: 1, accounts: 1 });
     const [dana] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'WH4821'));
     expect(dana!.addressLine1).toBe('9 Oak Ave');
     expect(t.deps.cipher.decrypt(dana!.taxIdEncrypted!, fieldContext.shareholderTaxId(dana!.id))).toBe('123-45-6789');
-    const [account] = await t.deps.db.select().from(shareholderAccounts).where(eq(shareholderAccounts.accountNumber, '100200300'));
+    const [account] = await t.deps.db
+      .select()
+      .from(shareholderAccounts)
+      .where(eq(shareholderAccounts.accountNumber, '100200300'));
     expect(account!.sharesHeld).toBe(1250);
-    expect(await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED'))).toHaveLength(2);
+    expect(
+      await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED')),
+    ).toHaveLength(2);
   });
 
   it('changes nothing when one line is bad, and names each bad line', async () => {
-    const res = await upload(csv(row(), row({ code: 'OK2', account_number: '5555', shares_held: '12.5' }), row({ code: 'X', account_number: '6666', postal_code: '1' })));
+    const res = await upload(
+      csv(
+        row(),
+        row({ code: 'OK2', account_number: '5555', shares_held: '12.5' }),
+        row({ code: 'X', account_number: '6666', postal_code: '1' }),
+      ),
+    );
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('The file has 3 problems; nothing was imported.');
     expect(apiErrorSchema.safeParse(res.json).success).toBe(true);
@@ -73,41 +120,109 @@ describe('POST /api/admin/shareholders/import', () => {
   });
 
   it('refuses a wrong header, a short row, conflicting holder details, a repeated account and an account of another holder', async () => {
-    expect((await upload('code,name\nA,B\n')).json.errors).toEqual([{ line: 1, message: `The header must be: ${HEADER}` }]);
-    expect((await upload(csv('WH4821,Dana'))).json.errors[0]).toEqual({ line: 2, message: 'Expected 16 columns, found 2' });
-    expect((await upload(csv(row(), row({ account_number: '100200301', email: 'other@example.com' })))).json.errors).toEqual([
-      { line: 3, message: 'The holder details differ from line 2 for code WH4821' },
+    expect((await upload('code,name\nA,B\n')).json.errors).toEqual([
+      { line: 1, message: `The header must be: ${HEADER}` },
     ]);
-    expect((await upload(csv(row(), row()))).json.errors).toEqual([{ line: 3, message: 'account_number: 100200300 is already on line 2' }]);
+    expect((await upload(csv('WH4821,Dana'))).json.errors[0]).toEqual({
+      line: 2,
+      message: 'Expected 16 columns, found 2',
+    });
+    expect(
+      (await upload(csv(row(), row({ account_number: '100200301', email: 'other@example.com' })))).json.errors,
+    ).toEqual([{ line: 3, message: 'The holder details differ from line 2 for code WH4821' }]);
+    expect((await upload(csv(row(), row()))).json.errors).toEqual([
+      { line: 3, message: 'account_number: 100200300 is already on line 2' },
+    ]);
 
     expect((await upload(csv(row()))).status).toBe(200);
     const stolen = await upload(csv(row({ code: 'NEW01', account_number: '100200300' })));
     expect(stolen.status).toBe(400);
-    expect(stolen.json.errors).toEqual([{ line: 2, message: 'account_number: 100200300 belongs to shareholder WH4821' }]);
+    expect(stolen.json.errors).toEqual([
+      { line: 2, message: 'account_number: 100200300 belongs to shareholder WH4821' },
+    ]);
     expect(await t.deps.db.select().from(shareholders)).toHaveLength(1);
   });
 
   it('records in the activity log which shareholders it created or changed, in parts of bounded size', async () => {
     const importRows = async () =>
-      (await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED')).orderBy(asc(adminActivity.id))).map((a) => a.details as Record<string, any>);
-    const idOf = async (code: string) => (await t.deps.db.select({ id: shareholders.id }).from(shareholders).where(eq(shareholders.code, code)))[0]!.id;
+      (
+        await t.deps.db
+          .select()
+          .from(adminActivity)
+          .where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED'))
+          .orderBy(asc(adminActivity.id))
+      ).map((a) => a.details as Record<string, any>);
+    const idOf = async (code: string) =>
+      (await t.deps.db.select({ id: shareholders.id }).from(shareholders).where(eq(shareholders.code, code)))[0]!.id;
 
-    expect((await upload(csv(row(), row({ code: 'GH1906', name: 'Grace Hopper', account_number: '77001', registration_name: 'Grace Hopper' })))).status).toBe(200);
+    expect(
+      (
+        await upload(
+          csv(
+            row(),
+            row({ code: 'GH1906', name: 'Grace Hopper', account_number: '77001', registration_name: 'Grace Hopper' }),
+          ),
+        )
+      ).status,
+    ).toBe(200);
     expect(await importRows()).toEqual([
-      { created: 2, updated: 0, accounts: 2, rows: 2, part: 1, parts: 1, createdIds: [await idOf('WH4821'), await idOf('GH1906')], updatedIds: [] },
+      {
+        created: 2,
+        updated: 0,
+        accounts: 2,
+        rows: 2,
+        part: 1,
+        parts: 1,
+        createdIds: [await idOf('WH4821'), await idOf('GH1906')],
+        updatedIds: [],
+      },
     ]);
 
     // One holder changed and a part's worth created: the ids spill into a second row.
     const bulk = Array.from({ length: IMPORT_IDS_PER_ACTIVITY }, (_, i) =>
-      row({ code: `BULK${i}`, account_number: `9${String(i).padStart(6, '0')}`, name: `Bulk Holder ${i}`, registration_name: `Bulk Holder ${i}` }),
+      row({
+        code: `BULK${i}`,
+        account_number: `9${String(i).padStart(6, '0')}`,
+        name: `Bulk Holder ${i}`,
+        registration_name: `Bulk Holder ${i}`,
+      }),
     );
-    expect((await upload(csv(row({ shares_held: '10' }), ...bulk))).json.data).toEqual({ created: IMPORT_IDS_PER_ACTIVITY, updated: 1, accounts: IMPORT_IDS_PER_ACTIVITY + 1 });
+    expect((await upload(csv(row({ shares_held: '10' }), ...bulk))).json.data).toEqual({
+      created: IMPORT_IDS_PER_ACTIVITY,
+      updated: 1,
+      accounts: IMPORT_IDS_PER_ACTIVITY + 1,
+    });
     const parts = (await importRows()).slice(1);
-    expect(parts.map(({ part, parts: of, created, updated, accounts, rows }) => ({ part, of, created, updated, accounts, rows }))).toEqual([
-      { part: 1, of: 2, created: IMPORT_IDS_PER_ACTIVITY, updated: 1, accounts: IMPORT_IDS_PER_ACTIVITY + 1, rows: IMPORT_IDS_PER_ACTIVITY + 1 },
-      { part: 2, of: 2, created: IMPORT_IDS_PER_ACTIVITY, updated: 1, accounts: IMPORT_IDS_PER_ACTIVITY + 1, rows: IMPORT_IDS_PER_ACTIVITY + 1 },
+    expect(
+      parts.map(({ part, parts: of, created, updated, accounts, rows }) => ({
+        part,
+        of,
+        created,
+        updated,
+        accounts,
+        rows,
+      })),
+    ).toEqual([
+      {
+        part: 1,
+        of: 2,
+        created: IMPORT_IDS_PER_ACTIVITY,
+        updated: 1,
+        accounts: IMPORT_IDS_PER_ACTIVITY + 1,
+        rows: IMPORT_IDS_PER_ACTIVITY + 1,
+      },
+      {
+        part: 2,
+        of: 2,
+        created: IMPORT_IDS_PER_ACTIVITY,
+        updated: 1,
+        accounts: IMPORT_IDS_PER_ACTIVITY + 1,
+        rows: IMPORT_IDS_PER_ACTIVITY + 1,
+      },
     ]);
-    const bulkIds = (await t.deps.db.select({ id: shareholders.id }).from(shareholders).where(like(shareholders.code, 'BULK%'))).map((s) => s.id);
+    const bulkIds = (
+      await t.deps.db.select({ id: shareholders.id }).from(shareholders).where(like(shareholders.code, 'BULK%'))
+    ).map((s) => s.id);
     expect(parts.flatMap((p) => p.createdIds).sort()).toEqual(bulkIds.sort());
     expect(parts.flatMap((p) => p.updatedIds)).toEqual([await idOf('WH4821')]);
     for (const part of parts) {
@@ -124,7 +239,14 @@ describe('POST /api/admin/shareholders/import', () => {
   });
 
   it('accepts files over the JSON limit, up to 5 MB', async () => {
-    const rows = Array.from({ length: 1500 }, (_, i) => row({ code: `BULK${i}`, account_number: `9${String(i).padStart(6, '0')}`, name: `Bulk Holder ${i}`, registration_name: `Bulk Holder ${i}` }));
+    const rows = Array.from({ length: 1500 }, (_, i) =>
+      row({
+        code: `BULK${i}`,
+        account_number: `9${String(i).padStart(6, '0')}`,
+        name: `Bulk Holder ${i}`,
+        registration_name: `Bulk Holder ${i}`,
+      }),
+    );
     const body = csv(...rows);
     expect(body.length).toBeGreaterThan(100 * 1024);
     const res = await upload(body);

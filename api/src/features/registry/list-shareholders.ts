@@ -18,12 +18,18 @@ export async function listShareholders(deps: AppDeps, query: ShareholderListQuer
         ilike(shareholders.name, pattern),
         inArray(
           shareholders.id,
-          deps.db.select({ id: shareholderAccounts.shareholderId }).from(shareholderAccounts).where(ilike(shareholderAccounts.accountNumber, pattern)),
+          deps.db
+            .select({ id: shareholderAccounts.shareholderId })
+            .from(shareholderAccounts)
+            .where(ilike(shareholderAccounts.accountNumber, pattern)),
         ),
       )
     : undefined;
 
-  const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(shareholders).where(where);
+  const [{ total } = { total: 0 }] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(shareholders)
+    .where(where);
   const rows = await deps.db
     .select()
     .from(shareholders)
@@ -36,11 +42,17 @@ export async function listShareholders(deps: AppDeps, query: ShareholderListQuer
     ? await deps.db
         .select()
         .from(shareholderAccounts)
-        .where(inArray(shareholderAccounts.shareholderId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            shareholderAccounts.shareholderId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(shareholderAccounts.accountNumber))
     : [];
   const byShareholder = new Map<string, AccountRow[]>();
-  for (const account of accounts) byShareholder.set(account.shareholderId, [...(byShareholder.get(account.shareholderId) ?? []), account]);
+  for (const account of accounts)
+    byShareholder.set(account.shareholderId, [...(byShareholder.get(account.shareholderId) ?? []), account]);
 
   return {
     shareholders: rows.map((row) => toShareholderView(row, byShareholder.get(row.id) ?? [])),
@@ -51,6 +63,10 @@ export async function listShareholders(deps: AppDeps, query: ShareholderListQuer
 }
 
 export async function findShareholderByCode(deps: AppDeps, code: string) {
-  const [row] = await deps.db.select().from(shareholders).where(eq(sql`upper(${shareholders.code})`, code.toUpperCase())).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(shareholders)
+    .where(eq(sql`upper(${shareholders.code})`, code.toUpperCase()))
+    .limit(1);
   return row ?? null;
 }

@@ -14,7 +14,15 @@ const dana = {
   taxId: '123-45-6789',
   address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
   accounts: [
-    { accountNumber: '100200300', registrationName: 'Dana Whitfield', issuer: 'Acme Corp', shareClass: 'Common', sharesHeld: 1500, holdingType: 'DRS', certificateNumbers: [] },
+    {
+      accountNumber: '100200300',
+      registrationName: 'Dana Whitfield',
+      issuer: 'Acme Corp',
+      shareClass: 'Common',
+      sharesHeld: 1500,
+      holdingType: 'DRS',
+      certificateNumbers: [],
+    },
   ],
 };
 
@@ -34,7 +42,9 @@ describe('admin shareholder registry', () => {
     const res = await create({ ...dana, code: 'wh4821' });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ code: 'WH4821', name: 'Dana Whitfield', taxIdMasked: '***-**-6789' });
-    expect(res.json.data.accounts).toEqual([expect.objectContaining({ accountNumber: '100200300', sharesHeld: 1500, holdingType: 'DRS' })]);
+    expect(res.json.data.accounts).toEqual([
+      expect.objectContaining({ accountNumber: '100200300', sharesHeld: 1500, holdingType: 'DRS' }),
+    ]);
     expect(JSON.stringify(res.json)).not.toContain('123-45-6789');
     expect(shareholderCreatedSchema.safeParse(res.json).success).toBe(true);
 
@@ -42,7 +52,10 @@ describe('admin shareholder registry', () => {
     expect(row!.taxIdEncrypted).toMatch(/^v2:/);
     expect(row!.taxIdEncrypted).not.toContain('6789');
     expect(t.deps.cipher.decrypt(row!.taxIdEncrypted!, fieldContext.shareholderTaxId(row!.id))).toBe('123-45-6789');
-    const activity = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDER_CREATED'));
+    const activity = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(eq(adminActivity.actionType, 'SHAREHOLDER_CREATED'));
     expect(activity).toHaveLength(1);
     expect(JSON.stringify(activity)).not.toContain('123-45-6789');
   });
@@ -53,9 +66,24 @@ describe('admin shareholder registry', () => {
     ['tax ID over 15', { taxId: '1234567890123456' }, 'taxId', M.taxIdTooLong],
     ['postal code', { address: { ...dana.address, postalCode: '9372' } }, 'address.postalCode', M.postalCodeInvalid],
     ['no accounts', { accounts: [] }, 'accounts', M.accountsRequired],
-    ['negative shares', { accounts: [{ ...dana.accounts[0], sharesHeld: -1 }] }, 'accounts.0.sharesHeld', M.sharesHeldInvalid],
-    ['fractional shares', { accounts: [{ ...dana.accounts[0], sharesHeld: 1.5 }] }, 'accounts.0.sharesHeld', M.sharesHeldInvalid],
-    ['holding type', { accounts: [{ ...dana.accounts[0], holdingType: 'PAPER' }] }, 'accounts.0.holdingType', M.holdingTypeInvalid],
+    [
+      'negative shares',
+      { accounts: [{ ...dana.accounts[0], sharesHeld: -1 }] },
+      'accounts.0.sharesHeld',
+      M.sharesHeldInvalid,
+    ],
+    [
+      'fractional shares',
+      { accounts: [{ ...dana.accounts[0], sharesHeld: 1.5 }] },
+      'accounts.0.sharesHeld',
+      M.sharesHeldInvalid,
+    ],
+    [
+      'holding type',
+      { accounts: [{ ...dana.accounts[0], holdingType: 'PAPER' }] },
+      'accounts.0.holdingType',
+      M.holdingTypeInvalid,
+    ],
     ['repeated account', { accounts: [dana.accounts[0], dana.accounts[0]] }, 'accounts', M.duplicateAccount],
   ])('refuses a bad %s with its message and stores nothing', async (_label, change, field, message) => {
     const res = await create({ ...dana, ...change });
@@ -71,7 +99,11 @@ describe('admin shareholder registry', () => {
 
   it('answers 409 for a code already taken (in any case) or an account number in use, and adds nothing', async () => {
     expect((await create(dana)).status).toBe(201);
-    const sameCode = await create({ ...dana, code: 'wh4821', accounts: [{ ...dana.accounts[0], accountNumber: '999' + '000111' }] });
+    const sameCode = await create({
+      ...dana,
+      code: 'wh4821',
+      accounts: [{ ...dana.accounts[0], accountNumber: '999' + '000111' }],
+    });
     expect(sameCode.status).toBe(409);
     expect(sameCode.json.message).toBe(M.codeTaken);
     const sameAccount = await create({ ...dana, code: 'OTHER1' });
@@ -95,7 +127,16 @@ describe('admin shareholder registry', () => {
   it('searches by code, name or account number, and pages', async () => {
     for (let i = 1; i <= 25; i++) {
       const n = String(i).padStart(2, '0');
-      expect((await create({ ...dana, code: `SH${n}`, name: i === 7 ? 'Grace Hopper' : `Holder ${n}`, accounts: [{ ...dana.accounts[0], accountNumber: `5000${n}` }] })).status).toBe(201);
+      expect(
+        (
+          await create({
+            ...dana,
+            code: `SH${n}`,
+            name: i === 7 ? 'Grace Hopper' : `Holder ${n}`,
+            accounts: [{ ...dana.accounts[0], accountNumber: `5000${n}` }],
+          })
+        ).status,
+      ).toBe(201);
     }
     const page2 = await t.request('GET', '/api/admin/shareholders?page=2&limit=10', { token: admin });
     expect(page2.json).toMatchObject({ total: 25, page: 2, totalPages: 3 });
@@ -105,12 +146,16 @@ describe('admin shareholder registry', () => {
     expect(byName.json.shareholders.map((s: { code: string }) => s.code)).toEqual(['SH07']);
     const byAccount = await t.request('GET', '/api/admin/shareholders?search=500013', { token: admin });
     expect(byAccount.json.shareholders.map((s: { code: string }) => s.code)).toEqual(['SH13']);
-    const literal = await t.request('GET', `/api/admin/shareholders?search=${encodeURIComponent('%')}`, { token: admin });
+    const literal = await t.request('GET', `/api/admin/shareholders?search=${encodeURIComponent('%')}`, {
+      token: admin,
+    });
     expect(literal.json.total).toBe(0);
     const bad = await t.request('GET', '/api/admin/shareholders?limit=1000', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.limit).toBe('Limit must be at most 100');
-    const [{ count }] = (await t.deps.db.execute<{ count: number }>(sql`select count(*)::int as count from shareholder_accounts`).then((r: any) => r.rows)) as any;
+    const [{ count }] = (await t.deps.db
+      .execute<{ count: number }>(sql`select count(*)::int as count from shareholder_accounts`)
+      .then((r: any) => r.rows)) as any;
     expect(count).toBe(25);
   });
 });

@@ -20,19 +20,48 @@ import { documented } from '../../lib/openapi';
 /** Mounted behind requireAdmin: every admin role reads, ADMIN and SUPER_ADMIN write. */
 export function registryRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/shareholders', documented({ tag: 'Registry', auth: 'admin', summary: 'List shareholders', query: shareholderListQuerySchema, responses: { 200: shareholderListSchema } }), async (c) => c.json({ success: true, ...(await listShareholders(deps, parseQuery(c, shareholderListQuerySchema))) }))
-    .post('/shareholders', documented({ tag: 'Registry', auth: 'admin', summary: 'Add a shareholder (ADMIN and up)', body: shareholderInputSchema, responses: { 201: shareholderCreatedSchema }, errors: [409] }), requireRole('ADMIN'), async (c) => {
-      const input = await parseJson(c, shareholderInputSchema);
-      const { profile } = c.get('admin');
-      const data = await createShareholder(deps, { id: profile.id, username: profile.username }, input, c.get('meta'));
-      return c.json({ success: true, data }, 201);
-    })
+    .get(
+      '/shareholders',
+      documented({
+        tag: 'Registry',
+        auth: 'admin',
+        summary: 'List shareholders',
+        query: shareholderListQuerySchema,
+        responses: { 200: shareholderListSchema },
+      }),
+      async (c) =>
+        c.json({ success: true, ...(await listShareholders(deps, parseQuery(c, shareholderListQuerySchema))) }),
+    )
+    .post(
+      '/shareholders',
+      documented({
+        tag: 'Registry',
+        auth: 'admin',
+        summary: 'Add a shareholder (ADMIN and up)',
+        body: shareholderInputSchema,
+        responses: { 201: shareholderCreatedSchema },
+        errors: [409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, shareholderInputSchema);
+        const { profile } = c.get('admin');
+        const data = await createShareholder(
+          deps,
+          { id: profile.id, username: profile.username },
+          input,
+          c.get('meta'),
+        );
+        return c.json({ success: true, data }, 201);
+      },
+    )
     .post(
       '/shareholders/import',
       documented({
         tag: 'Registry',
         auth: 'admin',
-        summary: 'Import shareholders from CSV (ADMIN and up); a bad file is a 400 listing its bad lines, and nothing is imported',
+        summary:
+          'Import shareholders from CSV (ADMIN and up); a bad file is a 400 listing its bad lines, and nothing is imported',
         rawBody: { media: 'text/csv', description: 'The registry file, at most 5 MB' },
         responses: { 200: shareholderImportResultSchema },
       }),
@@ -60,7 +89,10 @@ export function registryRoutes(deps: AppDeps) {
             400,
           );
         }
-        return c.json({ success: true, data: { created: result.created, updated: result.updated, accounts: result.accounts } });
+        return c.json({
+          success: true,
+          data: { created: result.created, updated: result.updated, accounts: result.accounts },
+        });
       },
     );
 }

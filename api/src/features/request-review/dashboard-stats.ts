@@ -1,6 +1,11 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import { type RequestStatus } from '@ledgerwell/shared/portal-requests';
-import { FINAL_STATUSES, OPEN_TRANSFER_STATUSES, PENDING_REVIEW_STATUSES, sqlStatusList } from '@ledgerwell/shared/request-review';
+import {
+  FINAL_STATUSES,
+  OPEN_TRANSFER_STATUSES,
+  PENDING_REVIEW_STATUSES,
+  sqlStatusList,
+} from '@ledgerwell/shared/request-review';
 import { requestCounts, requestDayCounts, shareholderRequests } from '@ledgerwell/db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../lib/context';
@@ -18,7 +23,9 @@ const round = (value: number | string | null, digits = 1) => {
 const percent = (part: number, whole: number) => (whole > 0 ? round((part / whole) * 100) : 0);
 
 const sumOf = (column: SQL | AnyPgColumn, condition?: SQL) =>
-  condition ? sql<string>`coalesce(sum(${column}) filter (where ${condition}), 0)` : sql<string>`coalesce(sum(${column}), 0)`;
+  condition
+    ? sql<string>`coalesce(sum(${column}) filter (where ${condition}), 0)`
+    : sql<string>`coalesce(sum(${column}), 0)`;
 const countOf = (condition: SQL) => sql<string>`count(*) filter (where ${condition})`;
 
 /**
@@ -30,7 +37,9 @@ function part<F extends Record<string, SQL>>(name: string, fields: F, from: SQL)
     Object.entries(fields).map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`),
     sql`, `,
   );
-  const read = Object.fromEntries(Object.keys(fields).map((key) => [key, sql<string>`${sql.identifier(name)}.${sql.identifier(key)}`])) as {
+  const read = Object.fromEntries(
+    Object.keys(fields).map((key) => [key, sql<string>`${sql.identifier(name)}.${sql.identifier(key)}`]),
+  ) as {
     [K in keyof F]: SQL<string>;
   };
   return { from: sql`(select ${columns} ${from}) as ${sql.identifier(name)}`, read };
@@ -57,7 +66,8 @@ const isTransfer = sql`${d.requestType} = 'TRANSFER'`;
 // Turnaround under SEC Rule 17Ad-2 runs from receipt in good order: for a transfer, when its documents
 // are in. Written exactly as the open-transfer age index is, so that the counts below are its ranges.
 const receivedDay = businessDayNumber(sql`coalesce(${r.verificationSubmittedAt}, ${r.createdAt})`);
-const olderThan = (days: number) => sql`${receivedDay} < ${atRunTime(businessDayNumber(now))} - ${sql.raw(String(days))}`;
+const olderThan = (days: number) =>
+  sql`${receivedDay} < ${atRunTime(businessDayNumber(now))} - ${sql.raw(String(days))}`;
 
 /** All-time figures, from the trigger-kept counters (a few dozen rows). */
 const allTime = part(
@@ -115,7 +125,11 @@ const overdue = part(
 );
 
 /** Open requests assigned to the admin asking (the assignment index). */
-const mine = part('mine', { needsMyAttention: sql`count(*)` }, sql`from ${r} where ${r.assignedTo} = ${adminId} and ${r.status} not ${statusIn(FINAL_STATUSES)}`);
+const mine = part(
+  'mine',
+  { needsMyAttention: sql`count(*)` },
+  sql`from ${r} where ${r.assignedTo} = ${adminId} and ${r.status} not ${statusIn(FINAL_STATUSES)}`,
+);
 
 const PARTS = [allTime, windows, overdue, mine];
 
@@ -123,7 +137,12 @@ const statsQueries = preparedQueries<ReturnType<typeof buildStatsQuery>>('dashbo
 function buildStatsQuery(deps: AppDeps, name: string) {
   return deps.db
     .select({ ...allTime.read, ...windows.read, ...overdue.read, ...mine.read })
-    .from(sql.join(PARTS.map((p) => p.from), sql` cross join `))
+    .from(
+      sql.join(
+        PARTS.map((p) => p.from),
+        sql` cross join `,
+      ),
+    )
     .prepare(name);
 }
 
@@ -164,7 +183,8 @@ export async function dashboardStats(deps: AppDeps, admin: string) {
   const approved = n('approved');
   const rejected = n('rejected');
   const decided = approved + rejected;
-  const average = (sum: keyof NonNullable<typeof all>, items: keyof NonNullable<typeof all>) => (n(items) > 0 ? n(sum) / n(items) : 0);
+  const average = (sum: keyof NonNullable<typeof all>, items: keyof NonNullable<typeof all>) =>
+    n(items) > 0 ? n(sum) / n(items) : 0;
   const todayCount = n('todayCount');
   const yesterdayCount = n('yesterdayCount');
   return {
@@ -174,10 +194,16 @@ export async function dashboardStats(deps: AppDeps, admin: string) {
     rejected,
     processing: n('processing'),
     pendingVerification: n('pendingVerification'),
-    byType: { TRANSFER: n('transfers'), ADDRESS_CHANGE: n('addressChanges'), CERTIFICATE: n('certificates'), INQUIRY: n('inquiries') },
+    byType: {
+      TRANSFER: n('transfers'),
+      ADDRESS_CHANGE: n('addressChanges'),
+      CERTIFICATE: n('certificates'),
+      INQUIRY: n('inquiries'),
+    },
     todayCount,
     yesterdayCount,
-    todayVsYesterday: yesterdayCount > 0 ? round(((todayCount - yesterdayCount) / yesterdayCount) * 100) : todayCount > 0 ? 100 : 0,
+    todayVsYesterday:
+      yesterdayCount > 0 ? round(((todayCount - yesterdayCount) / yesterdayCount) * 100) : todayCount > 0 ? 100 : 0,
     weekCount: n('weekCount'),
     monthCount: n('monthCount'),
     totalAmount: round(n('amountSum'), 2),

@@ -25,7 +25,14 @@ export interface DocumentReviewResult {
  * photo is superseded (kept for the record), the request returns to AWAITING_VERIFICATION, and a fresh
  * code is e-mailed with the reason.
  */
-export function reviewDocument(deps: AppDeps, requestId: string, documentId: string, context: ReviewContext, decision: Decision, codeKey: Buffer) {
+export function reviewDocument(
+  deps: AppDeps,
+  requestId: string,
+  documentId: string,
+  context: ReviewContext,
+  decision: Decision,
+  codeKey: Buffer,
+) {
   return reviewChange<DocumentReviewResult>(deps, requestId, context, async (tx, request, now) => {
     const current = await tx
       .select()
@@ -33,9 +40,13 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
       .where(and(eq(verificationDocuments.requestId, requestId), isNull(verificationDocuments.supersededAt)));
     const document = current.find((d) => d.id === documentId);
     if (!document) throw new AppError('NOT_FOUND', M.documentNotFound);
-    const reviewable = decision.status === 'APPROVED' ? ['VERIFICATION_SUBMITTED'] : ['VERIFICATION_SUBMITTED', 'VERIFIED'];
+    const reviewable =
+      decision.status === 'APPROVED' ? ['VERIFICATION_SUBMITTED'] : ['VERIFICATION_SUBMITTED', 'VERIFIED'];
     if (!reviewable.includes(request.status)) {
-      throw new AppError('CONFLICT', `Documents cannot be ${decision.status.toLowerCase()} while the request is ${request.status}.`);
+      throw new AppError(
+        'CONFLICT',
+        `Documents cannot be ${decision.status.toLowerCase()} while the request is ${request.status}.`,
+      );
     }
     const review = { reviewedBy: context.actor.id, reviewedAt: now };
     // A status the review moves is a staff change like any other (docs/request-status.md): who and when are kept.
@@ -43,12 +54,27 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
     const label = DOCUMENT_LABELS[document.documentType];
 
     if (decision.status === 'APPROVED') {
-      await tx.update(verificationDocuments).set({ status: 'APPROVED', rejectionReason: null, ...review }).where(eq(verificationDocuments.id, documentId));
-      const approved = new Set(current.filter((d) => d.id === documentId || d.status === 'APPROVED').map((d) => d.documentType));
+      await tx
+        .update(verificationDocuments)
+        .set({ status: 'APPROVED', rejectionReason: null, ...review })
+        .where(eq(verificationDocuments.id, documentId));
+      const approved = new Set(
+        current.filter((d) => d.id === documentId || d.status === 'APPROVED').map((d) => d.documentType),
+      );
       const allDocumentsVerified = DOCUMENT_TYPES.every((type) => approved.has(type));
       if (allDocumentsVerified) {
-        await tx.update(shareholderRequests).set({ status: 'VERIFIED', ...processed }).where(eq(shareholderRequests.id, requestId));
-        await recordHistory(tx, now, { requestId, actorType: 'SYSTEM', action: 'STATUS_CHANGED', fromStatus: request.status, toStatus: 'VERIFIED', details: { reason: 'All identity documents approved' } });
+        await tx
+          .update(shareholderRequests)
+          .set({ status: 'VERIFIED', ...processed })
+          .where(eq(shareholderRequests.id, requestId));
+        await recordHistory(tx, now, {
+          requestId,
+          actorType: 'SYSTEM',
+          action: 'STATUS_CHANGED',
+          fromStatus: request.status,
+          toStatus: 'VERIFIED',
+          details: { reason: 'All identity documents approved' },
+        });
         const holder = await holderEmail(tx, request);
         if (holder) {
           await queueEmail(deps, tx, {
@@ -68,15 +94,24 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
         }
       }
       return {
-        result: { document: { id: documentId, status: 'APPROVED' }, requestStatus: { status: allDocumentsVerified ? 'VERIFIED' : request.status, allDocumentsVerified } },
+        result: {
+          document: { id: documentId, status: 'APPROVED' },
+          requestStatus: { status: allDocumentsVerified ? 'VERIFIED' : request.status, allDocumentsVerified },
+        },
         action: 'DOCUMENT_APPROVED',
         history: { action: 'DOCUMENT_APPROVED', details: { documentType: document.documentType } },
         details: { documentType: document.documentType },
       };
     }
 
-    await tx.update(verificationDocuments).set({ status: 'REJECTED', rejectionReason: decision.rejectionReason, ...review }).where(eq(verificationDocuments.id, documentId));
-    await tx.update(verificationDocuments).set({ supersededAt: now }).where(and(eq(verificationDocuments.requestId, requestId), isNull(verificationDocuments.supersededAt)));
+    await tx
+      .update(verificationDocuments)
+      .set({ status: 'REJECTED', rejectionReason: decision.rejectionReason, ...review })
+      .where(eq(verificationDocuments.id, documentId));
+    await tx
+      .update(verificationDocuments)
+      .set({ supersededAt: now })
+      .where(and(eq(verificationDocuments.requestId, requestId), isNull(verificationDocuments.supersededAt)));
     const code = newVerificationCode();
     await tx
       .update(shareholderRequests)
@@ -88,7 +123,14 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
         verificationSubmittedAt: null,
       })
       .where(eq(shareholderRequests.id, requestId));
-    await recordHistory(tx, now, { requestId, actorType: 'SYSTEM', action: 'STATUS_CHANGED', fromStatus: request.status, toStatus: 'AWAITING_VERIFICATION', details: { reason: `${label} rejected: new photos requested` } });
+    await recordHistory(tx, now, {
+      requestId,
+      actorType: 'SYSTEM',
+      action: 'STATUS_CHANGED',
+      fromStatus: request.status,
+      toStatus: 'AWAITING_VERIFICATION',
+      details: { reason: `${label} rejected: new photos requested` },
+    });
     const holder = await holderEmail(tx, request);
     if (holder) {
       await queueEmail(deps, tx, {
@@ -108,23 +150,47 @@ export function reviewDocument(deps: AppDeps, requestId: string, documentId: str
       });
     }
     return {
-      result: { document: { id: documentId, status: 'REJECTED' }, requestStatus: { status: 'AWAITING_VERIFICATION', allDocumentsVerified: false } },
+      result: {
+        document: { id: documentId, status: 'REJECTED' },
+        requestStatus: { status: 'AWAITING_VERIFICATION', allDocumentsVerified: false },
+      },
       action: 'DOCUMENT_REJECTED',
-      history: { action: 'DOCUMENT_REJECTED', details: { documentType: document.documentType, reason: decision.rejectionReason } },
+      history: {
+        action: 'DOCUMENT_REJECTED',
+        details: { documentType: document.documentType, reason: decision.rejectionReason },
+      },
       details: { documentType: document.documentType, reason: decision.rejectionReason },
     };
   });
 }
 
 /** The current photo of one kind, for the image call; viewing an identity document is itself recorded. */
-export async function readDocumentImage(deps: AppDeps, requestId: string, documentType: DocumentType, context: ReviewContext) {
+export async function readDocumentImage(
+  deps: AppDeps,
+  requestId: string,
+  documentType: DocumentType,
+  context: ReviewContext,
+) {
   const request = await loadRequest(deps.db, requestId);
   const [document] = await deps.db
     .select()
     .from(verificationDocuments)
-    .where(and(eq(verificationDocuments.requestId, requestId), eq(verificationDocuments.documentType, documentType), isNull(verificationDocuments.supersededAt)));
+    .where(
+      and(
+        eq(verificationDocuments.requestId, requestId),
+        eq(verificationDocuments.documentType, documentType),
+        isNull(verificationDocuments.supersededAt),
+      ),
+    );
   const file = document ? await deps.storage.stream(document.storageKey) : null;
   if (!document || !file) throw new AppError('NOT_FOUND', 'Image not found');
-  await recordActivity(deps.db, { actor: context.actor, action: 'DOCUMENT_VIEWED', resourceType: 'REQUEST', resourceId: requestId, details: { referenceNumber: request.referenceNumber, documentType }, meta: context.meta });
+  await recordActivity(deps.db, {
+    actor: context.actor,
+    action: 'DOCUMENT_VIEWED',
+    resourceType: 'REQUEST',
+    resourceId: requestId,
+    details: { referenceNumber: request.referenceNumber, documentType },
+    meta: context.meta,
+  });
   return file;
 }

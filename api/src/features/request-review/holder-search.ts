@@ -20,7 +20,10 @@ export interface HolderSearch {
   name: boolean;
 }
 
-export function holderSearchOf(query: RequestListQuery, kinds: { code: boolean; reference: boolean; referenceNumber: boolean; name: boolean } | null): HolderSearch | null {
+export function holderSearchOf(
+  query: RequestListQuery,
+  kinds: { code: boolean; reference: boolean; referenceNumber: boolean; name: boolean } | null,
+): HolderSearch | null {
   if (!kinds || kinds.reference || kinds.referenceNumber || !(kinds.code || kinds.name)) return null;
   const filtered = query.status || query.requestType || query.flagged !== undefined || query.assigned || query.date;
   return filtered || query.sortBy !== 'createdAt' ? null : { code: kinds.code, name: kinds.name };
@@ -39,7 +42,9 @@ const placeholder = sql.placeholder;
 /** The snapshots matching the search (`s` is request_holder_snapshots); the same conditions as the list's. */
 function matchOf(search: HolderSearch): SQL {
   const conditions = [
-    search.code ? sql`(s.shareholder_code ~>=~ ${placeholder('from')} and s.shareholder_code ~<~ ${placeholder('to')})` : undefined,
+    search.code
+      ? sql`(s.shareholder_code ~>=~ ${placeholder('from')} and s.shareholder_code ~<~ ${placeholder('to')})`
+      : undefined,
     search.name ? sql`s.shareholder_name_words @@ to_tsquery('simple', ${placeholder('words')})` : undefined,
   ].filter((condition) => condition !== undefined);
   return sql`s.count > 0 and (${sql.join(conditions, sql` or `)})`;
@@ -56,8 +61,15 @@ function buildTotalQuery(deps: AppDeps, search: HolderSearch, name: string) {
 }
 
 /** The search's total, or null when the general query is the cheaper way to its page. */
-export async function holderSearchTotal(deps: AppDeps, query: RequestListQuery, search: HolderSearch, values: Record<string, unknown>) {
-  const [counts] = await totalQueries(deps.db, holderSearchKey(search), (name) => buildTotalQuery(deps, search, name)).execute(values);
+export async function holderSearchTotal(
+  deps: AppDeps,
+  query: RequestListQuery,
+  search: HolderSearch,
+  values: Record<string, unknown>,
+) {
+  const [counts] = await totalQueries(deps.db, holderSearchKey(search), (name) =>
+    buildTotalQuery(deps, search, name),
+  ).execute(values);
   const holders = Number(counts?.holders ?? 0);
   const total = Number(counts?.total ?? 0);
   return holders * query.page * query.limit > Math.max(total, PER_HOLDER_BUDGET) ? null : total;

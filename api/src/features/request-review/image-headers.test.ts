@@ -28,7 +28,7 @@ describe('ID photo response headers', () => {
     return { status: response.status, headers: response.headers };
   };
 
-  it('keeps the photo route\'s own Content-Security-Policy and the global one everywhere else', async () => {
+  it("keeps the photo route's own Content-Security-Policy and the global one everywhere else", async () => {
     const global = (await headersOf('/api/health')).headers.get('Content-Security-Policy');
     expect(global).toContain("default-src 'self'");
     expect(global).toContain("frame-ancestors 'none'");
@@ -41,7 +41,11 @@ describe('ID photo response headers', () => {
     expect(photo.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(photo.headers.get('X-Content-Type-Options')).toBe('nosniff');
 
-    for (const [path, token] of [[`/api/admin/requests/${requestId}`, admin], ['/api/admin/requests', admin], ['/api/nowhere', undefined]] as const) {
+    for (const [path, token] of [
+      [`/api/admin/requests/${requestId}`, admin],
+      ['/api/admin/requests', admin],
+      ['/api/nowhere', undefined],
+    ] as const) {
       const answer = await headersOf(path, token);
       expect(answer.headers.get('Content-Security-Policy'), path).toBe(global);
     }

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { referenceSequence, requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import { REFERENCE_START_PATTERN } from '@ledgerwell/shared/portal-requests';
-import { PENDING_REVIEW_STATUSES, REQUESTS_PAGE_SIZE, sqlStatusList, identityCheckOf, type RequestListQuery, type RequestListRow } from '@ledgerwell/shared/request-review';
+import {
+  PENDING_REVIEW_STATUSES,
+  REQUESTS_PAGE_SIZE,
+  sqlStatusList,
+  identityCheckOf,
+  type RequestListQuery,
+  type RequestListRow,
+} from '@ledgerwell/shared/request-review';
 import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
 import type { AppDeps } from '../../lib/context';
 import { literalNumber, preparedQueries } from '../../lib/prepared';
@@ -70,7 +77,11 @@ interface ListPlan {
 function planList(deps: AppDeps, query: RequestListQuery, adminId: string): ListPlan {
   const offset = (query.page - 1) * query.limit;
   const paging = query.limit !== REQUESTS_PAGE_SIZE ? 'any-size' : offset === 0 ? 'first-page' : 'page';
-  const values: Record<string, unknown> = { 'first-page': {}, page: { offset }, 'any-size': { limit: query.limit, offset } }[paging];
+  const values: Record<string, unknown> = {
+    'first-page': {},
+    page: { offset },
+    'any-size': { limit: query.limit, offset },
+  }[paging];
   const status = !query.status ? 'none' : query.status === 'PENDING' ? 'queue' : 'one';
   if (status === 'one') values.status = query.status;
   if (query.requestType) values.requestType = query.requestType;
@@ -90,7 +101,9 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
   const key = [
     { none: '', one: 's1', queue: 'sq' }[status],
     query.requestType ? 't' : '',
-    search ? `q${search.code ? 'c' : ''}${search.reference ? 'r' : ''}${search.referenceNumber ? 'n' : ''}${search.name ? 'w' : ''}` : '',
+    search
+      ? `q${search.code ? 'c' : ''}${search.reference ? 'r' : ''}${search.referenceNumber ? 'n' : ''}${search.name ? 'w' : ''}`
+      : '',
     query.flagged === undefined ? '' : query.flagged ? 'f1' : 'f0',
     query.assigned === 'me' ? 'a' : '',
     query.date ? `d${query.date}` : '',
@@ -122,7 +135,8 @@ function statusCondition(column: typeof r.status | typeof requestCounts.status, 
  */
 function searchCondition(search: SearchKinds | null): SQL | undefined {
   if (!search) return undefined;
-  const startsWith = (column: typeof r.shareholderCode | typeof r.referenceNumber) => sql`(${column} ~>=~ ${placeholder('from')} and ${column} ~<~ ${placeholder('to')})`;
+  const startsWith = (column: typeof r.shareholderCode | typeof r.referenceNumber) =>
+    sql`(${column} ~>=~ ${placeholder('from')} and ${column} ~<~ ${placeholder('to')})`;
   const conditions = [
     search.code ? startsWith(r.shareholderCode) : undefined,
     search.reference ? startsWith(r.referenceNumber) : undefined,
@@ -140,14 +154,19 @@ function listConditions(query: RequestListQuery, plan: ListPlan): SQL | undefine
     searchCondition(plan.search),
     query.flagged === true ? eq(r.isFlagged, true) : query.flagged === false ? eq(r.isFlagged, false) : undefined,
     query.assigned === 'me' ? eq(r.assignedTo, placeholder('adminId')) : undefined,
-    query.date === 'today' ? gte(r.createdAt, startOf('day', now)) : query.date === 'week' ? gte(r.createdAt, startOf('week', now)) : undefined,
+    query.date === 'today'
+      ? gte(r.createdAt, startOf('day', now))
+      : query.date === 'week'
+        ? gte(r.createdAt, startOf('week', now))
+        : undefined,
   );
 }
 
 type Sortable = Parameters<typeof asc>[0];
 
 /** The column a page is sorted by first, when it is not the date. */
-const sortKeyOf = (query: RequestListQuery) => ({ createdAt: undefined, status: r.status, type: r.requestType })[query.sortBy];
+const sortKeyOf = (query: RequestListQuery) =>
+  ({ createdAt: undefined, status: r.status, type: r.requestType })[query.sortBy];
 
 /**
  * The sort column, then the date and the id in the same direction: every page in one stable order,
@@ -198,9 +217,24 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
       .where(where)
       .offset(literalNumber(0))
       .as('matches');
-    return { fenced: true, ids: deps.db.select({ id: matches.id }).from(matches).orderBy(...sortOrder(query, matches)), total };
+    return {
+      fenced: true,
+      ids: deps.db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(...sortOrder(query, matches)),
+      total,
+    };
   }
-  return { fenced: false, ids: deps.db.select({ id: r.id }).from(r).where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt })), total };
+  return {
+    fenced: false,
+    ids: deps.db
+      .select({ id: r.id })
+      .from(r)
+      .where(where)
+      .orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt })),
+    total,
+  };
 }
 
 /**
@@ -210,9 +244,13 @@ function pageAndTotal(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
 function buildPageQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan, name: string) {
   const { fenced, ids, total } = pageAndTotal(deps, query, plan);
   const rows = pageRows(deps, total);
-  const sorted = (where: SQL | undefined) => rows.where(where).orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt }));
+  const sorted = (where: SQL | undefined) =>
+    rows
+      .where(where)
+      .orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: sortKeyOf(query) ?? r.createdAt }));
   // A first page read from the sort order's index down to its last row: nothing to skip.
-  if (plan.paging === 'first-page' && !fenced) return sorted(listConditions(query, plan)).limit(literalNumber(REQUESTS_PAGE_SIZE)).prepare(name);
+  if (plan.paging === 'first-page' && !fenced)
+    return sorted(listConditions(query, plan)).limit(literalNumber(REQUESTS_PAGE_SIZE)).prepare(name);
   // A deferred join: the page's ids come from an index (or the matches) alone, and only those rows
   // are read, so a deep page (page 500) skips index entries rather than table rows.
   const pageIds = {
@@ -279,11 +317,15 @@ const holderPageQueries = preparedQueries<ReturnType<typeof buildPageQuery>>('re
 export async function listRequests(deps: AppDeps, query: RequestListQuery, adminId: string) {
   const plan = planList(deps, query, adminId);
   const byHolder = await holderSearchRows(deps, query, plan);
-  const rows = byHolder?.rows ?? (await pageQueries(deps.db, plan.key, (name) => buildPageQuery(deps, query, plan, name)).execute(plan.values));
+  const rows =
+    byHolder?.rows ??
+    (await pageQueries(deps.db, plan.key, (name) => buildPageQuery(deps, query, plan, name)).execute(plan.values));
   let total = byHolder?.total ?? Number(rows[0]?.total ?? 0);
   if (!byHolder && rows.length === 0 && query.page > 1) {
     // Past the last page there is no row to carry the total: count on its own.
-    const [row] = await countQueries(deps.db, plan.key, (name) => buildCountQuery(deps, query, plan, name)).execute(plan.values);
+    const [row] = await countQueries(deps.db, plan.key, (name) => buildCountQuery(deps, query, plan, name)).execute(
+      plan.values,
+    );
     total = Number(row?.total ?? 0);
   }
 

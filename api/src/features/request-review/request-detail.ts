@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { adminActivity, adminUsers, requestHistory, shareholderAccounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
+import {
+  adminActivity,
+  adminUsers,
+  requestHistory,
+  shareholderAccounts,
+  shareholderRequests,
+  verificationDocuments,
+} from '@ledgerwell/db/schema';
 import { allowedStatusChanges, REVIEW_MESSAGES as M } from '@ledgerwell/shared/request-review';
 import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps } from '../../lib/context';
@@ -20,7 +27,10 @@ export async function loadRequest(db: Db, id: string, forUpdate = false): Promis
 async function usernames(deps: AppDeps, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
-  const rows = await deps.db.select({ id: adminUsers.id, username: adminUsers.username }).from(adminUsers).where(inArray(adminUsers.id, wanted));
+  const rows = await deps.db
+    .select({ id: adminUsers.id, username: adminUsers.username })
+    .from(adminUsers)
+    .where(inArray(adminUsers.id, wanted));
   return new Map(rows.map((row) => [row.id, row.username]));
 }
 
@@ -34,18 +44,38 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function requestDetail(deps: AppDeps, id: string, adminId: string) {
   const request = await loadRequest(deps.db, id);
   const [account] = await deps.db
-    .select({ accountNumber: shareholderAccounts.accountNumber, registrationName: shareholderAccounts.registrationName, issuer: shareholderAccounts.issuer, shareClass: shareholderAccounts.shareClass, sharesHeld: shareholderAccounts.sharesHeld })
+    .select({
+      accountNumber: shareholderAccounts.accountNumber,
+      registrationName: shareholderAccounts.registrationName,
+      issuer: shareholderAccounts.issuer,
+      shareClass: shareholderAccounts.shareClass,
+      sharesHeld: shareholderAccounts.sharesHeld,
+    })
     .from(shareholderAccounts)
     .where(eq(shareholderAccounts.id, request.accountId));
-  const documents = await deps.db.select().from(verificationDocuments).where(eq(verificationDocuments.requestId, id)).orderBy(asc(verificationDocuments.uploadedAt));
-  const history = await deps.db.select().from(requestHistory).where(eq(requestHistory.requestId, id)).orderBy(asc(requestHistory.id));
+  const documents = await deps.db
+    .select()
+    .from(verificationDocuments)
+    .where(eq(verificationDocuments.requestId, id))
+    .orderBy(asc(verificationDocuments.uploadedAt));
+  const history = await deps.db
+    .select()
+    .from(requestHistory)
+    .where(eq(requestHistory.requestId, id))
+    .orderBy(asc(requestHistory.id));
   const activities = await deps.db
     .select()
     .from(adminActivity)
     .where(and(eq(adminActivity.resourceType, 'REQUEST'), eq(adminActivity.resourceId, id)))
     .orderBy(desc(adminActivity.id))
     .limit(100);
-  const names = await usernames(deps, [request.processedBy, request.flaggedBy, request.assignedTo, ...documents.map((d) => d.reviewedBy), ...history.map((h) => h.adminId)]);
+  const names = await usernames(deps, [
+    request.processedBy,
+    request.flaggedBy,
+    request.assignedTo,
+    ...documents.map((d) => d.reviewedBy),
+    ...history.map((h) => h.adminId),
+  ]);
   const name = (adminUserId: string | null) => (adminUserId ? (names.get(adminUserId) ?? null) : null);
 
   const toDocument = (d: (typeof documents)[number]) => ({
@@ -109,7 +139,13 @@ export async function requestDetail(deps: AppDeps, id: string, adminId: string) 
     previousDocuments: documents.filter((d) => d.supersededAt).map(toDocument),
     image_rotations: Object.fromEntries(Object.entries(imageStates).map(([type, state]) => [type, state.rotation])),
     image_zoom_states: Object.fromEntries(Object.entries(imageStates).map(([type, state]) => [type, state.zoomState])),
-    adminActivities: activities.map((a) => ({ id: a.id, adminUsername: a.adminUsername, actionType: a.actionType, details: a.details, createdAt: a.createdAt.toISOString() })),
+    adminActivities: activities.map((a) => ({
+      id: a.id,
+      adminUsername: a.adminUsername,
+      actionType: a.actionType,
+      details: a.details,
+      createdAt: a.createdAt.toISOString(),
+    })),
     ipAddress: request.ipAddress,
     userAgent: request.userAgent,
   };
@@ -126,8 +162,14 @@ const LABEL: Record<string, string> = {
   DOCUMENT_REJECTED: 'Identity document rejected',
 };
 
-function describe(action: string, from: string | null, to: string | null, details: Record<string, unknown> | null): string {
-  if (action === 'STATUS_CHANGED') return `Status changed from ${from ?? '?'} to ${to ?? '?'}${details?.notes ? `: ${String(details.notes)}` : ''}`;
+function describe(
+  action: string,
+  from: string | null,
+  to: string | null,
+  details: Record<string, unknown> | null,
+): string {
+  if (action === 'STATUS_CHANGED')
+    return `Status changed from ${from ?? '?'} to ${to ?? '?'}${details?.notes ? `: ${String(details.notes)}` : ''}`;
   const label = LABEL[action] ?? action;
   const kind = typeof details?.documentType === 'string' ? ` (${details.documentType})` : '';
   const reason = typeof details?.reason === 'string' && action !== 'STATUS_CHANGED' ? `: ${details.reason}` : '';

@@ -30,7 +30,16 @@ export async function reviewChange<T>(
   deps: AppDeps,
   requestId: string,
   context: ReviewContext,
-  change: (tx: Db, request: RequestRow, now: Date) => Promise<{ result: T; action: ActivityAction; history: Omit<HistoryEntry, 'requestId' | 'actorType' | 'adminId'>; details?: Record<string, unknown> }>,
+  change: (
+    tx: Db,
+    request: RequestRow,
+    now: Date,
+  ) => Promise<{
+    result: T;
+    action: ActivityAction;
+    history: Omit<HistoryEntry, 'requestId' | 'actorType' | 'adminId'>;
+    details?: Record<string, unknown>;
+  }>,
 ): Promise<T> {
   return deps.db.transaction(async (tx) => {
     const request = await loadRequest(tx, requestId, true);
@@ -53,14 +62,21 @@ export async function reviewChange<T>(
   });
 }
 
-const STATUS_WORD: Record<StatusAction, string> = { PROCESSING: 'is being processed', APPROVED: 'has been approved', REJECTED: 'has been rejected' };
+const STATUS_WORD: Record<StatusAction, string> = {
+  PROCESSING: 'is being processed',
+  APPROVED: 'has been approved',
+  REJECTED: 'has been rejected',
+};
 
 /** The closing line of every e-mail a review sends the shareholder. */
 export const QUESTIONS_LINE = 'Questions? Reply to this e-mail or call us; we answer within one business day.';
 
 /** Where and how to address the shareholder who filed the request. */
 export async function holderEmail(tx: Db, request: RequestRow) {
-  const [holder] = await tx.select({ email: shareholders.email, name: shareholders.name }).from(shareholders).where(eq(shareholders.id, request.shareholderId));
+  const [holder] = await tx
+    .select({ email: shareholders.email, name: shareholders.name })
+    .from(shareholders)
+    .where(eq(shareholders.id, request.shareholderId));
   return holder;
 }
 
@@ -68,28 +84,56 @@ export async function holderEmail(tx: Db, request: RequestRow) {
 function refusalReason(request: RequestRow, allowed: StatusAction[]) {
   if (FINAL_STATUSES.includes(request.status)) return `${request.status} is final`;
   if (allowed.length) return `allowed: ${allowed.join(', ')}`;
-  return request.requestType === 'TRANSFER' ? 'the identity documents are not in yet' : `nothing can be set from ${request.status}`;
+  return request.requestType === 'TRANSFER'
+    ? 'the identity documents are not in yet'
+    : `nothing can be set from ${request.status}`;
 }
 
 /** PUT /requests/:id/status: the state machine of docs/request-status.md; anything else is a 409 naming what is allowed. */
-export function changeStatus(deps: AppDeps, requestId: string, context: ReviewContext, input: { status: StatusAction; notes?: string | undefined }) {
+export function changeStatus(
+  deps: AppDeps,
+  requestId: string,
+  context: ReviewContext,
+  input: { status: StatusAction; notes?: string | undefined },
+) {
   return reviewChange(deps, requestId, context, async (tx, request, now) => {
     const allowed = allowedStatusChanges(request.requestType, request.status);
     if (!allowed.includes(input.status)) {
-      throw new AppError('CONFLICT', `This request cannot change from ${request.status} to ${input.status}: ${refusalReason(request, allowed)}.`);
+      throw new AppError(
+        'CONFLICT',
+        `This request cannot change from ${request.status} to ${input.status}: ${refusalReason(request, allowed)}.`,
+      );
     }
-    await tx.update(shareholderRequests).set({ status: input.status, processedAt: now, processedBy: context.actor.id }).where(eq(shareholderRequests.id, requestId));
+    await tx
+      .update(shareholderRequests)
+      .set({ status: input.status, processedAt: now, processedBy: context.actor.id })
+      .where(eq(shareholderRequests.id, requestId));
     const holder = await holderEmail(tx, request);
     if (holder) {
-      const lines = [`Dear ${holder.name},`, '', `Your request ${request.referenceNumber} ${STATUS_WORD[input.status]}.`];
+      const lines = [
+        `Dear ${holder.name},`,
+        '',
+        `Your request ${request.referenceNumber} ${STATUS_WORD[input.status]}.`,
+      ];
       if (input.status === 'REJECTED' && input.notes) lines.push('', `Reason: ${input.notes}`);
       lines.push('', QUESTIONS_LINE);
-      await queueEmail(deps, tx, { to: holder.email, subject: `Update on your request ${request.referenceNumber}`, lines, kind: 'STATUS_CHANGED', relatedId: requestId });
+      await queueEmail(deps, tx, {
+        to: holder.email,
+        subject: `Update on your request ${request.referenceNumber}`,
+        lines,
+        kind: 'STATUS_CHANGED',
+        relatedId: requestId,
+      });
     }
     return {
       result: { status: input.status },
       action: 'REQUEST_STATUS_CHANGED',
-      history: { action: 'STATUS_CHANGED', fromStatus: request.status, toStatus: input.status, details: input.notes ? { notes: input.notes } : {} },
+      history: {
+        action: 'STATUS_CHANGED',
+        fromStatus: request.status,
+        toStatus: input.status,
+        details: input.notes ? { notes: input.notes } : {},
+      },
       details: { from: request.status, to: input.status, notes: input.notes ?? null },
     };
   });
@@ -106,26 +150,46 @@ export function addNote(deps: AppDeps, requestId: string, context: ReviewContext
     const line = `[${now.toISOString()}] ${context.actor.username}: ${oneLine(text)}`;
     await tx
       .update(shareholderRequests)
-      .set({ adminNotes: sql`case when ${shareholderRequests.adminNotes} = '' then ${line} else ${shareholderRequests.adminNotes} || E'\\n' || ${line} end` })
+      .set({
+        adminNotes: sql`case when ${shareholderRequests.adminNotes} = '' then ${line} else ${shareholderRequests.adminNotes} || E'\\n' || ${line} end`,
+      })
       .where(eq(shareholderRequests.id, requestId));
-    return { result: { adminNotes: request.adminNotes ? `${request.adminNotes}\n${line}` : line }, action: 'REQUEST_NOTE_ADDED', history: { action: 'NOTE_ADDED', details: { note: text } } };
+    return {
+      result: { adminNotes: request.adminNotes ? `${request.adminNotes}\n${line}` : line },
+      action: 'REQUEST_NOTE_ADDED',
+      history: { action: 'NOTE_ADDED', details: { note: text } },
+    };
   });
 }
 
 /** POST /requests/:id/flag: the assignee, when named, must be an active admin. */
-export function flagRequest(deps: AppDeps, requestId: string, context: ReviewContext, input: z.output<typeof flagSchema>) {
+export function flagRequest(
+  deps: AppDeps,
+  requestId: string,
+  context: ReviewContext,
+  input: z.output<typeof flagSchema>,
+) {
   return reviewChange(deps, requestId, context, async (tx, _request, now) => {
     let assignee: { id: string; username: string } | undefined;
     if (input.assignTo) {
       [assignee] = await tx
         .select({ id: adminUsers.id, username: adminUsers.username })
         .from(adminUsers)
-        .where(and(sql`lower(${adminUsers.username}) = ${input.assignTo.toLowerCase()}`, eq(adminUsers.isActive, true)));
+        .where(
+          and(sql`lower(${adminUsers.username}) = ${input.assignTo.toLowerCase()}`, eq(adminUsers.isActive, true)),
+        );
       if (!assignee) throw new AppError('VALIDATION_ERROR', M.assigneeUnknown, { assignTo: M.assigneeUnknown });
     }
     await tx
       .update(shareholderRequests)
-      .set({ isFlagged: true, flagPriority: input.priority, flagReason: input.reason, flaggedBy: context.actor.id, flaggedAt: now, assignedTo: assignee?.id ?? null })
+      .set({
+        isFlagged: true,
+        flagPriority: input.priority,
+        flagReason: input.reason,
+        flaggedBy: context.actor.id,
+        flaggedAt: now,
+        assignedTo: assignee?.id ?? null,
+      })
       .where(eq(shareholderRequests.id, requestId));
     const details = { priority: input.priority, reason: input.reason, assignedTo: assignee?.username ?? null };
     return { result: details, action: 'REQUEST_FLAGGED', history: { action: 'FLAGGED', details }, details };
@@ -137,7 +201,14 @@ export function unflagRequest(deps: AppDeps, requestId: string, context: ReviewC
     if (!request.isFlagged) throw new AppError('CONFLICT', 'This request is not flagged.');
     await tx
       .update(shareholderRequests)
-      .set({ isFlagged: false, flagPriority: null, flagReason: null, flaggedBy: null, flaggedAt: null, assignedTo: null })
+      .set({
+        isFlagged: false,
+        flagPriority: null,
+        flagReason: null,
+        flaggedBy: null,
+        flaggedAt: null,
+        assignedTo: null,
+      })
       .where(eq(shareholderRequests.id, requestId));
     return { result: null, action: 'REQUEST_UNFLAGGED', history: { action: 'UNFLAGGED' } };
   });
@@ -152,6 +223,13 @@ export async function saveImageState(deps: AppDeps, requestId: string, context: 
       .update(shareholderRequests)
       .set({ imageStates: sql`${shareholderRequests.imageStates} || ${value}::jsonb` })
       .where(eq(shareholderRequests.id, requestId));
-    await recordActivity(tx, { actor: context.actor, action: 'IMAGE_STATE_SAVED', resourceType: 'REQUEST', resourceId: requestId, details: { referenceNumber: request.referenceNumber, ...state }, meta: context.meta });
+    await recordActivity(tx, {
+      actor: context.actor,
+      action: 'IMAGE_STATE_SAVED',
+      resourceType: 'REQUEST',
+      resourceId: requestId,
+      details: { referenceNumber: request.referenceNumber, ...state },
+      meta: context.meta,
+    });
   });
 }

@@ -17,7 +17,11 @@ describe('identity photos at rest', () => {
   });
   afterEach(() => t.close());
 
-  const storedFiles = async () => (await t.deps.db.select().from(verificationDocuments)).map((d) => ({ ...d, file: path.join(t.uploadsDir, d.storageKey) }));
+  const storedFiles = async () =>
+    (await t.deps.db.select().from(verificationDocuments)).map((d) => ({
+      ...d,
+      file: path.join(t.uploadsDir, d.storageKey),
+    }));
 
   it('are encrypted on disk, and reach the reviewer as the JPEG', async () => {
     const documents = await storedFiles();
@@ -47,7 +51,8 @@ describe('identity photos at rest', () => {
   it('files stored before encryption are encrypted in place at start, once', async () => {
     const raw = localDiskStorage(t.uploadsDir);
     const documents = await storedFiles();
-    for (const document of documents) fs.writeFileSync(document.file, (await t.deps.storage.read(document.storageKey))!);
+    for (const document of documents)
+      fs.writeFileSync(document.file, (await t.deps.storage.read(document.storageKey))!);
     expect((await selfie()).status).toBe(500);
 
     const fileKey = t.deps.cipher.deriveKey(FILE_KEY_PURPOSE);

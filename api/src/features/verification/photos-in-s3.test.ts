@@ -49,7 +49,8 @@ describe('identity photos in an S3-compatible bucket', () => {
 
   it('photos stored in the bucket before encryption are encrypted in place at start, once', async () => {
     const documents = await t.deps.db.select().from(verificationDocuments);
-    for (const document of documents) await bucket.put(document.storageKey, (await t.deps.storage.read(document.storageKey))!);
+    for (const document of documents)
+      await bucket.put(document.storageKey, (await t.deps.storage.read(document.storageKey))!);
     expect((await selfie()).status).toBe(500);
 
     const fileKey = t.deps.cipher.deriveKey(FILE_KEY_PURPOSE);

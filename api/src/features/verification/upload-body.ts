@@ -2,7 +2,12 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { CHALLENGE_FIELD, proofBodySchema } from '@ledgerwell/shared/challenge';
-import { UPLOAD_BODY_LIMIT_BYTES, UPLOAD_SERVER_MESSAGES as M, documentTypeSchema, verificationCodeSchema } from '@ledgerwell/shared/verification';
+import {
+  UPLOAD_BODY_LIMIT_BYTES,
+  UPLOAD_SERVER_MESSAGES as M,
+  documentTypeSchema,
+  verificationCodeSchema,
+} from '@ledgerwell/shared/verification';
 import { AppError } from '../../lib/errors';
 import { MultipartError, readMultipartHead, type MultipartFile } from '../../lib/multipart';
 
@@ -26,7 +31,8 @@ export const uploadLengthLimit = createMiddleware(async (c, next) => {
 function refused(error: unknown): never {
   if (!(error instanceof MultipartError)) throw error;
   if (error.fault === 'too-large') throw tooLarge();
-  if (error.fault === 'out-of-order') throw new AppError('VALIDATION_ERROR', M.fieldsFirst, { document: M.fieldsFirst });
+  if (error.fault === 'out-of-order')
+    throw new AppError('VALIDATION_ERROR', M.fieldsFirst, { document: M.fieldsFirst });
   throw new AppError('VALIDATION_ERROR', M.notMultipart, { document: M.missingFile });
 }
 
@@ -46,7 +52,12 @@ export type UploadFields = z.infer<typeof uploadFieldsSchema> & { file: Multipar
 export async function readUploadFields(c: Context, signedIn: boolean): Promise<UploadFields> {
   const { fields, file } = await readMultipartHead(c.req.raw, LIMITS).catch(refused);
   if (file) {
-    const missing = fields.documentType === undefined ? 'documentType' : !signedIn && fields.verificationCode === undefined ? 'verificationCode' : null;
+    const missing =
+      fields.documentType === undefined
+        ? 'documentType'
+        : !signedIn && fields.verificationCode === undefined
+          ? 'verificationCode'
+          : null;
     if (missing) throw new AppError('VALIDATION_ERROR', M.fieldsFirst, { [missing]: M.fieldsFirst });
   }
   const parsed = uploadFieldsSchema.safeParse({
@@ -64,6 +75,7 @@ export async function readUploadFields(c: Context, signedIn: boolean): Promise<U
 
 /** The photo's bytes: call only once the request is known to be allowed. */
 export async function readPhoto(file: MultipartFile | null): Promise<Buffer> {
-  if (!file || file.field !== 'document') throw new AppError('VALIDATION_ERROR', M.missingFile, { document: M.missingFile });
+  if (!file || file.field !== 'document')
+    throw new AppError('VALIDATION_ERROR', M.missingFile, { document: M.missingFile });
   return file.read().catch(refused);
 }

@@ -25,7 +25,11 @@ const ACCEPTING: readonly RequestStatus[] = ['AWAITING_VERIFICATION', 'VERIFICAT
 
 /** The current (not superseded) photo of one kind. */
 const current = (requestId: string, documentType: DocumentType) =>
-  and(eq(verificationDocuments.requestId, requestId), eq(verificationDocuments.documentType, documentType), isNull(verificationDocuments.supersededAt));
+  and(
+    eq(verificationDocuments.requestId, requestId),
+    eq(verificationDocuments.documentType, documentType),
+    isNull(verificationDocuments.supersededAt),
+  );
 
 const failuresByIp = (ip: string) => `verify:code-fail:ip:${throttleAddress(ip)}`;
 
@@ -33,10 +37,22 @@ const failuresByIp = (ip: string) => `verify:code-fail:ip:${throttleAddress(ip)}
  * The transfer a verification code opens, or a 404. The code is the only credential here, so failed
  * codes are counted per address and, past the limit, every code (right or wrong) gets the same 429.
  */
-export async function requestForCode(deps: AppDeps, code: string, meta: RequestMeta, proof?: string): Promise<RequestRow> {
+export async function requestForCode(
+  deps: AppDeps,
+  code: string,
+  meta: RequestMeta,
+  proof?: string,
+): Promise<RequestRow> {
   const attempt = await guardAttempt(
     deps,
-    [{ key: failuresByIp(meta.ip), limit: VERIFICATION_THROTTLE.failedCodesPerIp, windowMs: VERIFICATION_THROTTLE.windowMs, message: M.tooManyAttempts }],
+    [
+      {
+        key: failuresByIp(meta.ip),
+        limit: VERIFICATION_THROTTLE.failedCodesPerIp,
+        windowMs: VERIFICATION_THROTTLE.windowMs,
+        message: M.tooManyAttempts,
+      },
+    ],
     { proof },
   );
   const [request] = await deps.db
@@ -44,7 +60,8 @@ export async function requestForCode(deps: AppDeps, code: string, meta: RequestM
     .from(shareholderRequests)
     .where(inArray(shareholderRequests.verificationCodeHash, await storedCodeHashes(deps, code)))
     .limit(1);
-  const expired = !request?.verificationExpiresAt || request.verificationExpiresAt.getTime() <= deps.clock.now().getTime();
+  const expired =
+    !request?.verificationExpiresAt || request.verificationExpiresAt.getTime() <= deps.clock.now().getTime();
   if (!request || expired) {
     throw new AppError('NOT_FOUND', M.invalidCode);
   }
@@ -53,7 +70,11 @@ export async function requestForCode(deps: AppDeps, code: string, meta: RequestM
 }
 
 /** A signed-in shareholder's transfer: the one named, or the latest. */
-export async function requestForPortal(deps: AppDeps, shareholderId: string, requestId: string | undefined): Promise<RequestRow> {
+export async function requestForPortal(
+  deps: AppDeps,
+  shareholderId: string,
+  requestId: string | undefined,
+): Promise<RequestRow> {
   const [request] = await deps.db
     .select()
     .from(shareholderRequests)
@@ -92,14 +113,18 @@ export async function verificationState(deps: AppDeps, request: RequestRow): Pro
  * transaction that also moves the request to VERIFICATION_SUBMITTED once all three are in; the file
  * it replaced is removed only after the commit, and a failed commit removes the new file.
  */
-export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, documentType: DocumentType, bytes: Buffer, meta: RequestMeta) {
+export async function storeIdentityPhoto(
+  deps: AppDeps,
+  request: RequestRow,
+  documentType: DocumentType,
+  bytes: Buffer,
+  meta: RequestMeta,
+) {
   const sourceSha256 = createHash('sha256').update(bytes).digest('hex');
-  const [existing] = await deps.db
-    .select()
-    .from(verificationDocuments)
-    .where(current(request.id, documentType));
+  const [existing] = await deps.db.select().from(verificationDocuments).where(current(request.id, documentType));
   // A retry of an upload the server already holds (its answer was lost): the same answer, nothing new.
-  if (existing?.sourceSha256 === sourceSha256 && existing.status !== 'REJECTED') return verificationState(deps, request);
+  if (existing?.sourceSha256 === sourceSha256 && existing.status !== 'REJECTED')
+    return verificationState(deps, request);
   if (!ACCEPTING.includes(request.status)) throw new AppError('CONFLICT', M.notAccepting);
 
   const photo = await normaliseIdentityPhoto(bytes);
@@ -109,7 +134,11 @@ export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, doc
   try {
     await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      const [locked] = await tx.select().from(shareholderRequests).where(eq(shareholderRequests.id, request.id)).for('update');
+      const [locked] = await tx
+        .select()
+        .from(shareholderRequests)
+        .where(eq(shareholderRequests.id, request.id))
+        .for('update');
       if (!locked || !ACCEPTING.includes(locked.status)) throw new AppError('CONFLICT', M.notAccepting);
       const [previous] = await tx
         .select({ storageKey: verificationDocuments.storageKey })
@@ -149,9 +178,13 @@ export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, doc
       const [{ count }] = (await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(verificationDocuments)
-        .where(and(eq(verificationDocuments.requestId, request.id), isNull(verificationDocuments.supersededAt), inArray(verificationDocuments.documentType, [...DOCUMENT_TYPES])))) as [
-        { count: number },
-      ];
+        .where(
+          and(
+            eq(verificationDocuments.requestId, request.id),
+            isNull(verificationDocuments.supersededAt),
+            inArray(verificationDocuments.documentType, [...DOCUMENT_TYPES]),
+          ),
+        )) as [{ count: number }];
       if (count === DOCUMENT_TYPES.length && locked.status === 'AWAITING_VERIFICATION') {
         await tx
           .update(shareholderRequests)
@@ -172,7 +205,11 @@ export async function storeIdentityPhoto(deps: AppDeps, request: RequestRow, doc
     throw error;
   }
   if (replacedKey) {
-    await deps.storage.remove(replacedKey).catch((error: unknown) => deps.logger.warn({ err: error, key: replacedKey }, 'could not remove a replaced identity photo'));
+    await deps.storage
+      .remove(replacedKey)
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, key: replacedKey }, 'could not remove a replaced identity photo'),
+      );
   }
   const [fresh] = await deps.db.select().from(shareholderRequests).where(eq(shareholderRequests.id, request.id));
   return verificationState(deps, fresh!);

@@ -23,7 +23,10 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Every file under a folder, recursively (temporary files included). */
 function filesUnder(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe('identity verification API', () => {
@@ -44,19 +47,28 @@ describe('identity verification API', () => {
 
   async function signIn(shareholderCode: string, accountNumber: string) {
     const step1 = await t.request('POST', '/api/shareholder-portal/validate-code', { body: { code: shareholderCode } });
-    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', { token: step1.json.token, body: { accountNumber } });
+    const step2 = await t.request('POST', '/api/shareholder-portal/validate-account', {
+      token: step1.json.token,
+      body: { accountNumber },
+    });
     return step2.json.token as string;
   }
   async function fileTransfer(token: string) {
     const res = await t.request('POST', '/api/shareholder-portal/submit-request', {
       token,
-      body: { requestType: 'TRANSFER', formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 } },
+      body: {
+        requestType: 'TRANSFER',
+        formData: { ...SAMPLE_DWAC_TRANSFER, transfer_shares_text: '10', transfer_shares_count: 10 },
+      },
     });
     return { code: res.json.data.verificationCode as string, requestId: res.json.data.id as string };
   }
 
   const validate = (value: string, ip = '203.0.113.20') =>
-    t.request('POST', '/api/shareholder-portal/validate-verification-code', { body: { code: value }, headers: { 'X-Forwarded-For': ip } });
+    t.request('POST', '/api/shareholder-portal/validate-verification-code', {
+      body: { code: value },
+      headers: { 'X-Forwarded-For': ip },
+    });
 
   async function upload(
     documentType: DocumentType | string,
@@ -69,10 +81,18 @@ describe('identity verification API', () => {
     if (verificationCode) form.set('verificationCode', verificationCode);
     if (init.requestId) form.set('requestId', init.requestId);
     // The photo last, as the page sends it: the server checks the fields before it reads the photo.
-    if (bytes) form.set('document', new File([new Uint8Array(bytes)], init.name ?? `${documentType}.jpg`, { type: init.type ?? 'image/jpeg' }));
+    if (bytes)
+      form.set(
+        'document',
+        new File([new Uint8Array(bytes)], init.name ?? `${documentType}.jpg`, { type: init.type ?? 'image/jpeg' }),
+      );
     const headers: Record<string, string> = { 'X-Forwarded-For': init.ip ?? '203.0.113.30' };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
-    const response = await t.app.request('/api/shareholder-portal/upload-verification', { method: 'POST', body: form, headers });
+    const response = await t.app.request('/api/shareholder-portal/upload-verification', {
+      method: 'POST',
+      body: form,
+      headers,
+    });
     return { status: response.status, json: (await response.json()) as any };
   }
 
@@ -85,7 +105,9 @@ describe('identity verification API', () => {
   function endlessPhotoUpload(fields: [string, string][], ip: string, headers: Record<string, string> = {}) {
     const boundary = 'ledgerwell-endless-photo';
     const head =
-      fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+      fields
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') +
       `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="selfie.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
     const garbage = new Uint8Array(64 * 1024).fill(0x41);
     let pulled = 0;
@@ -99,13 +121,18 @@ describe('identity verification API', () => {
       },
       { highWaterMark: 0 },
     );
-    const response = Promise.resolve(t.app.request('/api/shareholder-portal/upload-verification', {
-      method: 'POST',
-      body,
-      duplex: 'half',
-      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'X-Forwarded-For': ip, ...headers },
-    } as RequestInit));
-    return { response: response.then(async (r) => ({ status: r.status, json: (await r.json()) as any })), photoBytesPulled: () => pulled };
+    const response = Promise.resolve(
+      t.app.request('/api/shareholder-portal/upload-verification', {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'X-Forwarded-For': ip, ...headers },
+      } as RequestInit),
+    );
+    return {
+      response: response.then(async (r) => ({ status: r.status, json: (await r.json()) as any })),
+      photoBytesPulled: () => pulled,
+    };
   }
   /** A photo's worth is 10 MB; the server may see the chunk that carries the part header, no more. */
   const HARDLY_ANY = 2 * 64 * 1024;
@@ -149,9 +176,23 @@ describe('identity verification API', () => {
     const [request] = await t.deps.db.select().from(shareholderRequests).where(eq(shareholderRequests.id, requestId));
     expect(request!.status).toBe('VERIFICATION_SUBMITTED');
     expect(request!.verificationSubmittedAt).not.toBeNull();
-    const history = await t.deps.db.select().from(requestHistory).where(eq(requestHistory.requestId, requestId)).orderBy(requestHistory.id);
-    expect(history.map((h) => h.action)).toEqual(['SUBMITTED', 'DOCUMENT_UPLOADED', 'DOCUMENT_UPLOADED', 'DOCUMENT_UPLOADED', 'STATUS_CHANGED']);
-    expect(history.at(-1)).toMatchObject({ fromStatus: 'AWAITING_VERIFICATION', toStatus: 'VERIFICATION_SUBMITTED', actorType: 'SYSTEM' });
+    const history = await t.deps.db
+      .select()
+      .from(requestHistory)
+      .where(eq(requestHistory.requestId, requestId))
+      .orderBy(requestHistory.id);
+    expect(history.map((h) => h.action)).toEqual([
+      'SUBMITTED',
+      'DOCUMENT_UPLOADED',
+      'DOCUMENT_UPLOADED',
+      'DOCUMENT_UPLOADED',
+      'STATUS_CHANGED',
+    ]);
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: 'AWAITING_VERIFICATION',
+      toStatus: 'VERIFICATION_SUBMITTED',
+      actorType: 'SYSTEM',
+    });
 
     const status = await t.request('GET', `/api/shareholder-portal/check-verification-status?code=${code}`);
     expect(checkVerificationStatusResponseSchema.parse(status.json).verificationComplete).toBe(true);
@@ -166,11 +207,22 @@ describe('identity verification API', () => {
 
     expect((await upload('selfie', tagged, { name: '../../etc/passwd.jpg' })).status).toBe(200);
     const [row] = await storedRows();
-    expect(row).toMatchObject({ documentType: 'selfie', mimeType: 'image/jpeg', width: 700, height: 1200, status: 'PENDING' });
+    expect(row).toMatchObject({
+      documentType: 'selfie',
+      mimeType: 'image/jpeg',
+      width: 700,
+      height: 1200,
+      status: 'PENDING',
+    });
     expect(row!.storageKey).toMatch(/^verification\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
     const stored = (await t.deps.storage.read(row!.storageKey))!;
     const after = await sharp(stored).metadata();
-    expect([after.exif, after.xmp, after.iptc, after.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([after.exif, after.xmp, after.iptc, after.orientation]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(stored.toString('latin1')).not.toContain('LeakyCam');
     expect(row!.sha256).toBe((await import('node:crypto')).createHash('sha256').update(stored).digest('hex'));
   });
@@ -185,12 +237,48 @@ describe('identity verification API', () => {
 
   describe('refuses bad files by their content, with the message the portal maps, and stores nothing', () => {
     const cases: [string, () => Promise<{ bytes: Buffer; name: string; type: string }>, string][] = [
-      ['a GIF behind a .jpg name', async () => ({ bytes: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(2000)]), name: 'id.jpg', type: 'image/jpeg' }), M.fileType],
-      ['a text file named .png', async () => ({ bytes: Buffer.from('this is not an image at all'.repeat(40)), name: 'id.png', type: 'image/png' }), M.fileType],
-      ['a 799x600 JPEG', async () => ({ bytes: await photoJpeg(799, 600), name: 'id.jpg', type: 'image/jpeg' }), M.dimensions],
-      ['a 640x480 PNG', async () => ({ bytes: await photoPng(640, 480), name: 'id.png', type: 'image/png' }), M.dimensions],
-      ['10 MB plus one byte', async () => ({ bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(IMAGE_RULES.maxBytes - 2)]), name: 'id.jpg', type: 'image/jpeg' }), M.fileSize],
-      ['a truncated JPEG', async () => ({ bytes: (await photoJpeg(1200, 900)).subarray(0, 60_000), name: 'id.jpg', type: 'image/jpeg' }), M.corrupted],
+      [
+        'a GIF behind a .jpg name',
+        async () => ({
+          bytes: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(2000)]),
+          name: 'id.jpg',
+          type: 'image/jpeg',
+        }),
+        M.fileType,
+      ],
+      [
+        'a text file named .png',
+        async () => ({
+          bytes: Buffer.from('this is not an image at all'.repeat(40)),
+          name: 'id.png',
+          type: 'image/png',
+        }),
+        M.fileType,
+      ],
+      [
+        'a 799x600 JPEG',
+        async () => ({ bytes: await photoJpeg(799, 600), name: 'id.jpg', type: 'image/jpeg' }),
+        M.dimensions,
+      ],
+      [
+        'a 640x480 PNG',
+        async () => ({ bytes: await photoPng(640, 480), name: 'id.png', type: 'image/png' }),
+        M.dimensions,
+      ],
+      [
+        '10 MB plus one byte',
+        async () => ({
+          bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(IMAGE_RULES.maxBytes - 2)]),
+          name: 'id.jpg',
+          type: 'image/jpeg',
+        }),
+        M.fileSize,
+      ],
+      [
+        'a truncated JPEG',
+        async () => ({ bytes: (await photoJpeg(1200, 900)).subarray(0, 60_000), name: 'id.jpg', type: 'image/jpeg' }),
+        M.corrupted,
+      ],
       ['a decompression-bomb PNG', async () => ({ bytes: bombPng(), name: 'id.png', type: 'image/png' }), M.pixels],
     ];
     for (const [label, make, message] of cases) {
@@ -238,7 +326,10 @@ describe('identity verification API', () => {
 
   it('once staff have taken the request over, takes no new photo but still answers a replay', async () => {
     expect((await upload('selfie', photo)).status).toBe(200);
-    await t.deps.db.update(shareholderRequests).set({ status: 'PROCESSING' }).where(eq(shareholderRequests.id, requestId));
+    await t.deps.db
+      .update(shareholderRequests)
+      .set({ status: 'PROCESSING' })
+      .where(eq(shareholderRequests.id, requestId));
     expect((await upload('selfie', photo)).status).toBe(200);
     const other = await upload('id_front', photo);
     expect([other.status, other.json.message]).toEqual([409, M.notAccepting]);
@@ -254,17 +345,31 @@ describe('identity verification API', () => {
     expect(foreign.status).toBe(404);
     expect((await upload('id_front', photo, { code: null, token: 'x'.repeat(43), requestId })).status).toBe(401);
 
-    expect((await t.request('GET', '/api/shareholder-portal/check-verification-status', { token: portalToken })).status).toBe(403);
+    expect(
+      (await t.request('GET', '/api/shareholder-portal/check-verification-status', { token: portalToken })).status,
+    ).toBe(403);
     const csrf = (await t.request('GET', '/api/csrf-token')).json.csrfToken as string;
-    const status = await t.request('GET', `/api/shareholder-portal/check-verification-status?requestId=${requestId}`, { token: portalToken, headers: { 'X-CSRF-Token': csrf } });
+    const status = await t.request('GET', `/api/shareholder-portal/check-verification-status?requestId=${requestId}`, {
+      token: portalToken,
+      headers: { 'X-CSRF-Token': csrf },
+    });
     expect(status.status).toBe(200);
-    expect(status.json).toMatchObject({ verificationComplete: false, data: { documents: { selfie: true, id_front: false } } });
+    expect(status.json).toMatchObject({
+      verificationComplete: false,
+      data: { documents: { selfie: true, id_front: false } },
+    });
     expect((await t.request('GET', '/api/shareholder-portal/check-verification-status')).status).toBe(401);
   });
 
   describe('checks the code or the token, and its throttle, before it reads the photo', () => {
     it('refuses a wrong code without reading the photo', async () => {
-      const upload = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', 'MAPLE0000RIVER0000']], '203.0.113.40');
+      const upload = endlessPhotoUpload(
+        [
+          ['documentType', 'selfie'],
+          ['verificationCode', 'MAPLE0000RIVER0000'],
+        ],
+        '203.0.113.40',
+      );
       const res = await upload.response;
       expect([res.status, res.json.message]).toEqual([404, M.invalidCode]);
       expect(upload.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
@@ -272,7 +377,13 @@ describe('identity verification API', () => {
 
     it('answers 429 to a throttled address, even with the right code, without reading the photo', async () => {
       for (let i = 0; i < 20; i++) expect((await validate(`WRONG${i}CODE0000`, '198.51.100.9')).status).toBe(404);
-      const upload = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', code]], '198.51.100.9');
+      const upload = endlessPhotoUpload(
+        [
+          ['documentType', 'selfie'],
+          ['verificationCode', code],
+        ],
+        '198.51.100.9',
+      );
       const res = await upload.response;
       expect(res.status).toBe(429);
       expect(upload.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
@@ -281,17 +392,30 @@ describe('identity verification API', () => {
 
     it('refuses a foreign request id for a signed-in holder without reading the photo', async () => {
       const otherHolder = await signIn('DEMO01', '100200300');
-      const upload = endlessPhotoUpload([['documentType', 'selfie'], ['requestId', requestId]], '203.0.113.41', { Authorization: `Bearer ${otherHolder}` });
+      const upload = endlessPhotoUpload(
+        [
+          ['documentType', 'selfie'],
+          ['requestId', requestId],
+        ],
+        '203.0.113.41',
+        { Authorization: `Bearer ${otherHolder}` },
+      );
       expect((await upload.response).status).toBe(404);
       expect(upload.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
     });
 
     it('refuses a photo sent before the code or the document kind, with a 400 that says to send the fields first', async () => {
       const noCode = endlessPhotoUpload([['documentType', 'selfie']], '203.0.113.42');
-      expect(await noCode.response).toMatchObject({ status: 400, json: { message: M.fieldsFirst, errors: { verificationCode: M.fieldsFirst } } });
+      expect(await noCode.response).toMatchObject({
+        status: 400,
+        json: { message: M.fieldsFirst, errors: { verificationCode: M.fieldsFirst } },
+      });
       expect(noCode.photoBytesPulled()).toBeLessThanOrEqual(HARDLY_ANY);
       const noKind = endlessPhotoUpload([], '203.0.113.42', { Authorization: `Bearer ${portalToken}` });
-      expect(await noKind.response).toMatchObject({ status: 400, json: { message: M.fieldsFirst, errors: { documentType: M.fieldsFirst } } });
+      expect(await noKind.response).toMatchObject({
+        status: 400,
+        json: { message: M.fieldsFirst, errors: { documentType: M.fieldsFirst } },
+      });
     });
 
     it('refuses a field after the photo, and stores nothing', async () => {
@@ -300,16 +424,33 @@ describe('identity verification API', () => {
       form.set('verificationCode', code);
       form.set('document', new File([new Uint8Array(photo)], 'selfie.jpg', { type: 'image/jpeg' }));
       form.set('requestId', requestId);
-      const response = await t.app.request('/api/shareholder-portal/upload-verification', { method: 'POST', body: form, headers: { 'X-Forwarded-For': '203.0.113.43' } });
+      const response = await t.app.request('/api/shareholder-portal/upload-verification', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Forwarded-For': '203.0.113.43' },
+      });
       expect([response.status, ((await response.json()) as any).message]).toEqual([400, M.fieldsFirst]);
       expect(await storedRows()).toHaveLength(0);
     });
 
     it('answers 413 once a body without a length passes the limit, and at once for a declared length over it', async () => {
-      const endless = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', code]], '203.0.113.44');
+      const endless = endlessPhotoUpload(
+        [
+          ['documentType', 'selfie'],
+          ['verificationCode', code],
+        ],
+        '203.0.113.44',
+      );
       expect((await endless.response).status).toBe(413);
       expect(endless.photoBytesPulled()).toBeLessThan(IMAGE_RULES.maxBytes + 256 * 1024);
-      const declared = endlessPhotoUpload([['documentType', 'selfie'], ['verificationCode', code]], '203.0.113.44', { 'Content-Length': String(50 * 1024 * 1024) });
+      const declared = endlessPhotoUpload(
+        [
+          ['documentType', 'selfie'],
+          ['verificationCode', code],
+        ],
+        '203.0.113.44',
+        { 'Content-Length': String(50 * 1024 * 1024) },
+      );
       expect((await declared.response).status).toBe(413);
       expect(declared.photoBytesPulled()).toBe(0);
     });

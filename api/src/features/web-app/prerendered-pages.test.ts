@@ -22,7 +22,11 @@ const PAGES: Record<string, string> = {
 };
 const MAX_GZIP_BYTES = 30 * 1024;
 
-const text = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
+const text = (html: string, pattern: RegExp) =>
+  pattern
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
 
 describe('web app: prerendered public pages over plain HTTP', () => {
   let distDir: string;
@@ -36,10 +40,25 @@ describe('web app: prerendered public pages over plain HTTP', () => {
     ownBuild = !process.env.LW_WEB_DIST;
     distDir = process.env.LW_WEB_DIST || fs.mkdtempSync(path.join(os.tmpdir(), 'lw-web-dist-'));
     if (ownBuild) {
-      const build = spawnSync('pnpm', ['--filter', '@ledgerwell/web', 'exec', 'vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: path.resolve(import.meta.dirname, '../../../..'),
-        encoding: 'utf8',
-      });
+      const build = spawnSync(
+        'pnpm',
+        [
+          '--filter',
+          '@ledgerwell/web',
+          'exec',
+          'vite',
+          'build',
+          '--outDir',
+          distDir,
+          '--emptyOutDir',
+          '--logLevel',
+          'error',
+        ],
+        {
+          cwd: path.resolve(import.meta.dirname, '../../../..'),
+          encoding: 'utf8',
+        },
+      );
       if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}${build.stdout}`);
     }
     t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL } });
@@ -50,22 +69,25 @@ describe('web app: prerendered public pages over plain HTTP', () => {
     if (ownBuild) fs.rmSync(distDir, { recursive: true, force: true });
   });
 
-  it.each(Object.entries(PAGES))('%s: its own HTML with its h1, meta description and absolute canonical link', async (urlPath, headline) => {
-    const response = await t.app.request(urlPath);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
-    expect(response.headers.get('Cache-Control')).toBe('no-cache');
-    const html = await response.text();
-    expect(text(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)).toBe(headline);
-    expect(html).toMatch(/<div id="root" data-prerendered>/);
-    // Complete in place: no inline script (the CSP forbids them) and no Suspense boundary left to stream.
-    expect(html).not.toMatch(/<script>|<!--\$[?!]-->|<div hidden id="S:/);
-    const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
-    expect(description.length).toBeGreaterThan(40);
-    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}${urlPath}" />`);
-    expect(html).not.toContain('__LEDGERWELL_ORIGIN__');
-    expect(html).toMatch(/<title>[^<]*Ledgerwell[^<]*<\/title>/);
-  });
+  it.each(Object.entries(PAGES))(
+    '%s: its own HTML with its h1, meta description and absolute canonical link',
+    async (urlPath, headline) => {
+      const response = await t.app.request(urlPath);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+      expect(response.headers.get('Cache-Control')).toBe('no-cache');
+      const html = await response.text();
+      expect(text(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)).toBe(headline);
+      expect(html).toMatch(/<div id="root" data-prerendered>/);
+      // Complete in place: no inline script (the CSP forbids them) and no Suspense boundary left to stream.
+      expect(html).not.toMatch(/<script>|<!--\$[?!]-->|<div hidden id="S:/);
+      const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(description.length).toBeGreaterThan(40);
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}${urlPath}" />`);
+      expect(html).not.toContain('__LEDGERWELL_ORIGIN__');
+      expect(html).toMatch(/<title>[^<]*Ledgerwell[^<]*<\/title>/);
+    },
+  );
 
   it('sends the pages compressed when asked, each at most 30 KB gzip', async () => {
     for (const urlPath of Object.keys(PAGES)) {

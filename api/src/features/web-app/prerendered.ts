@@ -36,7 +36,10 @@ export function prerenderedPages(distDir: string, publicUrl: string) {
       return null; // not built, or built without the prerenderer
     }
     if (manifest?.mtimeMs !== stat.mtimeMs) {
-      manifest = { mtimeMs: stat.mtimeMs, value: JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as PrerenderManifest };
+      manifest = {
+        mtimeMs: stat.mtimeMs,
+        value: JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as PrerenderManifest,
+      };
     }
     return manifest.value;
   }

@@ -7,21 +7,47 @@ import { RequireAdmin } from '../../features/admin-auth/components/require-admin
 import { AdminLoginPage } from '../../features/admin-auth/routes/login';
 import '../../styles/admin.css';
 
-const AdminLayout = lazy(() => import('../../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })));
-const StepUpProvider = lazy(() => import('../../features/admin-auth/components/step-up-dialog').then((m) => ({ default: m.StepUpProvider })));
-const AdminPlaceholder = lazy(() => import('../../features/admin/components/admin-placeholder').then((m) => ({ default: m.AdminPlaceholder })));
-const DashboardPage = lazy(() => import('../../features/admin/routes/dashboard').then((m) => ({ default: m.DashboardPage })));
-const RequestsPage = lazy(() => import('../../features/admin/routes/requests').then((m) => ({ default: m.RequestsPage })));
-const RequestDetailsPage = lazy(() => import('../../features/admin/routes/request-details').then((m) => ({ default: m.RequestDetailsPage })));
+const AdminLayout = lazy(() =>
+  import('../../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })),
+);
+const StepUpProvider = lazy(() =>
+  import('../../features/admin-auth/components/step-up-dialog').then((m) => ({ default: m.StepUpProvider })),
+);
+const AdminPlaceholder = lazy(() =>
+  import('../../features/admin/components/admin-placeholder').then((m) => ({ default: m.AdminPlaceholder })),
+);
+const DashboardPage = lazy(() =>
+  import('../../features/admin/routes/dashboard').then((m) => ({ default: m.DashboardPage })),
+);
+const RequestsPage = lazy(() =>
+  import('../../features/admin/routes/requests').then((m) => ({ default: m.RequestsPage })),
+);
+const RequestDetailsPage = lazy(() =>
+  import('../../features/admin/routes/request-details').then((m) => ({ default: m.RequestDetailsPage })),
+);
 const UsersPage = lazy(() => import('../../features/admin/routes/users').then((m) => ({ default: m.UsersPage })));
-const IpWhitelistPage = lazy(() => import('../../features/admin/routes/ip-whitelist').then((m) => ({ default: m.IpWhitelistPage })));
-const ContactSubmissionsPage = lazy(() => import('../../features/admin/routes/contact-submissions').then((m) => ({ default: m.ContactSubmissionsPage })));
-const IssuerApplicationsPage = lazy(() => import('../../features/admin/routes/issuer-applications').then((m) => ({ default: m.IssuerApplicationsPage })));
-const ActivityPage = lazy(() => import('../../features/admin/routes/activity').then((m) => ({ default: m.ActivityPage })));
-const ShareholdersPage = lazy(() => import('../../features/admin/routes/shareholders').then((m) => ({ default: m.ShareholdersPage })));
+const IpWhitelistPage = lazy(() =>
+  import('../../features/admin/routes/ip-whitelist').then((m) => ({ default: m.IpWhitelistPage })),
+);
+const ContactSubmissionsPage = lazy(() =>
+  import('../../features/admin/routes/contact-submissions').then((m) => ({ default: m.ContactSubmissionsPage })),
+);
+const IssuerApplicationsPage = lazy(() =>
+  import('../../features/admin/routes/issuer-applications').then((m) => ({ default: m.IssuerApplicationsPage })),
+);
+const ActivityPage = lazy(() =>
+  import('../../features/admin/routes/activity').then((m) => ({ default: m.ActivityPage })),
+);
+const ShareholdersPage = lazy(() =>
+  import('../../features/admin/routes/shareholders').then((m) => ({ default: m.ShareholdersPage })),
+);
 const OutboxPage = lazy(() => import('../../features/admin/routes/outbox').then((m) => ({ default: m.OutboxPage })));
-const ChangePasswordPage = lazy(() => import('../../features/admin-auth/routes/change-password').then((m) => ({ default: m.ChangePasswordPage })));
-const SecurityPage = lazy(() => import('../../features/admin-auth/routes/security').then((m) => ({ default: m.SecurityPage })));
+const ChangePasswordPage = lazy(() =>
+  import('../../features/admin-auth/routes/change-password').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const SecurityPage = lazy(() =>
+  import('../../features/admin-auth/routes/security').then((m) => ({ default: m.SecurityPage })),
+);
 
 /** A screen while its chunk loads: inside the layout, which stays. */
 function Screen({ children }: { children: ReactNode }) {
@@ -52,44 +78,80 @@ function AdminLayoutRoute() {
 function DashboardRoute() {
   const admin = useCurrentAdmin();
   const { logout } = useAdminAuth();
-  return <Screen><DashboardPage admin={admin} onLogout={logout} /></Screen>;
+  return (
+    <Screen>
+      <DashboardPage admin={admin} onLogout={logout} />
+    </Screen>
+  );
 }
 
 function RequestsRoute() {
-  return <Screen><RequestsPage admin={useCurrentAdmin()} /></Screen>;
+  return (
+    <Screen>
+      <RequestsPage admin={useCurrentAdmin()} />
+    </Screen>
+  );
 }
 
 function RequestDetailsRoute() {
-  return <Screen><RequestDetailsPage admin={useCurrentAdmin()} /></Screen>;
+  return (
+    <Screen>
+      <RequestDetailsPage admin={useCurrentAdmin()} />
+    </Screen>
+  );
 }
 
 function UsersRoute() {
   const { logout } = useAdminAuth();
-  return <Screen><UsersPage admin={useCurrentAdmin()} onLogout={logout} /></Screen>;
+  return (
+    <Screen>
+      <UsersPage admin={useCurrentAdmin()} onLogout={logout} />
+    </Screen>
+  );
 }
 
 function ShareholdersRoute() {
-  return <Screen><ShareholdersPage role={useCurrentAdmin().role} /></Screen>;
+  return (
+    <Screen>
+      <ShareholdersPage role={useCurrentAdmin().role} />
+    </Screen>
+  );
 }
 
 function ContactSubmissionsRoute() {
   const { logout } = useAdminAuth();
-  return <Screen><ContactSubmissionsPage role={useCurrentAdmin().role} onLogout={logout} /></Screen>;
+  return (
+    <Screen>
+      <ContactSubmissionsPage role={useCurrentAdmin().role} onLogout={logout} />
+    </Screen>
+  );
 }
 
 function IssuerApplicationsRoute() {
   const { logout } = useAdminAuth();
-  return <Screen><IssuerApplicationsPage role={useCurrentAdmin().role} onLogout={logout} /></Screen>;
+  return (
+    <Screen>
+      <IssuerApplicationsPage role={useCurrentAdmin().role} onLogout={logout} />
+    </Screen>
+  );
 }
 
 function OutboxRoute() {
   const { logout } = useAdminAuth();
-  return <Screen><OutboxPage role={useCurrentAdmin().role} onLogout={logout} /></Screen>;
+  return (
+    <Screen>
+      <OutboxPage role={useCurrentAdmin().role} onLogout={logout} />
+    </Screen>
+  );
 }
 
 function IpWhitelistRoute() {
   const { logout } = useAdminAuth();
-  return <Screen><IpWhitelistPage role={useCurrentAdmin().role} onLogout={logout} /></Screen>;
+  return (
+    <Screen>
+      <IpWhitelistPage role={useCurrentAdmin().role} onLogout={logout} />
+    </Screen>
+  );
 }
 
 export default function AdminArea() {
@@ -109,10 +171,31 @@ export default function AdminArea() {
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
             <Route path={r.contactSubmissions} element={<ContactSubmissionsRoute />} />
             <Route path={r.issuerApplications} element={<IssuerApplicationsRoute />} />
-            <Route path={r.activity} element={<Screen><ActivityPage /></Screen>} />
+            <Route
+              path={r.activity}
+              element={
+                <Screen>
+                  <ActivityPage />
+                </Screen>
+              }
+            />
             <Route path={r.outbox} element={<OutboxRoute />} />
-            <Route path={r.changePassword} element={<Screen><ChangePasswordPage /></Screen>} />
-            <Route path={r.security} element={<Screen><SecurityPage /></Screen>} />
+            <Route
+              path={r.changePassword}
+              element={
+                <Screen>
+                  <ChangePasswordPage />
+                </Screen>
+              }
+            />
+            <Route
+              path={r.security}
+              element={
+                <Screen>
+                  <SecurityPage />
+                </Screen>
+              }
+            />
             <Route
               path="*"
               element={

@@ -9,5 +9,7 @@ import { RequestVerificationPage } from '../../features/verify/routes/verify';
  */
 export default function PortalVerifyRoute() {
   const { requestId = '' } = useParams();
-  return <RequestVerificationPage requestId={requestId} token={getPortalToken()} checkStatus={checkVerificationStatus} />;
+  return (
+    <RequestVerificationPage requestId={requestId} token={getPortalToken()} checkStatus={checkVerificationStatus} />
+  );
 }

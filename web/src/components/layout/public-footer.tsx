@@ -17,12 +17,24 @@ export function PublicFooter() {
           <p>{site.blurb}</p>
           <ul className="social-links" aria-label="Social media">
             <li>
-              <a href={site.social.linkedin.href} target="_blank" rel="noopener noreferrer" className="icon-link icon-link--dark" aria-label={`${site.name} on ${site.social.linkedin.label} (opens in a new tab)`}>
+              <a
+                href={site.social.linkedin.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="icon-link icon-link--dark"
+                aria-label={`${site.name} on ${site.social.linkedin.label} (opens in a new tab)`}
+              >
                 <LinkedInIcon />
               </a>
             </li>
             <li>
-              <a href={site.social.x.href} target="_blank" rel="noopener noreferrer" className="icon-link icon-link--dark" aria-label={`${site.name} on ${site.social.x.label} (opens in a new tab)`}>
+              <a
+                href={site.social.x.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="icon-link icon-link--dark"
+                aria-label={`${site.name} on ${site.social.x.label} (opens in a new tab)`}
+              >
                 <XIcon />
               </a>
             </li>
@@ -32,17 +44,29 @@ export function PublicFooter() {
         <nav aria-label="Quick links">
           <h2>Quick Links</h2>
           <ul>
-            <li><Link to={paths.home}>Home</Link></li>
-            <li><Link to={paths.about}>About Us</Link></li>
-            <li><Link to={paths.features}>Features</Link></li>
+            <li>
+              <Link to={paths.home}>Home</Link>
+            </li>
+            <li>
+              <Link to={paths.about}>About Us</Link>
+            </li>
+            <li>
+              <Link to={paths.features}>Features</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Services">
           <h2>Services</h2>
           <ul>
-            <li><Link to={paths.transferServices}>Transfer Services</Link></li>
-            <li><Link to={paths.shareholderRequests}>Shareholder Requests</Link></li>
-            <li><Link to={paths.issuerPortal}>Issuer Portal</Link></li>
+            <li>
+              <Link to={paths.transferServices}>Transfer Services</Link>
+            </li>
+            <li>
+              <Link to={paths.shareholderRequests}>Shareholder Requests</Link>
+            </li>
+            <li>
+              <Link to={paths.issuerPortal}>Issuer Portal</Link>
+            </li>
           </ul>
         </nav>
         <div className="site-footer__contact">
@@ -73,9 +97,15 @@ export function PublicFooter() {
         </p>
         <nav aria-label="Legal" className="site-footer__legal">
           <ul>
-            <li><Link to={paths.privacyPolicy}>Privacy Policy</Link></li>
-            <li><Link to={paths.termsOfService}>Terms of Service</Link></li>
-            <li><Link to={paths.cookiePolicy}>Cookie Policy</Link></li>
+            <li>
+              <Link to={paths.privacyPolicy}>Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to={paths.termsOfService}>Terms of Service</Link>
+            </li>
+            <li>
+              <Link to={paths.cookiePolicy}>Cookie Policy</Link>
+            </li>
           </ul>
         </nav>
         <p className="version">{APP_VERSION_LABEL}</p>

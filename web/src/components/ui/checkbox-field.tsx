@@ -15,7 +15,17 @@ interface CheckboxFieldProps {
 }
 
 /** A labelled checkbox; its error and description are tied to it like TextField's. */
-export function CheckboxField({ label, checked, onChange, name, description, error, disabled, required, className }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  name,
+  description,
+  error,
+  disabled,
+  required,
+  className,
+}: CheckboxFieldProps) {
   const { control, ...ids } = useFieldControl(error, description);
   return (
     <div className={error ? 'field field--check field--invalid' : 'field field--check'}>

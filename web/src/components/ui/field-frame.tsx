@@ -21,12 +21,24 @@ export function useFieldControl(error: string | undefined, description: ReactNod
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
-  const control: FieldControlProps = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
+  const control: FieldControlProps = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
   return { control, errorId, descriptionId };
 }
 
 /** A field's error, then its description, under the control, with the ids `useFieldControl` gave. */
-export function FieldMessages({ error, description, ids }: { error?: string | undefined; description?: ReactNode; ids: { errorId: string; descriptionId: string } }) {
+export function FieldMessages({
+  error,
+  description,
+  ids,
+}: {
+  error?: string | undefined;
+  description?: ReactNode;
+  ids: { errorId: string; descriptionId: string };
+}) {
   return (
     <>
       {error && (

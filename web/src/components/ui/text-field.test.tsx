@@ -13,7 +13,9 @@ describe('TextField', () => {
   });
 
   it('with an error: shows it under the input, marks the input invalid and ties the error to it', () => {
-    render(<TextField label="ZIP code" name="postalCode" defaultValue="1234" error="ZIP code must be 5 digits or 5+4" />);
+    render(
+      <TextField label="ZIP code" name="postalCode" defaultValue="1234" error="ZIP code must be 5 digits or 5+4" />,
+    );
     const input = screen.getByLabelText('ZIP code');
     const error = screen.getByText('ZIP code must be 5 digits or 5+4');
     expect(input.getAttribute('aria-invalid')).toBe('true');
@@ -23,7 +25,14 @@ describe('TextField', () => {
   });
 
   it('a description and an error are both announced, the description first', () => {
-    render(<TextField label="Password" type="password" description={<span>Password strength: Weak</span>} error="Too short" />);
+    render(
+      <TextField
+        label="Password"
+        type="password"
+        description={<span>Password strength: Weak</span>}
+        error="Too short"
+      />,
+    );
     const input = screen.getByLabelText('Password');
     const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
     expect(ids).toHaveLength(2);

@@ -8,11 +8,25 @@ interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 /** A labelled textarea, tied to its label, error and description like TextField. */
-export function TextareaField({ label, error, description, rows = 5, className, ...textareaProps }: TextareaFieldProps) {
+export function TextareaField({
+  label,
+  error,
+  description,
+  rows = 5,
+  className,
+  ...textareaProps
+}: TextareaFieldProps) {
   return (
     <FieldFrame label={label} error={error} description={description}>
       {(control) => (
-        <textarea {...textareaProps} {...control} rows={rows} className={className ? `field__input field__input--textarea ${className}` : 'field__input field__input--textarea'} />
+        <textarea
+          {...textareaProps}
+          {...control}
+          rows={rows}
+          className={
+            className ? `field__input field__input--textarea ${className}` : 'field__input field__input--textarea'
+          }
+        />
       )}
     </FieldFrame>
   );

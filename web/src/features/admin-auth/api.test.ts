@@ -6,17 +6,33 @@ import { changeMyPassword, disableTotp, fetchMfaStatus, fetchMyProfile, loginAdm
 
 const bare = (status: number) => vi.fn(async () => new Response(null, { status }));
 const serverError = (status: number, code: string, message: string) =>
-  vi.fn(async () => new Response(JSON.stringify({ success: false, code, message }), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify({ success: false, code, message }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
 
 describe('admin sign-in calls’ failures (spec 8)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('login: the server’s message, else Login failed, and the network text when no answer came', async () => {
     vi.stubGlobal('fetch', serverError(401, 'INVALID_CREDENTIALS', 'Invalid credentials'));
-    await expect(loginAdmin({ username: 'a', password: 'b' })).rejects.toMatchObject({ message: 'Invalid credentials', fromServer: true });
+    await expect(loginAdmin({ username: 'a', password: 'b' })).rejects.toMatchObject({
+      message: 'Invalid credentials',
+      fromServer: true,
+    });
     vi.stubGlobal('fetch', bare(502));
-    await expect(loginAdmin({ username: 'a', password: 'b' })).rejects.toMatchObject({ status: 502, message: 'Login failed', fromServer: false });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(loginAdmin({ username: 'a', password: 'b' })).rejects.toMatchObject({
+      status: 502,
+      message: 'Login failed',
+      fromServer: false,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(loginAdmin({ username: 'a', password: 'b' })).rejects.toMatchObject({
       code: 'NETWORK_ERROR',
       message: 'Network error. Please try again.',
@@ -31,9 +47,13 @@ describe('admin sign-in calls’ failures (spec 8)', () => {
 
   it('password change: the server’s message when present, else Failed to change password', async () => {
     vi.stubGlobal('fetch', serverError(400, 'VALIDATION_ERROR', 'Current password is incorrect'));
-    await expect(changeMyPassword({ currentPassword: 'a', newPassword: 'b' })).rejects.toMatchObject({ message: 'Current password is incorrect' });
+    await expect(changeMyPassword({ currentPassword: 'a', newPassword: 'b' })).rejects.toMatchObject({
+      message: 'Current password is incorrect',
+    });
     vi.stubGlobal('fetch', bare(500));
-    await expect(changeMyPassword({ currentPassword: 'a', newPassword: 'b' })).rejects.toMatchObject({ message: 'Failed to change password' });
+    await expect(changeMyPassword({ currentPassword: 'a', newPassword: 'b' })).rejects.toMatchObject({
+      message: 'Failed to change password',
+    });
   });
 });
 
@@ -44,7 +64,10 @@ describe('the second factor’s calls', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a password sign-in of a user with a second factor answers the token for the code step, and no session', async () => {
-    vi.stubGlobal('fetch', json(200, { success: true, mfaRequired: true, mfaToken: 'tok', methods: ['totp', 'recovery'] }));
+    vi.stubGlobal(
+      'fetch',
+      json(200, { success: true, mfaRequired: true, mfaToken: 'tok', methods: ['totp', 'recovery'] }),
+    );
     await expect(loginAdmin({ username: 'a', password: 'b' })).resolves.toEqual({
       success: true,
       mfaRequired: true,
@@ -69,7 +92,10 @@ describe('the second factor’s calls', () => {
     const seen: ApiRequestError[] = [];
     const stop = onAdminAuthError((error) => seen.push(error));
     try {
-      vi.stubGlobal('fetch', json(403, { success: false, code: 'MFA_ENROLLMENT_REQUIRED', message: MFA_MESSAGES.enrollmentRequired }));
+      vi.stubGlobal(
+        'fetch',
+        json(403, { success: false, code: 'MFA_ENROLLMENT_REQUIRED', message: MFA_MESSAGES.enrollmentRequired }),
+      );
       await expect(fetchMyProfile()).rejects.toMatchObject({ code: 'MFA_ENROLLMENT_REQUIRED' });
       // A refused code on a signed-in call is not a session problem.
       vi.stubGlobal('fetch', json(409, { success: false, code: 'CONFLICT', message: MFA_MESSAGES.lastMethod }));
@@ -81,7 +107,13 @@ describe('the second factor’s calls', () => {
   });
 
   it('the status is read from the answer’s data', async () => {
-    const data = { required: true, methods: ['totp'], totp: { enabledAt: '2026-11-23T00:00:00.000Z' }, passkeys: [], recoveryCodesLeft: 9 };
+    const data = {
+      required: true,
+      methods: ['totp'],
+      totp: { enabledAt: '2026-11-23T00:00:00.000Z' },
+      passkeys: [],
+      recoveryCodesLeft: 9,
+    };
     vi.stubGlobal('fetch', json(200, { success: true, data }));
     await expect(fetchMfaStatus()).resolves.toEqual(data);
   });

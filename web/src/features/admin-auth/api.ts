@@ -52,7 +52,11 @@ export async function verifyAdminSession(signal?: AbortSignal): Promise<AdminPro
 }
 
 export async function fetchMyProfile(): Promise<AdminProfile> {
-  const body = await apiRequest(apiPaths.admin.me, { auth: 'admin', schema: adminMeResponseSchema, failureMessage: ADMIN_MESSAGES.profileFailed });
+  const body = await apiRequest(apiPaths.admin.me, {
+    auth: 'admin',
+    schema: adminMeResponseSchema,
+    failureMessage: ADMIN_MESSAGES.profileFailed,
+  });
   return body.data;
 }
 
@@ -77,13 +81,23 @@ export async function changeMyPassword(input: ChangePasswordInput, altcha?: stri
 const MFA_FAILED = 'Failed to update your second factor';
 
 export async function fetchMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
-  const body = await apiRequest(apiPaths.admin.mfa, { auth: 'admin', schema: mfaStatusResponseSchema, signal, failureMessage: 'Failed to load your security settings' });
+  const body = await apiRequest(apiPaths.admin.mfa, {
+    auth: 'admin',
+    schema: mfaStatusResponseSchema,
+    signal,
+    failureMessage: 'Failed to load your security settings',
+  });
   return body.data;
 }
 
 /** A new pending secret (each call replaces the last one) for the authenticator app to scan. */
 export async function setUpTotp(): Promise<TotpSetup> {
-  const body = await apiRequest(apiPaths.admin.mfaTotpSetup, { method: 'POST', auth: 'admin', schema: totpSetupResponseSchema, failureMessage: MFA_FAILED });
+  const body = await apiRequest(apiPaths.admin.mfaTotpSetup, {
+    method: 'POST',
+    auth: 'admin',
+    schema: totpSetupResponseSchema,
+    failureMessage: MFA_FAILED,
+  });
   return body.data;
 }
 
@@ -115,5 +129,10 @@ export async function regenerateRecoveryCodes(proof: string | FactorProof, altch
 }
 
 export async function disableTotp(proof: string | FactorProof, altcha?: string): Promise<void> {
-  await apiRequest(apiPaths.admin.mfaTotpDisable, { method: 'POST', auth: 'admin', body: { ...proofBody(proof), altcha }, failureMessage: MFA_FAILED });
+  await apiRequest(apiPaths.admin.mfaTotpDisable, {
+    method: 'POST',
+    auth: 'admin',
+    body: { ...proofBody(proof), altcha },
+    failureMessage: MFA_FAILED,
+  });
 }

@@ -7,7 +7,11 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { ADMIN_MESSAGES, adminLoginResponseSchema } from '@ledgerwell/shared/admin-auth';
-import { PASSKEY_MESSAGES, passkeyAddedResponseSchema, webauthnOptionsResponseSchema } from '@ledgerwell/shared/admin-mfa';
+import {
+  PASSKEY_MESSAGES,
+  passkeyAddedResponseSchema,
+  webauthnOptionsResponseSchema,
+} from '@ledgerwell/shared/admin-mfa';
 import { apiRequest, isApiRequestError } from '../../lib/api-client';
 import { apiPaths } from '../../config/paths';
 
@@ -101,5 +105,10 @@ export async function addPasskey(name: string): Promise<string[] | null> {
 export type FactorProof = { code: string } | { webauthn: AuthenticationResponseJSON };
 
 export async function removePasskey(id: string, proof: FactorProof, altcha?: string): Promise<void> {
-  await apiRequest(apiPaths.admin.mfaPasskeyRemove(id), { method: 'POST', auth: 'admin', body: { ...proof, altcha }, failureMessage: MFA_FAILED });
+  await apiRequest(apiPaths.admin.mfaPasskeyRemove(id), {
+    method: 'POST',
+    auth: 'admin',
+    body: { ...proof, altcha },
+    failureMessage: MFA_FAILED,
+  });
 }

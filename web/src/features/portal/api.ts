@@ -19,7 +19,11 @@ export const bearer = (token: string) => ({ bearer: token });
 
 /** Step one: the shareholder code. Returns the step-one token. */
 export async function validateCode(code: string, altcha?: string): Promise<string> {
-  const body = await apiRequest(apiPaths.portal.validateCode, { method: 'POST', body: { code, altcha }, schema: validateCodeResponseSchema });
+  const body = await apiRequest(apiPaths.portal.validateCode, {
+    method: 'POST',
+    body: { code, altcha },
+    schema: validateCodeResponseSchema,
+  });
   return body.token;
 }
 
@@ -35,7 +39,11 @@ export function validateAccount(token: string, accountNumber: string, altcha?: s
 
 /** The holder and account behind a stored token; 401 when it has expired. */
 export async function fetchPortalSession(token: string, signal?: AbortSignal): Promise<PortalSessionSummary> {
-  const body = await apiRequest(apiPaths.portal.session, { auth: bearer(token), schema: portalSessionResponseSchema, signal });
+  const body = await apiRequest(apiPaths.portal.session, {
+    auth: bearer(token),
+    schema: portalSessionResponseSchema,
+    signal,
+  });
   return { shareholder: body.shareholder, account: body.account };
 }
 

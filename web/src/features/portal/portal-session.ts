@@ -48,6 +48,7 @@ function readCodes(): Record<string, string> {
   }
 }
 
-export const rememberVerificationCode = (requestId: string, code: string) => write(VERIFICATION_CODES_KEY, JSON.stringify({ ...readCodes(), [requestId]: code }));
+export const rememberVerificationCode = (requestId: string, code: string) =>
+  write(VERIFICATION_CODES_KEY, JSON.stringify({ ...readCodes(), [requestId]: code }));
 export const verificationCodeFor = (requestId: string): string | null => readCodes()[requestId] ?? null;
 export const clearVerificationCodes = () => write(VERIFICATION_CODES_KEY, null);

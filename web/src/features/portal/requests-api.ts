@@ -14,7 +14,11 @@ import { bearer } from './api';
 /** The signed-in holder's calls (public-site spec 7, call 5, the own list and call 8). */
 
 /** Files a request. The same key with the same body is answered once: a retry never files twice. */
-export function submitRequest(token: string, input: SubmitRequestInput, idempotencyKey: string): Promise<SubmitRequestResponse> {
+export function submitRequest(
+  token: string,
+  input: SubmitRequestInput,
+  idempotencyKey: string,
+): Promise<SubmitRequestResponse> {
   return apiRequest(apiPaths.portal.submitRequest, {
     method: 'POST',
     auth: bearer(token),
@@ -31,7 +35,11 @@ export async function fetchOwnRequests(token: string): Promise<OwnRequest[]> {
 }
 
 /** Spec call 8: where a transfer's identity check stands (bearer token and X-CSRF-Token). */
-export async function checkVerificationStatus(token: string, requestId: string, signal?: AbortSignal): Promise<VerificationState> {
+export async function checkVerificationStatus(
+  token: string,
+  requestId: string,
+  signal?: AbortSignal,
+): Promise<VerificationState> {
   const body = await apiRequest(apiPaths.portal.checkVerificationStatus, {
     auth: bearer(token),
     csrf: true,

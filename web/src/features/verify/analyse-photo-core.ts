@@ -6,7 +6,8 @@ export type Analysis = { width: number; height: number; metrics: QualityMetrics 
 type Canvas2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 
 function canvas2d(width: number, height: number): Canvas2D | null {
-  if (typeof OffscreenCanvas === 'function') return new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+  if (typeof OffscreenCanvas === 'function')
+    return new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;

@@ -15,7 +15,10 @@ import { apiRequest } from '../../lib/api-client';
  */
 
 /** `altcha`: the solved proof of work, when the last answer asked for one (429 CHALLENGE_REQUIRED). */
-export async function validateVerificationCode(code: string, options: { altcha?: string | undefined; signal?: AbortSignal } = {}): Promise<VerificationState> {
+export async function validateVerificationCode(
+  code: string,
+  options: { altcha?: string | undefined; signal?: AbortSignal } = {},
+): Promise<VerificationState> {
   const { altcha, signal } = options;
   const body = await apiRequest(apiPaths.portal.validateVerificationCode, {
     method: 'POST',
@@ -34,7 +37,12 @@ const UPLOAD_TIMEOUT_MS = 120_000;
  * when the server asked for one). The photo goes last: the server checks the code and its throttle
  * before it reads the photo, and refuses a photo sent before the fields.
  */
-function photoForm(kind: DocumentType, photo: Blob, credential: { verificationCode: string } | { requestId: string }, altcha?: string): FormData {
+function photoForm(
+  kind: DocumentType,
+  photo: Blob,
+  credential: { verificationCode: string } | { requestId: string },
+  altcha?: string,
+): FormData {
   const form = new FormData();
   form.append('documentType', kind);
   for (const [name, value] of Object.entries(credential)) form.append(name, value);
@@ -55,11 +63,21 @@ async function sendPhoto(form: FormData, auth?: { bearer: string }): Promise<Ver
 }
 
 /** Variant B: by verification code, no token; past the address's limit, with a solved proof of work (`altcha`). */
-export function uploadVerificationPhoto(input: { code: string; kind: DocumentType; photo: Blob; altcha?: string | undefined }): Promise<VerificationState> {
+export function uploadVerificationPhoto(input: {
+  code: string;
+  kind: DocumentType;
+  photo: Blob;
+  altcha?: string | undefined;
+}): Promise<VerificationState> {
   return sendPhoto(photoForm(input.kind, input.photo, { verificationCode: input.code }, input.altcha));
 }
 
 /** Variant A: by request id, with the portal's signed-in (account) token; 401 once it has expired. */
-export function uploadVerificationPhotoForRequest(input: { token: string; requestId: string; kind: DocumentType; photo: Blob }): Promise<VerificationState> {
+export function uploadVerificationPhotoForRequest(input: {
+  token: string;
+  requestId: string;
+  kind: DocumentType;
+  photo: Blob;
+}): Promise<VerificationState> {
   return sendPhoto(photoForm(input.kind, input.photo, { requestId: input.requestId }), { bearer: input.token });
 }

@@ -9,7 +9,8 @@ import type { SessionDeps } from './session';
 /** How a verification code is checked and its failures worded (apart from the network, for the tests). */
 export const codeRules: Pick<SessionDeps, 'wellFormed' | 'loadErrorMessage'> = {
   wellFormed: (code) => verificationCodeSchema.safeParse(code).success,
-  loadErrorMessage: ({ network, serverMessage }) => (network ? PAGE_MESSAGES.loadNetworkError : (serverMessage ?? PAGE_MESSAGES.loadFailed)),
+  loadErrorMessage: ({ network, serverMessage }) =>
+    network ? PAGE_MESSAGES.loadNetworkError : (serverMessage ?? PAGE_MESSAGES.loadFailed),
 };
 
 /** /verify/{code}: the e-mailed link, no sign-in (spec call 7, and call 6 variant B). */

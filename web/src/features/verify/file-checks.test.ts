@@ -10,17 +10,25 @@ const good = { type: 'image/jpeg', name: 'selfie.jpg', size: 2 * MB };
 describe('the spec checks, in order', () => {
   it('accepts a JPEG or PNG of the right size', () => {
     expect(imageProblem(good, { width: 1280, height: 960 }, 'Selfie')).toBeNull();
-    expect(imageProblem({ type: 'image/png', name: 'ID.PNG', size: 10 * MB }, { width: 800, height: 600 }, 'ID Front')).toBeNull();
-    expect(imageProblem({ type: 'image/jpg', name: 'back.jpeg', size: 1 }, { width: 600, height: 800 }, 'ID Back')).toBeNull();
+    expect(
+      imageProblem({ type: 'image/png', name: 'ID.PNG', size: 10 * MB }, { width: 800, height: 600 }, 'ID Front'),
+    ).toBeNull();
+    expect(
+      imageProblem({ type: 'image/jpg', name: 'back.jpeg', size: 1 }, { width: 600, height: 800 }, 'ID Back'),
+    ).toBeNull();
   });
 
   it('checks the MIME type first, then the extension, then the size', () => {
     const everythingWrong = { type: 'text/plain', name: 'notes.txt', size: 11 * MB };
     expect(fileProblem(everythingWrong, 'Selfie')).toBe(FILE_MESSAGES.type('Selfie'));
     expect(fileProblem({ ...everythingWrong, type: 'image/png' }, 'Selfie')).toBe(FILE_MESSAGES.extension('Selfie'));
-    expect(fileProblem({ ...everythingWrong, type: 'image/png', name: 'a.png' }, 'Selfie')).toBe(FILE_MESSAGES.size('Selfie'));
+    expect(fileProblem({ ...everythingWrong, type: 'image/png', name: 'a.png' }, 'Selfie')).toBe(
+      FILE_MESSAGES.size('Selfie'),
+    );
     expect(fileProblem({ type: '', name: 'photo.heic', size: 1 }, 'ID Front')).toBe(FILE_MESSAGES.type('ID Front'));
-    expect(fileProblem({ type: 'image/webp', name: 'photo.jpg', size: 1 }, 'ID Front')).toBe(FILE_MESSAGES.type('ID Front'));
+    expect(fileProblem({ type: 'image/webp', name: 'photo.jpg', size: 1 }, 'ID Front')).toBe(
+      FILE_MESSAGES.type('ID Front'),
+    );
   });
 
   it('allows exactly 10 MB', () => {
@@ -41,7 +49,9 @@ describe('the spec checks, in order', () => {
   it('takes either orientation for the minimum size', () => {
     expect(imageProblem(good, { width: 600, height: 800 }, 'Selfie')).toBeNull();
     expect(imageProblem(good, { width: 720, height: 1280 }, 'Selfie')).toBeNull();
-    expect(imageProblem(good, { width: 560, height: 1000 }, 'Selfie')).toBe(FILE_MESSAGES.tooSmall('Selfie', 560, 1000));
+    expect(imageProblem(good, { width: 560, height: 1000 }, 'Selfie')).toBe(
+      FILE_MESSAGES.tooSmall('Selfie', 560, 1000),
+    );
     expect(imageProblem(good, { width: 799, height: 600 }, 'Selfie')).not.toBeNull();
   });
 });
@@ -65,7 +75,15 @@ describe('the compression size', () => {
   });
 
   it('never produces a photo the server would refuse as too small', () => {
-    for (const [w, h] of [[4032, 3024], [2001, 601], [2400, 719], [5000, 1600], [6000, 1800], [2100, 630], [9000, 2700]] as const) {
+    for (const [w, h] of [
+      [4032, 3024],
+      [2001, 601],
+      [2400, 719],
+      [5000, 1600],
+      [6000, 1800],
+      [2100, 630],
+      [9000, 2700],
+    ] as const) {
       const size = resizedSize(w, h);
       expect(meetsMinimumSize(size.width, size.height), `${w}x${h} → ${size.width}x${size.height}`).toBe(true);
       expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(Math.max(w, h));
@@ -76,7 +94,25 @@ describe('the compression size', () => {
 describe('jpegSize', () => {
   function jpeg(width: number, height: number, sof = 0xc0): ArrayBuffer {
     // SOI, an APP0 segment of 16 bytes, then SOFn with precision 8, height, width.
-    const bytes = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...new Array(14).fill(0), 0xff, sof, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03];
+    const bytes = [
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0x00,
+      0x10,
+      ...new Array(14).fill(0),
+      0xff,
+      sof,
+      0x00,
+      0x11,
+      0x08,
+      height >> 8,
+      height & 0xff,
+      width >> 8,
+      width & 0xff,
+      0x03,
+    ];
     return new Uint8Array([...bytes, ...new Array(20).fill(0)]).buffer;
   }
 
@@ -93,14 +129,24 @@ describe('jpegSize', () => {
 
 describe('isMobileDevice', () => {
   it('detects phones and tablets by user agent, as the spec says', () => {
-    expect(isMobileDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1')).toBe(true);
-    expect(isMobileDevice('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36')).toBe(true);
+    expect(
+      isMobileDevice(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe(true);
+    expect(
+      isMobileDevice('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36'),
+    ).toBe(true);
     expect(isMobileDevice('Mozilla/5.0 (iPad; CPU OS 12_0 like Mac OS X)')).toBe(true);
     expect(isMobileDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36')).toBe(false);
-    expect(isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Safari/605.1.15')).toBe(false);
+    expect(isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Safari/605.1.15')).toBe(
+      false,
+    );
   });
 
   it('takes a touch "Macintosh" for the iPad it is', () => {
-    expect(isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Safari/605.1.15', 5)).toBe(true);
+    expect(
+      isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Safari/605.1.15', 5),
+    ).toBe(true);
   });
 });

@@ -10,13 +10,15 @@ export const QUALITY_MESSAGES = {
     `The ${kind} photo looks blank or black. Make sure nothing covers the camera and there is enough light, then retake it.`,
   glare: (kind: string) =>
     `The ${kind} photo has too much glare. Move away from direct light or tilt the card slightly, then retake it.`,
-  blurry: (kind: string) => `The ${kind} photo looks blurry. Hold the phone steady, let the camera focus, then retake it.`,
+  blurry: (kind: string) =>
+    `The ${kind} photo looks blurry. Hold the phone steady, let the camera focus, then retake it.`,
 } as const;
 
 export type CameraProblem = 'denied' | 'missing' | 'busy' | 'unsupported' | 'failed';
 
 export const CAMERA_MESSAGES: Record<CameraProblem, string> = {
-  denied: 'We could not use your camera: permission was refused. You can choose a photo instead, or allow camera access in your browser settings and reload the page.',
+  denied:
+    'We could not use your camera: permission was refused. You can choose a photo instead, or allow camera access in your browser settings and reload the page.',
   missing: 'We could not use your camera: no camera was found on this device. You can choose a photo instead.',
   busy: 'We could not use your camera: it is in use by another app or could not start. You can choose a photo instead.',
   unsupported: 'We could not use your camera: this browser cannot open it here. You can choose a photo instead.',
@@ -25,9 +27,9 @@ export const CAMERA_MESSAGES: Record<CameraProblem, string> = {
 
 export const PAGE_MESSAGES = {
   cameraNotReady: 'The camera is not ready yet. Wait a moment and try again.',
-  processFailed: (kind: string) => `We could not prepare the ${kind} photo. Please try again or choose a different photo.`,
-  storageFailed:
-    'This browser could not save your photos on the device: keep this page open until they are sent.',
+  processFailed: (kind: string) =>
+    `We could not prepare the ${kind} photo. Please try again or choose a different photo.`,
+  storageFailed: 'This browser could not save your photos on the device: keep this page open until they are sent.',
   loadNetworkError: 'Network error. Please try again later.',
   loadFailed: 'We could not check your verification code. Please try again in a moment.',
   offlineWithPhotos: 'You are offline. Your saved photos are shown below and will be sent when the connection returns.',
@@ -42,7 +44,8 @@ export const PAGE_MESSAGES = {
 export const REQUEST_PAGE_MESSAGES = {
   checking: 'Checking your request',
   invalidTitle: 'Verification Not Available',
-  invalid: 'This request no longer needs identity photos, or it is not one of yours. You can see where your requests stand in the shareholder portal.',
+  invalid:
+    'This request no longer needs identity photos, or it is not one of yours. You can see where your requests stand in the shareholder portal.',
   statusFailed: `${VERIFICATION_MESSAGES.statusFailed}. Please try again in a moment.`,
 } as const;
 

@@ -1,12 +1,32 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { DocumentType } from '@ledgerwell/shared/verification';
-import { createIdbPhotoStore, createMemoryPhotoStore, photoKey, type PhotoStore, type StoredPhoto } from './photo-store';
+import {
+  createIdbPhotoStore,
+  createMemoryPhotoStore,
+  photoKey,
+  type PhotoStore,
+  type StoredPhoto,
+} from './photo-store';
 
 let dbCount = 0;
 
-function photo(code: string, kind: DocumentType, bytes: number[] = [0xff, 0xd8, 1, 2, 3], capturedAt = 1_000): StoredPhoto {
-  return { code, kind, buffer: new Uint8Array(bytes).buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt, uploaded: false };
+function photo(
+  code: string,
+  kind: DocumentType,
+  bytes: number[] = [0xff, 0xd8, 1, 2, 3],
+  capturedAt = 1_000,
+): StoredPhoto {
+  return {
+    code,
+    kind,
+    buffer: new Uint8Array(bytes).buffer,
+    type: 'image/jpeg',
+    width: 2000,
+    height: 1500,
+    capturedAt,
+    uploaded: false,
+  };
 }
 
 const stores: [string, () => PhotoStore][] = [
@@ -25,7 +45,14 @@ describe.each(stores)('photo store (%s)', (_name, create) => {
     const read = await store.get('CODE1', 'selfie');
     expect(read?.buffer).toBeInstanceOf(ArrayBuffer);
     expect([...new Uint8Array(read!.buffer)]).toEqual([0xff, 0xd8, 9, 8, 7, 6]);
-    expect(read).toMatchObject({ code: 'CODE1', kind: 'selfie', type: 'image/jpeg', width: 2000, height: 1500, uploaded: false });
+    expect(read).toMatchObject({
+      code: 'CODE1',
+      kind: 'selfie',
+      type: 'image/jpeg',
+      width: 2000,
+      height: 1500,
+      uploaded: false,
+    });
     expect(await store.get('CODE1', 'id_back')).toBeUndefined();
   });
 

@@ -131,7 +131,9 @@ export function measureQuality(sample: PixelSample): QualityMetrics {
  */
 export function qualityProblem(metrics: QualityMetrics): QualityProblem | null {
   const t = QUALITY_THRESHOLDS;
-  const flat = metrics.contrast < t.minContrast || (metrics.distinctColours < t.minDistinctColours && metrics.contrast < t.lowContrast);
+  const flat =
+    metrics.contrast < t.minContrast ||
+    (metrics.distinctColours < t.minDistinctColours && metrics.contrast < t.lowContrast);
   if (flat || metrics.meanLuminance < t.minMeanLuminance) return 'blank';
   if (metrics.glareShare > t.maxGlareShare) return 'glare';
   if (metrics.sharpness < t.minSharpness) return 'blurry';
@@ -139,7 +141,11 @@ export function qualityProblem(metrics: QualityMetrics): QualityProblem | null {
 }
 
 /** The size of the copy to measure: the long edge at most `sampleLongEdge`, never upscaled. */
-export function sampleSize(width: number, height: number, longEdge: number = QUALITY_THRESHOLDS.sampleLongEdge): { width: number; height: number } {
+export function sampleSize(
+  width: number,
+  height: number,
+  longEdge: number = QUALITY_THRESHOLDS.sampleLongEdge,
+): { width: number; height: number } {
   const scale = Math.min(1, longEdge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }

@@ -18,7 +18,8 @@ export type ProcessResult = { ok: true; photo: ProcessedPhoto } | { ok: false; m
 
 /** Measures of each photo's checks and compression (total and by stage), for `pnpm bench:capture`. */
 export const PROCESS_MEASURE = 'verify:process-photo';
-const stage = (name: string, start: number) => performance.measure(`verify:stage:${name}`, { start, end: performance.now() });
+const stage = (name: string, start: number) =>
+  performance.measure(`verify:stage:${name}`, { start, end: performance.now() });
 
 /**
  * A captured frame or a picked file, from the camera to the bytes we keep: the spec's checks in its

@@ -25,12 +25,16 @@ describe('requestChannel (the portal’s way in)', () => {
   });
 
   it('uploads with call 6 variant A: bearer token, requestId, documentType, document, and no code', async () => {
-    const fetch = vi.fn(async () => Response.json({ success: true, message: 'Document uploaded', data: { ...STATE, documentType: 'selfie' } }));
+    const fetch = vi.fn(async () =>
+      Response.json({ success: true, message: 'Document uploaded', data: { ...STATE, documentType: 'selfie' } }),
+    );
     vi.stubGlobal('fetch', fetch);
     const channel = requestChannel({ requestId: REQUEST_ID, token: TOKEN, checkStatus: vi.fn() });
 
     const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-    await expect(channel.deps.upload({ key: channel.key, kind: 'selfie', photo })).resolves.toMatchObject({ documents: STATE.documents });
+    await expect(channel.deps.upload({ key: channel.key, kind: 'selfie', photo })).resolves.toMatchObject({
+      documents: STATE.documents,
+    });
 
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/shareholder-portal/upload-verification');

@@ -18,14 +18,19 @@ export const requestKey = (requestId: string) => `${KEY_PREFIX}${requestId}`;
 /** How a request key is checked and its failures worded: the spec's portal messages. */
 export const requestRules: Pick<SessionDeps, 'wellFormed' | 'loadErrorMessage'> = {
   wellFormed: (key) => key.startsWith(KEY_PREFIX) && requestIdSchema.safeParse(key.slice(KEY_PREFIX.length)).success,
-  loadErrorMessage: ({ network }) => (network ? VERIFICATION_MESSAGES.networkError : REQUEST_PAGE_MESSAGES.statusFailed),
+  loadErrorMessage: ({ network }) =>
+    network ? VERIFICATION_MESSAGES.networkError : REQUEST_PAGE_MESSAGES.statusFailed,
 };
 
 /**
  * /shareholder-requests/verify/{id}: signed in to the portal, on any device, without the code (spec
  * call 8 for the state, call 6 variant A for the photos).
  */
-export function requestChannel(input: { requestId: string; token: string; checkStatus: CheckVerificationStatus }): VerificationChannel {
+export function requestChannel(input: {
+  requestId: string;
+  token: string;
+  checkStatus: CheckVerificationStatus;
+}): VerificationChannel {
   const { requestId, token, checkStatus } = input;
   return {
     key: requestKey(requestId),

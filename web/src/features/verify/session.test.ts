@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { UPLOAD_SERVER_MESSAGES, VERIFICATION_MESSAGES, type DocumentType, type VerificationState } from '@ledgerwell/shared/verification';
+import {
+  UPLOAD_SERVER_MESSAGES,
+  VERIFICATION_MESSAGES,
+  type DocumentType,
+  type VerificationState,
+} from '@ledgerwell/shared/verification';
 import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
 import { ApiRequestError } from '../../lib/api-client';
 import { codeRules } from './code-channel';
@@ -18,11 +23,21 @@ const KINDS: DocumentType[] = ['selfie', 'id_front', 'id_back'];
 
 function state(documents: Partial<VerificationState['documents']> = {}): VerificationState {
   const docs = { selfie: false, id_front: false, id_back: false, ...documents };
-  return { referenceNumber: 'TR-2025-000123', status: 'AWAITING_VERIFICATION', expiresAt: null, documents: docs, verificationComplete: docs.selfie && docs.id_front && docs.id_back };
+  return {
+    referenceNumber: 'TR-2025-000123',
+    status: 'AWAITING_VERIFICATION',
+    expiresAt: null,
+    documents: docs,
+    verificationComplete: docs.selfie && docs.id_front && docs.id_back,
+  };
 }
 
 const networkError = () => new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' });
-const serverError = (status: number, code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT' | 'INTERNAL_ERROR' | 'UNAUTHENTICATED', message: string) => new ApiRequestError({ status, code, message, fromServer: true });
+const serverError = (
+  status: number,
+  code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT' | 'INTERNAL_ERROR' | 'UNAUTHENTICATED',
+  message: string,
+) => new ApiRequestError({ status, code, message, fromServer: true });
 
 /** A fake server that keeps the documents it received, and a device whose connection the test switches. */
 function world(store: PhotoStore = createMemoryPhotoStore(), channel = BY_CODE) {
@@ -70,7 +85,16 @@ describe('VerificationSession', () => {
 
   it('an unknown or expired code: the invalid screen, and the device forgets its photos', async () => {
     const w = world();
-    await w.store.put({ code: CODE, kind: 'selfie', buffer: photo().buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    await w.store.put({
+      code: CODE,
+      kind: 'selfie',
+      buffer: photo().buffer,
+      type: 'image/jpeg',
+      width: 2000,
+      height: 1500,
+      capturedAt: Date.now(),
+      uploaded: false,
+    });
     w.deps.validate = vi.fn(async () => {
       throw serverError(404, 'NOT_FOUND', UPLOAD_SERVER_MESSAGES.invalidCode);
     });
@@ -176,7 +200,8 @@ describe('VerificationSession', () => {
     const session = w.open();
     await session.start();
     await addAll(session);
-    w.net.uploadFailure = (kind) => (kind === 'id_front' ? serverError(400, 'VALIDATION_ERROR', UPLOAD_SERVER_MESSAGES.dimensions) : null);
+    w.net.uploadFailure = (kind) =>
+      kind === 'id_front' ? serverError(400, 'VALIDATION_ERROR', UPLOAD_SERVER_MESSAGES.dimensions) : null;
     await session.submit();
     const snapshot = session.getSnapshot();
     expect(snapshot.phase).toBe('ready');
@@ -184,7 +209,11 @@ describe('VerificationSession', () => {
     expect(Object.keys(snapshot.photos)).toHaveLength(3);
     expect(snapshot.photos.selfie?.uploaded).toBe(true);
     // Deleted only once the server has all three: the 200s are marked, the refused one is intact.
-    expect((await w.store.list(CODE)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([['id_back', true], ['id_front', false], ['selfie', true]]);
+    expect((await w.store.list(CODE)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([
+      ['id_back', true],
+      ['id_front', false],
+      ['selfie', true],
+    ]);
 
     w.net.uploadFailure = null;
     w.uploads.length = 0;
@@ -196,7 +225,16 @@ describe('VerificationSession', () => {
   it('reopened after a partial upload: sends only what the server lacks', async () => {
     const w = world();
     Object.assign(w.held, { selfie: true, id_front: true });
-    await w.store.put({ code: CODE, kind: 'id_back', buffer: photo().buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    await w.store.put({
+      code: CODE,
+      kind: 'id_back',
+      buffer: photo().buffer,
+      type: 'image/jpeg',
+      width: 2000,
+      height: 1500,
+      capturedAt: Date.now(),
+      uploaded: false,
+    });
     const session = w.open();
     await session.start();
     await session.submit();
@@ -233,7 +271,10 @@ describe('VerificationSession', () => {
     w.net.online = false;
     const session = w.open();
     await session.start();
-    expect(session.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: 'Network error. Please try again later.' });
+    expect(session.getSnapshot()).toMatchObject({
+      phase: 'load-error',
+      loadError: 'Network error. Please try again later.',
+    });
     w.net.online = true;
     await session.resume();
     expect(session.getSnapshot().phase).toBe('ready');
@@ -242,15 +283,28 @@ describe('VerificationSession', () => {
   it('a server error at opening shows its message', async () => {
     const w = world();
     w.deps.validate = vi.fn(async () => {
-      throw new ApiRequestError({ status: 429, code: 'RATE_LIMITED', message: UPLOAD_SERVER_MESSAGES.tooManyAttempts, fromServer: true });
+      throw new ApiRequestError({
+        status: 429,
+        code: 'RATE_LIMITED',
+        message: UPLOAD_SERVER_MESSAGES.tooManyAttempts,
+        fromServer: true,
+      });
     });
     const session = w.open();
     await session.start();
-    expect(session.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: UPLOAD_SERVER_MESSAGES.tooManyAttempts });
+    expect(session.getSnapshot()).toMatchObject({
+      phase: 'load-error',
+      loadError: UPLOAD_SERVER_MESSAGES.tooManyAttempts,
+    });
   });
 
   it('without a working store the photos live in memory, and the page says so', async () => {
-    const w = world({ ...createMemoryPhotoStore(), put: async () => { throw new Error('QuotaExceededError'); } });
+    const w = world({
+      ...createMemoryPhotoStore(),
+      put: async () => {
+        throw new Error('QuotaExceededError');
+      },
+    });
     const session = w.open();
     await session.start();
     await addAll(session);
@@ -287,11 +341,24 @@ function throttledWorld(store?: PhotoStore) {
       return;
     }
     const challenge: Challenge = {
-      parameters: { algorithm: 'PBKDF2/SHA-256', nonce: `n${gate.issued.size}`, salt: 's', cost: 1, keyLength: 32, keyPrefix: '00' },
+      parameters: {
+        algorithm: 'PBKDF2/SHA-256',
+        nonce: `n${gate.issued.size}`,
+        salt: 's',
+        cost: 1,
+        keyLength: 32,
+        keyPrefix: '00',
+      },
       signature: `sig-${gate.issued.size + 1}`,
     };
     gate.issued.add(`solved:${challenge.signature}`);
-    throw new ApiRequestError({ status: 429, code: 'CHALLENGE_REQUIRED', message: UPLOAD_SERVER_MESSAGES.tooManyAttempts, fromServer: true, challenge });
+    throw new ApiRequestError({
+      status: 429,
+      code: 'CHALLENGE_REQUIRED',
+      message: UPLOAD_SERVER_MESSAGES.tooManyAttempts,
+      fromServer: true,
+      challenge,
+    });
   };
   const { validate, upload } = w.deps;
   w.deps.validate = vi.fn(async (key: string, proof?: string) => {
@@ -319,7 +386,8 @@ async function solveAll(session: VerificationSession, max = 10): Promise<number>
   return solved;
 }
 
-const uploadsWithoutProof = (calls: string[]) => calls.filter((call) => call.startsWith('upload:') && !call.endsWith('+proof'));
+const uploadsWithoutProof = (calls: string[]) =>
+  calls.filter((call) => call.startsWith('upload:') && !call.endsWith('+proof'));
 
 describe('VerificationSession past the throttle’s limit (proof of work)', () => {
   it('the check at opening waits for the proof, then goes again with it', async () => {
@@ -331,7 +399,11 @@ describe('VerificationSession past the throttle’s limit (proof of work)', () =
 
     await session.solveChallenge('solved:sig-1');
     expect(w.gate.calls).toEqual(['validate', 'validate+proof']);
-    expect(session.getSnapshot()).toMatchObject({ phase: 'ready', challenge: null, server: { referenceNumber: 'TR-2025-000123' } });
+    expect(session.getSnapshot()).toMatchObject({
+      phase: 'ready',
+      challenge: null,
+      server: { referenceNumber: 'TR-2025-000123' },
+    });
   });
 
   it('photos go one at a time, each with its own proof asked for with the code check: no photo is sent only to be refused', async () => {
@@ -344,13 +416,25 @@ describe('VerificationSession past the throttle’s limit (proof of work)', () =
 
     await session.submit();
     // The spinner stays, the check is on screen, the photos are on the device and queued.
-    expect(session.getSnapshot()).toMatchObject({ phase: 'uploading', challenge: { signature: expect.any(String) }, queued: true, failure: null });
+    expect(session.getSnapshot()).toMatchObject({
+      phase: 'uploading',
+      challenge: { signature: expect.any(String) },
+      queued: true,
+      failure: null,
+    });
     expect(await w.store.list(CODE)).toHaveLength(3);
     expect(await w.store.isQueued(CODE)).toBe(true);
     expect(w.gate.calls).toEqual(['validate']);
 
     expect(await solveAll(session)).toBe(3);
-    expect(w.gate.calls).toEqual(['validate', 'upload:selfie+proof', 'validate', 'upload:id_front+proof', 'validate', 'upload:id_back+proof']);
+    expect(w.gate.calls).toEqual([
+      'validate',
+      'upload:selfie+proof',
+      'validate',
+      'upload:id_front+proof',
+      'validate',
+      'upload:id_back+proof',
+    ]);
     expect(session.getSnapshot().phase).toBe('complete');
     expect(await w.store.list(CODE)).toEqual([]);
     expect(await w.store.isQueued(CODE)).toBe(false);
@@ -367,8 +451,17 @@ describe('VerificationSession past the throttle’s limit (proof of work)', () =
     w.gate.calls.length = 0;
 
     await session.submit();
-    expect(session.getSnapshot()).toMatchObject({ phase: 'uploading', failure: null, queued: true, challenge: { signature: expect.any(String) } });
-    expect((await w.store.list(CODE)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([['id_back', false], ['id_front', false], ['selfie', false]]);
+    expect(session.getSnapshot()).toMatchObject({
+      phase: 'uploading',
+      failure: null,
+      queued: true,
+      challenge: { signature: expect.any(String) },
+    });
+    expect((await w.store.list(CODE)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([
+      ['id_back', false],
+      ['id_front', false],
+      ['selfie', false],
+    ]);
     expect(await w.store.isQueued(CODE)).toBe(true);
     const before = w.gate.calls.length;
     expect(w.gate.calls.sort()).toEqual(['upload:id_back', 'upload:id_front', 'upload:selfie']);
@@ -401,7 +494,11 @@ describe('VerificationSession past the throttle’s limit (proof of work)', () =
     w.gate.past = true;
     const second = w.open();
     await second.start();
-    expect(second.getSnapshot()).toMatchObject({ phase: 'validating', queued: true, challenge: { signature: expect.any(String) } });
+    expect(second.getSnapshot()).toMatchObject({
+      phase: 'validating',
+      queued: true,
+      challenge: { signature: expect.any(String) },
+    });
     second.stop();
     expect(await w.store.list(CODE)).toHaveLength(3);
     expect(await w.store.isQueued(CODE)).toBe(true);
@@ -419,7 +516,11 @@ describe('VerificationSession past the throttle’s limit (proof of work)', () =
     const session = w.open();
     await session.start();
     session.challengeFailed();
-    expect(session.getSnapshot()).toMatchObject({ phase: 'load-error', loadError: CHALLENGE_MESSAGES.failed, challenge: null });
+    expect(session.getSnapshot()).toMatchObject({
+      phase: 'load-error',
+      loadError: CHALLENGE_MESSAGES.failed,
+      challenge: null,
+    });
     await session.retry();
     expect(session.getSnapshot()).toMatchObject({ phase: 'validating', challenge: { signature: 'sig-2' } });
     await solveAll(session);
@@ -428,7 +529,11 @@ describe('VerificationSession past the throttle’s limit (proof of work)', () =
     await addAll(session);
     await session.submit();
     session.challengeFailed();
-    expect(session.getSnapshot()).toMatchObject({ phase: 'ready', submitError: CHALLENGE_MESSAGES.failed, challenge: null });
+    expect(session.getSnapshot()).toMatchObject({
+      phase: 'ready',
+      submitError: CHALLENGE_MESSAGES.failed,
+      challenge: null,
+    });
     expect(Object.keys(session.getSnapshot().photos)).toHaveLength(3);
     await session.submit();
     expect(session.getSnapshot().challenge).not.toBeNull();
@@ -472,7 +577,16 @@ describe('VerificationSession by request (the signed-in portal)', () => {
   it('takes and sends the three photos under its own key, never a code’s', async () => {
     const w = world(undefined, BY_REQUEST);
     // The same device holds a photo of a code link: the portal's session does not see or send it.
-    await w.store.put({ code: CODE, kind: 'selfie', buffer: photo(9).buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    await w.store.put({
+      code: CODE,
+      kind: 'selfie',
+      buffer: photo(9).buffer,
+      type: 'image/jpeg',
+      width: 2000,
+      height: 1500,
+      capturedAt: Date.now(),
+      uploaded: false,
+    });
     const session = w.open();
     await session.start();
     expect(session.getSnapshot()).toMatchObject({ phase: 'ready', photos: {} });
@@ -503,7 +617,16 @@ describe('VerificationSession by request (the signed-in portal)', () => {
 
   it('a token refused at opening: signed out, and the device keeps the photos for after signing in', async () => {
     const w = world(undefined, BY_REQUEST);
-    await w.store.put({ code: KEY, kind: 'selfie', buffer: photo().buffer, type: 'image/jpeg', width: 2000, height: 1500, capturedAt: Date.now(), uploaded: false });
+    await w.store.put({
+      code: KEY,
+      kind: 'selfie',
+      buffer: photo().buffer,
+      type: 'image/jpeg',
+      width: 2000,
+      height: 1500,
+      capturedAt: Date.now(),
+      uploaded: false,
+    });
     w.deps.validate = vi.fn(async () => {
       throw expired();
     });
@@ -521,7 +644,11 @@ describe('VerificationSession by request (the signed-in portal)', () => {
     w.net.uploadFailure = (kind) => (kind === 'id_back' ? expired() : null);
     await session.submit();
     expect(session.getSnapshot()).toMatchObject({ phase: 'signed-out', failure: null });
-    expect((await w.store.list(KEY)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([['id_back', false], ['id_front', true], ['selfie', true]]);
+    expect((await w.store.list(KEY)).map((p) => [p.kind, p.uploaded]).sort()).toEqual([
+      ['id_back', false],
+      ['id_front', true],
+      ['selfie', true],
+    ]);
   });
 
   it('a request that is not this shareholder’s, or no longer open (404): the invalid screen', async () => {

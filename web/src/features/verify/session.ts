@@ -7,7 +7,16 @@ import {
 } from '@ledgerwell/shared/verification';
 import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
 import { askPersistentStorage, type PhotoStore, type StoredPhoto } from './photo-store';
-import { challengeIn, classifyUploadError, planSubmission, shouldSendQueued, summariseUploads, type FailureLine, type LocalPhotos, type UploadResult } from './sync';
+import {
+  challengeIn,
+  classifyUploadError,
+  planSubmission,
+  shouldSendQueued,
+  summariseUploads,
+  type FailureLine,
+  type LocalPhotos,
+  type UploadResult,
+} from './sync';
 
 /**
  * One verification's page, outside React: checks its key, keeps the photos (on the device first,
@@ -67,7 +76,12 @@ export interface SessionDeps {
    * (signed out). `proof`: a solved proof of work, sent once, after a 429 CHALLENGE_REQUIRED.
    */
   validate(key: string, proof?: string): Promise<VerificationState>;
-  upload(input: { key: string; kind: DocumentType; photo: Blob; proof?: string | undefined }): Promise<VerificationState>;
+  upload(input: {
+    key: string;
+    kind: DocumentType;
+    photo: Blob;
+    proof?: string | undefined;
+  }): Promise<VerificationState>;
   /** What the load-error screen says: each way in words it differently (the portal with the spec's status messages). */
   loadErrorMessage(failure: LoadFailure): string;
   isOnline(): boolean;
@@ -238,7 +252,8 @@ export class VerificationSession {
     const waiting = this.waiting;
     if (!this.state.challenge || !waiting) return;
     this.waiting = null;
-    if (this.state.phase === 'validating') this.set({ challenge: null, phase: 'load-error', loadError: CHALLENGE_MESSAGES.failed });
+    if (this.state.phase === 'validating')
+      this.set({ challenge: null, phase: 'load-error', loadError: CHALLENGE_MESSAGES.failed });
     else this.set({ challenge: null, phase: 'ready', submitError: CHALLENGE_MESSAGES.failed });
   }
 
@@ -282,8 +297,13 @@ export class VerificationSession {
         // The photos stay on the device: after signing in again they are still there to send.
         this.set({ phase: 'signed-out' });
       } else if (facts.isNetworkError || !this.deps.isOnline()) {
-        if (Object.keys(this.records).length > 0) this.set({ phase: 'ready', notice: this.state.queued ? 'queued' : 'offline' });
-        else this.set({ phase: 'load-error', loadError: this.deps.loadErrorMessage({ network: true, serverMessage: null }) });
+        if (Object.keys(this.records).length > 0)
+          this.set({ phase: 'ready', notice: this.state.queued ? 'queued' : 'offline' });
+        else
+          this.set({
+            phase: 'load-error',
+            loadError: this.deps.loadErrorMessage({ network: true, serverMessage: null }),
+          });
       } else {
         const serverMessage = facts.fromServer && facts.message ? facts.message : null;
         this.set({ phase: 'load-error', loadError: this.deps.loadErrorMessage({ network: false, serverMessage }) });
@@ -362,7 +382,9 @@ export class VerificationSession {
     this.set({ phase: 'uploading', failure: null, submitError: null, notice: null });
     let results: UploadResult[];
     try {
-      results = this.challenged ? await this.uploadInTurn(plan.send) : await Promise.all(plan.send.map((kind) => this.uploadOne(kind)));
+      results = this.challenged
+        ? await this.uploadInTurn(plan.send)
+        : await Promise.all(plan.send.map((kind) => this.uploadOne(kind)));
     } finally {
       this.sending = false;
     }
@@ -445,7 +467,12 @@ export class VerificationSession {
   private async uploadOne(kind: DocumentType, proof?: string): Promise<UploadResult> {
     const record = this.records[kind]!;
     try {
-      const state = await this.deps.upload({ key: this.key, kind, photo: new Blob([record.buffer], { type: record.type }), proof });
+      const state = await this.deps.upload({
+        key: this.key,
+        kind,
+        photo: new Blob([record.buffer], { type: record.type }),
+        proof,
+      });
       // Kept until all three are in: the panel and a reload still show it; it is not sent again.
       this.records[kind] = { ...record, uploaded: true };
       await this.store?.markUploaded(this.key, kind).catch(() => undefined);

@@ -41,7 +41,10 @@ export function firstOpenStep(local: LocalPhotos, server: DocumentsState | null)
  * On submit: send every photo of the device the server does not hold yet (a photo the server holds
  * is not sent again, unless the shareholder retook it); `missing` are the steps with no photo anywhere.
  */
-export function planSubmission(local: LocalPhotos, server: DocumentsState | null): { send: DocumentType[]; missing: DocumentType[] } {
+export function planSubmission(
+  local: LocalPhotos,
+  server: DocumentsState | null,
+): { send: DocumentType[]; missing: DocumentType[] } {
   const send: DocumentType[] = [];
   const missing: DocumentType[] = [];
   for (const kind of DOCUMENT_TYPES) {
@@ -53,7 +56,11 @@ export function planSubmission(local: LocalPhotos, server: DocumentsState | null
 }
 
 /** A queued set is sent when the page opens or the connection returns, if there is something to send. */
-export function shouldSendQueued(input: { queued: boolean; online: boolean; plan: { send: DocumentType[]; missing: DocumentType[] } }): boolean {
+export function shouldSendQueued(input: {
+  queued: boolean;
+  online: boolean;
+  plan: { send: DocumentType[]; missing: DocumentType[] };
+}): boolean {
   return input.queued && input.online && input.plan.missing.length === 0 && input.plan.send.length > 0;
 }
 
@@ -75,7 +82,13 @@ export interface ErrorFacts {
  */
 export function challengeIn(error: unknown): Challenge | null {
   const facts = (typeof error === 'object' && error !== null ? error : {}) as ErrorFacts;
-  if (facts.status !== 429 || facts.code !== CHALLENGE_REQUIRED || typeof facts.challenge !== 'object' || facts.challenge === null) return null;
+  if (
+    facts.status !== 429 ||
+    facts.code !== CHALLENGE_REQUIRED ||
+    typeof facts.challenge !== 'object' ||
+    facts.challenge === null
+  )
+    return null;
   return facts.challenge as Challenge;
 }
 
@@ -96,7 +109,8 @@ export function classifyUploadError(error: unknown, online: boolean): UploadFail
   const status = typeof facts.status === 'number' ? facts.status : 0;
   // Our own upload time limit (AbortSignal.timeout): a slow connection, not a lost one. The panel says so.
   const cause = facts.cause as { name?: unknown } | undefined;
-  if (online && (facts.name === 'TimeoutError' || cause?.name === 'TimeoutError')) return { reason: 'thrown', name: 'TimeoutError', message: 'timeout' };
+  if (online && (facts.name === 'TimeoutError' || cause?.name === 'TimeoutError'))
+    return { reason: 'thrown', name: 'TimeoutError', message: 'timeout' };
   if (facts.isNetworkError === true || !online) return { reason: 'network' };
   const challenge = challengeIn(error);
   if (challenge) return { reason: 'challenge', challenge, message: facts.message ?? '' };
@@ -107,7 +121,9 @@ export function classifyUploadError(error: unknown, online: boolean): UploadFail
   return { reason: 'thrown', name: facts.name, message: facts.message };
 }
 
-export type UploadResult = { kind: DocumentType; ok: true; verificationComplete: boolean; documents: DocumentsState } | { kind: DocumentType; ok: false; failure: UploadFailure };
+export type UploadResult =
+  | { kind: DocumentType; ok: true; verificationComplete: boolean; documents: DocumentsState }
+  | { kind: DocumentType; ok: false; failure: UploadFailure };
 
 export interface FailureLine {
   kind: DocumentType;
@@ -156,7 +172,8 @@ export function summariseUploads(results: UploadResult[], previous: DocumentsSta
   if (failures.some((f) => f.failure.reason === 'invalid-code')) return { outcome: 'invalid-code' };
   if (failures.some((f) => f.failure.reason === 'signed-out')) return { outcome: 'signed-out' };
   // Before any panel: the refusals of other photos are for after the check, when they go again.
-  for (const { failure } of failures) if (failure.reason === 'challenge') return { outcome: 'challenge', challenge: failure.challenge, uploaded };
+  for (const { failure } of failures)
+    if (failure.reason === 'challenge') return { outcome: 'challenge', challenge: failure.challenge, uploaded };
   if (failures.length === 0) {
     if (results.some((result) => result.ok && result.verificationComplete)) return { outcome: 'complete' };
     const documents: DocumentsState = { selfie: false, id_front: false, id_back: false, ...previous };

@@ -21,7 +21,15 @@ interface CodeDialogProps {
  * native modal <dialog>: the page behind is inert, Esc closes, focus goes to the code field and
  * back to the opener afterwards.
  */
-export function CodeDialog({ title, description, confirmLabel, danger = false, onSubmit, onPasskey, onClose }: CodeDialogProps) {
+export function CodeDialog({
+  title,
+  description,
+  confirmLabel,
+  danger = false,
+  onSubmit,
+  onPasskey,
+  onClose,
+}: CodeDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const entry = useCodeEntry({ kind: 'either', send: onSubmit, invalidMessage: MFA_MESSAGES.codeInvalid });
@@ -49,7 +57,12 @@ export function CodeDialog({ title, description, confirmLabel, danger = false, o
           <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className={danger ? 'button button--danger' : 'button'} disabled={busy} aria-busy={entry.busy || undefined}>
+          <button
+            type="submit"
+            className={danger ? 'button button--danger' : 'button'}
+            disabled={busy}
+            aria-busy={entry.busy || undefined}
+          >
             {entry.busy ? 'Working...' : confirmLabel}
           </button>
         </div>

@@ -12,7 +12,14 @@ type InputAttributes = Pick<
 /** The input's attributes per kind: digits for the app's code, free text for a recovery code. */
 const CODE_INPUT: Record<CodeKind, InputAttributes> = {
   totp: { name: 'code', autoComplete: 'one-time-code', inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 },
-  recovery: { name: 'recoveryCode', autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, placeholder: 'xxxxx-xxxxx', maxLength: 11 },
+  recovery: {
+    name: 'recoveryCode',
+    autoComplete: 'off',
+    autoCapitalize: 'none',
+    spellCheck: false,
+    placeholder: 'xxxxx-xxxxx',
+    maxLength: 11,
+  },
   either: { name: 'code', autoComplete: 'one-time-code', autoCapitalize: 'none', spellCheck: false, maxLength: 32 },
 };
 
@@ -163,7 +170,9 @@ export function CodeForm({ entry, label, autoFocus, children }: CodeFormProps) {
           error={entry.fieldError}
           autoFocus={autoFocus}
         />
-        {entry.challenge && <ProofOfWork challenge={entry.challenge.challenge} onSolved={entry.retry} onFailed={entry.challengeFailed} />}
+        {entry.challenge && (
+          <ProofOfWork challenge={entry.challenge.challenge} onSolved={entry.retry} onFailed={entry.challengeFailed} />
+        )}
         {children}
       </form>
     </>

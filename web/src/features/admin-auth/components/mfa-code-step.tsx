@@ -64,7 +64,11 @@ export function MfaCodeStep({ mfaToken, methods, onBack }: MfaCodeStepProps) {
           <p className="auth-card__or">Or</p>
         </>
       )}
-      <p>{recovery ? 'Enter one of the recovery codes you saved when you set up your second factor.' : 'Enter the 6-digit code from your authenticator app.'}</p>
+      <p>
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up your second factor.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
       <CodeForm entry={entry} label={recovery ? 'Recovery code' : 'Authentication code'} autoFocus={!passkeys}>
         <button type="submit" className="button button--block" disabled={busy} aria-busy={entry.busy || undefined}>
           {entry.busy ? 'Verifying...' : 'Verify'}

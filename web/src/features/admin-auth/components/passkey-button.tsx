@@ -31,7 +31,13 @@ export function PasskeyButton({ onUse, disabled = false, onBusy }: PasskeyButton
 
   return (
     <div className="passkey-button">
-      <button type="button" className="button button--secondary button--block" onClick={() => void run()} disabled={disabled || busy} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        onClick={() => void run()}
+        disabled={disabled || busy}
+        aria-busy={busy || undefined}
+      >
         {busy ? 'Waiting for your passkey...' : 'Use a passkey'}
       </button>
       {error && (

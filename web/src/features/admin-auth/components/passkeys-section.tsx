@@ -92,7 +92,9 @@ export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
   return (
     <section className="admin-card security-card passkeys" aria-labelledby={headingId}>
       <h2 id={headingId}>Passkeys</h2>
-      <p className="muted">A passkey signs you in with your device's screen lock or a security key, instead of a code.</p>
+      <p className="muted">
+        A passkey signs you in with your device's screen lock or a security key, instead of a code.
+      </p>
       {notice && (
         <div className="notice notice--success" role="status">
           {notice}
@@ -114,7 +116,8 @@ export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
                   <div>
                     <p className="passkey-list__name">{passkey.name}</p>
                     <p className="passkey-list__dates">
-                      Added {formatDay(passkey.createdAt)}, {passkey.lastUsedAt ? `last used ${formatDay(passkey.lastUsedAt)}` : 'not used yet'}
+                      Added {formatDay(passkey.createdAt)},{' '}
+                      {passkey.lastUsedAt ? `last used ${formatDay(passkey.lastUsedAt)}` : 'not used yet'}
                     </p>
                   </div>
                   <button

@@ -34,10 +34,12 @@ export function RecoveryCodes({ codes, username, onDone }: RecoveryCodesProps) {
 
   return (
     <section className="recovery-codes" aria-labelledby={headingId}>
-      <h3 id={headingId} ref={heading} tabIndex={-1}>Your recovery codes</h3>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        Your recovery codes
+      </h3>
       <p className="notice notice--warning">
-        Save these codes somewhere safe, such as a password manager. Each one signs you in once if you lose your phone. They are shown only
-        now.
+        Save these codes somewhere safe, such as a password manager. Each one signs you in once if you lose your phone.
+        They are shown only now.
       </p>
       <ol className="recovery-codes__list" aria-label="Recovery codes">
         {codes.map((code) => (
@@ -48,7 +50,11 @@ export function RecoveryCodes({ codes, username, onDone }: RecoveryCodesProps) {
       </ol>
       <div className="form-actions">
         <CopyButton text={codes.join('\n')} label="Copy codes" copiedMessage="Recovery codes copied" />
-        <button type="button" className="button button--secondary button--small" onClick={() => download(text, recoveryCodesFileName(username))}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => download(text, recoveryCodesFileName(username))}
+        >
           Download
         </button>
       </div>

@@ -12,7 +12,8 @@ import { passkeyProof } from '../passkeys-api';
 import { CodeForm, useCodeEntry } from './code-field';
 import { PasskeyButton } from './passkey-button';
 
-const WHY = 'Changing users or the IP whitelist and exporting data need a recent confirmation, so that nobody else can do it from this session.';
+const WHY =
+  'Changing users or the IP whitelist and exporting data need a recent confirmation, so that nobody else can do it from this session.';
 
 interface StepUpDialogProps {
   proof: StepUpProof;
@@ -56,7 +57,10 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
         Confirm it is you
       </h2>
       <p id={descriptionId}>
-        {WHY} {proof === 'password' ? 'Enter your password.' : `${proof === 'passkey' ? 'Use a passkey, or enter' : 'Enter'} a code from your authenticator app, or one of your recovery codes.`}
+        {WHY}{' '}
+        {proof === 'password'
+          ? 'Enter your password.'
+          : `${proof === 'passkey' ? 'Use a passkey, or enter' : 'Enter'} a code from your authenticator app, or one of your recovery codes.`}
       </p>
       {proof !== 'password' ? (
         <StepUpCodeForm onConfirmed={() => onDone(true)} onBusy={setBusy}>

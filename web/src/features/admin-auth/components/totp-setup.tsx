@@ -23,9 +23,14 @@ export function TotpSetup({ setup, onConfirm, onCancel }: TotpSetupProps) {
 
   return (
     <section className="totp-setup" aria-labelledby={headingId}>
-      <h3 id={headingId} ref={heading} tabIndex={-1}>Set up your authenticator app</h3>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        Set up your authenticator app
+      </h3>
       <ol className="totp-setup__steps">
-        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password) and add an account.</li>
+        <li>
+          Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or
+          1Password) and add an account.
+        </li>
         <li>Scan this QR code, or type the secret key in.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>

@@ -60,7 +60,8 @@ export function ChangePasswordPage() {
     });
     const nextErrors: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
     if (!values.confirmPassword) nextErrors.confirmPassword = ADMIN_MESSAGES.confirmPasswordRequired;
-    else if (values.confirmPassword !== values.newPassword) nextErrors.confirmPassword = ADMIN_MESSAGES.passwordsDoNotMatch;
+    else if (values.confirmPassword !== values.newPassword)
+      nextErrors.confirmPassword = ADMIN_MESSAGES.passwordsDoNotMatch;
     setErrors(nextErrors);
     if (!parsed.success || Object.keys(nextErrors).length > 0) return;
 
@@ -162,7 +163,12 @@ export function ChangePasswordPage() {
             }}
           />
         )}
-        <button type="submit" className="button" disabled={busy || challenge !== null} aria-busy={busy || challenge !== null || undefined}>
+        <button
+          type="submit"
+          className="button"
+          disabled={busy || challenge !== null}
+          aria-busy={busy || challenge !== null || undefined}
+        >
           {busy || challenge ? 'Changing password...' : 'Change password'}
         </button>
       </form>

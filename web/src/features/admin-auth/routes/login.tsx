@@ -128,7 +128,12 @@ export function AdminLoginPage() {
               onChange={(event) => setPassword(event.target.value)}
               error={errors.password}
             />
-            {challenge && <ProofOfWork challenge={challenge.challenge} onSolved={(altcha) => void signIn(challenge.input, altcha)} />}
+            {challenge && (
+              <ProofOfWork
+                challenge={challenge.challenge}
+                onSolved={(altcha) => void signIn(challenge.input, altcha)}
+              />
+            )}
             <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Signing in...' : 'Sign in'}
             </button>

@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
-import { MFA_MESSAGES, RECOVERY_CODE_COUNT, type MfaStatus, type TotpSetup as TotpSetupData } from '@ledgerwell/shared/admin-mfa';
+import {
+  MFA_MESSAGES,
+  RECOVERY_CODE_COUNT,
+  type MfaStatus,
+  type TotpSetup as TotpSetupData,
+} from '@ledgerwell/shared/admin-mfa';
 import { isApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
@@ -186,7 +191,9 @@ export function SecurityPage() {
                 }}
               />
             )}
-            {view.kind === 'codes' && <RecoveryCodes codes={view.codes} username={admin.username} onDone={codesSaved} />}
+            {view.kind === 'codes' && (
+              <RecoveryCodes codes={view.codes} username={admin.username} onDone={codesSaved} />
+            )}
             {view.kind === 'status' && (
               <div className="form-actions security-card__actions">
                 {anyFactor && (
@@ -199,7 +206,14 @@ export function SecurityPage() {
                     Remove authenticator app
                   </button>
                 ) : (
-                  <button ref={setupButton} type="button" className="button" onClick={() => void startSetup()} disabled={starting} aria-busy={starting || undefined}>
+                  <button
+                    ref={setupButton}
+                    type="button"
+                    className="button"
+                    onClick={() => void startSetup()}
+                    disabled={starting}
+                    aria-busy={starting || undefined}
+                  >
                     {starting ? 'Starting...' : 'Set up authenticator app'}
                   </button>
                 )}

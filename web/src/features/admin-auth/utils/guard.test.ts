@@ -15,7 +15,13 @@ describe('the admin guard', () => {
   });
 
   it('sends a user who must enrol a second factor to the Security screen from every other page, and lands them there', () => {
-    for (const pathname of ['/admin', '/admin/dashboard', '/admin/requests', '/admin/users', '/admin/change-password']) {
+    for (const pathname of [
+      '/admin',
+      '/admin/dashboard',
+      '/admin/requests',
+      '/admin/users',
+      '/admin/change-password',
+    ]) {
       expect(guardRedirect(mustEnrol, pathname)).toBe('/admin/security');
     }
     expect(guardRedirect(mustEnrol, '/admin/security')).toBeNull();

@@ -12,8 +12,12 @@ import {
   recoveryCodesText,
 } from './mfa-view';
 
-const refusal = (status: number, code: ApiRequestError['code'], message: string, fieldErrors?: Record<string, string>) =>
-  new ApiRequestError({ status, code, message, fieldErrors, fromServer: message !== '' });
+const refusal = (
+  status: number,
+  code: ApiRequestError['code'],
+  message: string,
+  fieldErrors?: Record<string, string>,
+) => new ApiRequestError({ status, code, message, fieldErrors, fromServer: message !== '' });
 
 describe('the secret key on screen', () => {
   it('comes in groups of 4, whatever spaces it had', () => {
@@ -44,22 +48,43 @@ describe('a typed code, checked before it is sent', () => {
 
 describe('a refused code, in plain words', () => {
   it('puts a wrong or used code under the field, with the server’s words', () => {
-    expect(codeFailure(refusal(401, 'INVALID_CREDENTIALS', MFA_MESSAGES.codeInvalid), 'fallback')).toEqual({ field: MFA_MESSAGES.codeInvalid });
-    expect(codeFailure(refusal(400, 'VALIDATION_ERROR', 'Validation failed', { code: MFA_MESSAGES.recoveryCodeInvalid }), 'x')).toEqual({
+    expect(codeFailure(refusal(401, 'INVALID_CREDENTIALS', MFA_MESSAGES.codeInvalid), 'fallback')).toEqual({
+      field: MFA_MESSAGES.codeInvalid,
+    });
+    expect(
+      codeFailure(
+        refusal(400, 'VALIDATION_ERROR', 'Validation failed', { code: MFA_MESSAGES.recoveryCodeInvalid }),
+        'x',
+      ),
+    ).toEqual({
       field: MFA_MESSAGES.recoveryCodeInvalid,
     });
-    expect(codeFailure(refusal(401, 'INVALID_CREDENTIALS', ''), MFA_MESSAGES.recoveryCodeInvalid)).toEqual({ field: MFA_MESSAGES.recoveryCodeInvalid });
+    expect(codeFailure(refusal(401, 'INVALID_CREDENTIALS', ''), MFA_MESSAGES.recoveryCodeInvalid)).toEqual({
+      field: MFA_MESSAGES.recoveryCodeInvalid,
+    });
   });
 
   it('sends an expired or used sign-in back to the password step with its reason', () => {
-    expect(codeFailure(refusal(401, 'MFA_TOKEN_INVALID', MFA_MESSAGES.mfaTokenExpired), 'x')).toEqual({ form: MFA_MESSAGES.mfaTokenExpired, expired: true });
-    expect(codeFailure(refusal(401, 'MFA_TOKEN_INVALID', ''), 'x')).toEqual({ form: MFA_MESSAGES.mfaTokenExpired, expired: true });
+    expect(codeFailure(refusal(401, 'MFA_TOKEN_INVALID', MFA_MESSAGES.mfaTokenExpired), 'x')).toEqual({
+      form: MFA_MESSAGES.mfaTokenExpired,
+      expired: true,
+    });
+    expect(codeFailure(refusal(401, 'MFA_TOKEN_INVALID', ''), 'x')).toEqual({
+      form: MFA_MESSAGES.mfaTokenExpired,
+      expired: true,
+    });
   });
 
   it('shows throttles, conflicts and lost connections as an alert', () => {
-    expect(codeFailure(refusal(429, 'RATE_LIMITED', MFA_MESSAGES.tooManyAttempts), 'x')).toEqual({ form: MFA_MESSAGES.tooManyAttempts });
-    expect(codeFailure(refusal(409, 'CONFLICT', MFA_MESSAGES.lastMethod), 'x')).toEqual({ form: MFA_MESSAGES.lastMethod });
-    expect(codeFailure(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' }), 'x')).toEqual({ form: ADMIN_MESSAGES.networkError });
+    expect(codeFailure(refusal(429, 'RATE_LIMITED', MFA_MESSAGES.tooManyAttempts), 'x')).toEqual({
+      form: MFA_MESSAGES.tooManyAttempts,
+    });
+    expect(codeFailure(refusal(409, 'CONFLICT', MFA_MESSAGES.lastMethod), 'x')).toEqual({
+      form: MFA_MESSAGES.lastMethod,
+    });
+    expect(
+      codeFailure(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' }), 'x'),
+    ).toEqual({ form: ADMIN_MESSAGES.networkError });
     expect(codeFailure(new Error('boom'), 'x')).toEqual({ form: ADMIN_MESSAGES.loginError });
   });
 });

@@ -20,7 +20,8 @@ export function checkCode(value: string, kind: CodeKind): { code: string } | { e
   const parsed = (kind === 'totp' ? totpCodeSchema : mfaCodeSchema).safeParse(value);
   if (parsed.success) return { code: parsed.data };
   const message = zodFieldErrors(parsed.error)._ ?? MFA_MESSAGES.codeInvalid;
-  if (message !== MFA_MESSAGES.codeRequired) return { error: kind === 'recovery' ? MFA_MESSAGES.recoveryCodeInvalid : message };
+  if (message !== MFA_MESSAGES.codeRequired)
+    return { error: kind === 'recovery' ? MFA_MESSAGES.recoveryCodeInvalid : message };
   if (kind === 'recovery') return { error: RECOVERY_CODE_REQUIRED };
   return { error: kind === 'either' ? EITHER_CODE_REQUIRED : MFA_MESSAGES.codeRequired };
 }
@@ -32,11 +33,13 @@ export function checkCode(value: string, kind: CodeKind): { code: string } | { e
 export function codeFailure(error: unknown, fallback: string): { field?: string; form?: string; expired?: boolean } {
   if (!isApiRequestError(error)) return { form: ADMIN_MESSAGES.loginError };
   if (error.isNetworkError) return { form: ADMIN_MESSAGES.networkError };
-  if (error.code === 'MFA_TOKEN_INVALID') return { form: error.fromServer ? error.message : MFA_MESSAGES.mfaTokenExpired, expired: true };
+  if (error.code === 'MFA_TOKEN_INVALID')
+    return { form: error.fromServer ? error.message : MFA_MESSAGES.mfaTokenExpired, expired: true };
   const field = error.fieldErrors.code;
   if (field) return { field };
   if (error.status < 400) return { form: ADMIN_MESSAGES.loginError };
-  if (error.code === 'INVALID_CREDENTIALS' || error.code === 'VALIDATION_ERROR') return { field: error.fromServer ? error.message : fallback };
+  if (error.code === 'INVALID_CREDENTIALS' || error.code === 'VALIDATION_ERROR')
+    return { field: error.fromServer ? error.message : fallback };
   return { form: error.fromServer ? error.message : fallback };
 }
 

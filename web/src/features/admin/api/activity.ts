@@ -10,7 +10,12 @@ export type AdminActivity = z.infer<typeof activityEntrySchema>;
 
 const responseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ activities: z.array(activityEntrySchema), total: z.number(), limit: z.number(), offset: z.number() }),
+  data: z.object({
+    activities: z.array(activityEntrySchema),
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+  }),
 });
 export type ActivityPage = z.infer<typeof responseSchema>['data'];
 

@@ -31,9 +31,17 @@ const filterQuery = (filters: ContactFilterValues) => ({
   inquiryType: filters.inquiryType || undefined,
 });
 
-const submissionAnswer = z.object({ success: z.literal(true), message: z.string().optional(), data: contactSubmissionSchema });
+const submissionAnswer = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: contactSubmissionSchema,
+});
 
-export async function fetchContactSubmissions(filters: ContactFilterValues, page: number, signal?: AbortSignal): Promise<ContactList> {
+export async function fetchContactSubmissions(
+  filters: ContactFilterValues,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ContactList> {
   const body = await adminRequest(apiPaths.admin.contactSubmissions, contactListResponseSchema, {
     query: { ...filterQuery(filters), page, limit: CONTACT_PAGE_SIZE },
     signal,
@@ -47,12 +55,16 @@ export async function fetchContactStats(signal?: AbortSignal): Promise<ContactSt
 }
 
 export async function fetchContactAssignees(signal?: AbortSignal): Promise<ContactAssignee[]> {
-  return (await adminRequest(apiPaths.admin.contactAssignees, z.object({ data: z.array(contactAssigneeSchema) }), { signal })).data;
+  return (
+    await adminRequest(apiPaths.admin.contactAssignees, z.object({ data: z.array(contactAssigneeSchema) }), { signal })
+  ).data;
 }
 
 /** Opening a submission marks an UNREAD one READ on the server. */
 export async function openContactSubmission(id: string, signal?: AbortSignal): Promise<ContactSubmission> {
-  return (await adminRequest(apiPaths.admin.contactSubmission(id), submissionAnswer, { signal, failureMessage: M.loadFailed })).data;
+  return (
+    await adminRequest(apiPaths.admin.contactSubmission(id), submissionAnswer, { signal, failureMessage: M.loadFailed })
+  ).data;
 }
 
 /** A PUT that changes one thing of a submission and answers with the whole submission. */
@@ -60,19 +72,28 @@ async function changeSubmission(path: string, body: object, failureMessage: stri
   return (await adminRequest(path, submissionAnswer, { method: 'PUT', body, failureMessage })).data;
 }
 
-export const updateContactStatus = (id: string, status: ContactStatus) => changeSubmission(apiPaths.admin.contactStatus(id), { status }, M.statusFailed);
+export const updateContactStatus = (id: string, status: ContactStatus) =>
+  changeSubmission(apiPaths.admin.contactStatus(id), { status }, M.statusFailed);
 
-export const updateContactNotes = (id: string, adminNotes: string) => changeSubmission(apiPaths.admin.contactNotes(id), { adminNotes }, M.notesFailed);
+export const updateContactNotes = (id: string, adminNotes: string) =>
+  changeSubmission(apiPaths.admin.contactNotes(id), { adminNotes }, M.notesFailed);
 
 export const assignContactSubmission = (id: string, assignedTo: string | null) =>
   changeSubmission(apiPaths.admin.contactAssign(id), { assignedTo }, M.assignFailed);
 
 export async function retryContactForward(id: string): Promise<{ message: string; submission: ContactSubmission }> {
-  const body = await adminRequest(apiPaths.admin.contactRetryForward(id), submissionAnswer, { method: 'POST', failureMessage: M.retryFailed });
+  const body = await adminRequest(apiPaths.admin.contactRetryForward(id), submissionAnswer, {
+    method: 'POST',
+    failureMessage: M.retryFailed,
+  });
   return { message: body.message ?? M.retrySent, submission: body.data };
 }
 
 /** The CSV of every row the filters match, through the bearer-authorised fetch (a plain link would carry no token). */
 export function exportContactSubmissions(filters: ContactFilterValues): Promise<Blob> {
-  return apiBlob(apiPaths.admin.contactExport, { auth: 'admin', query: filterQuery(filters), failureMessage: M.exportFailed });
+  return apiBlob(apiPaths.admin.contactExport, {
+    auth: 'admin',
+    query: filterQuery(filters),
+    failureMessage: M.exportFailed,
+  });
 }

@@ -47,8 +47,18 @@ const statsSchema = z.object({
   flagged: metric,
   needsMyAttention: metric,
   compliance: z
-    .object({ transfersDecidedThisMonth: metric, turnaroundWithin3DaysRate: metric, openOver3BusinessDays: metric, openOver4BusinessDays: metric })
-    .catch({ transfersDecidedThisMonth: 0, turnaroundWithin3DaysRate: 0, openOver3BusinessDays: 0, openOver4BusinessDays: 0 }),
+    .object({
+      transfersDecidedThisMonth: metric,
+      turnaroundWithin3DaysRate: metric,
+      openOver3BusinessDays: metric,
+      openOver4BusinessDays: metric,
+    })
+    .catch({
+      transfersDecidedThisMonth: 0,
+      turnaroundWithin3DaysRate: 0,
+      openOver3BusinessDays: 0,
+      openOver4BusinessDays: 0,
+    }),
   recentActivity: z.array(recentItemSchema).catch([]),
 });
 export type DashboardStats = z.infer<typeof statsSchema>;
@@ -57,6 +67,11 @@ export type RecentActivityItem = z.infer<typeof recentItemSchema>;
 const responseSchema = z.object({ success: z.literal(true), data: statsSchema });
 
 export async function fetchDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  const body = await apiRequest(apiPaths.admin.dashboardStats, { auth: 'admin', schema: responseSchema, signal, failureMessage: REVIEW_FAILURES.fetchMetrics });
+  const body = await apiRequest(apiPaths.admin.dashboardStats, {
+    auth: 'admin',
+    schema: responseSchema,
+    signal,
+    failureMessage: REVIEW_FAILURES.fetchMetrics,
+  });
   return body.data;
 }

@@ -15,26 +15,47 @@ import {
   unflagRequest,
 } from './requests';
 
-const bare = (status: number) => vi.fn(async () => new Response('<html>oops</html>', { status, statusText: 'Internal Server Error' }));
+const bare = (status: number) =>
+  vi.fn(async () => new Response('<html>oops</html>', { status, statusText: 'Internal Server Error' }));
 const serverError = (status: number, message: string) =>
-  vi.fn(async () => new Response(JSON.stringify({ success: false, code: 'CONFLICT', message }), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify({ success: false, code: 'CONFLICT', message }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
 const offline = () => vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
 
 describe('failureMessageFor (spec 8)', () => {
   it('prefers the server’s own message', () => {
-    expect(failureMessageFor({ status: 409, serverMessage: 'Already approved' }, { failureMessage: 'Failed to update request' })).toBe('Already approved');
+    expect(
+      failureMessageFor(
+        { status: 409, serverMessage: 'Already approved' },
+        { failureMessage: 'Failed to update request' },
+      ),
+    ).toBe('Already approved');
   });
 
   it('falls back to the call’s text on a non-OK answer without a message, then to the status line', () => {
-    expect(failureMessageFor({ status: 500, statusText: 'Internal Server Error' }, { failureMessage: 'Failed to fetch request' })).toBe('Failed to fetch request');
-    expect(failureMessageFor({ status: 502, serverMessage: '  ' }, { failureMessage: 'Failed to fetch request' })).toBe('Failed to fetch request');
+    expect(
+      failureMessageFor(
+        { status: 500, statusText: 'Internal Server Error' },
+        { failureMessage: 'Failed to fetch request' },
+      ),
+    ).toBe('Failed to fetch request');
+    expect(failureMessageFor({ status: 502, serverMessage: '  ' }, { failureMessage: 'Failed to fetch request' })).toBe(
+      'Failed to fetch request',
+    );
     expect(failureMessageFor({ status: 502, statusText: 'Bad Gateway' })).toBe('Bad Gateway');
     expect(failureMessageFor({ status: 502 })).toBe('Request failed with status 502');
   });
 
   it('keeps the network text when no answer came', () => {
     expect(failureMessageFor({ status: 0 }, { failureMessage: 'Failed to fetch request' })).toBe(NETWORK_ERROR_MESSAGE);
-    expect(failureMessageFor({ status: 0 }, { networkErrorMessage: 'Network error. Please try again.' })).toBe('Network error. Please try again.');
+    expect(failureMessageFor({ status: 0 }, { networkErrorMessage: 'Network error. Please try again.' })).toBe(
+      'Network error. Please try again.',
+    );
   });
 });
 
@@ -49,9 +70,15 @@ const calls: [string, () => Promise<unknown>][] = [
   [REVIEW_FAILURES.updateImageState, () => saveImageState('r-1', 'selfie', state)],
   [REVIEW_FAILURES.flagRequest, () => flagRequest('r-1', { reason: 'Check', priority: 'HIGH' })],
   [REVIEW_FAILURES.unflagRequest, () => unflagRequest('r-1')],
-  [REVIEW_FAILURES.fetchActivity, () => fetchActivity({ adminUsername: '', resourceType: '', actionType: '', page: 1 })],
+  [
+    REVIEW_FAILURES.fetchActivity,
+    () => fetchActivity({ adminUsername: '', resourceType: '', actionType: '', page: 1 }),
+  ],
   [REVIEW_FAILURES.approveDocument, () => reviewDocument('r-1', 'd-1', { status: 'APPROVED' })],
-  [REVIEW_FAILURES.rejectDocument, () => reviewDocument('r-1', 'd-1', { status: 'REJECTED', rejectionReason: 'Blurred' })],
+  [
+    REVIEW_FAILURES.rejectDocument,
+    () => reviewDocument('r-1', 'd-1', { status: 'REJECTED', rejectionReason: 'Blurred' }),
+  ],
 ];
 
 describe('the admin calls’ failures', () => {
@@ -81,7 +108,11 @@ describe('the admin calls’ failures', () => {
 
   it.each(calls)('keeps the server’s message over “%s”', async (_text, call) => {
     vi.stubGlobal('fetch', serverError(409, 'The request changed meanwhile'));
-    await expect(call()).rejects.toMatchObject({ status: 409, message: 'The request changed meanwhile', fromServer: true });
+    await expect(call()).rejects.toMatchObject({
+      status: 409,
+      message: 'The request changed meanwhile',
+      fromServer: true,
+    });
   });
 
   it.each(calls)('keeps the network text over “%s”', async (_text, call) => {

@@ -1,4 +1,9 @@
-import { IP_RULE_MESSAGES, ipRuleListResponseSchema, ipRuleResponseSchema, type IpRule } from '@ledgerwell/shared/ip-rules';
+import {
+  IP_RULE_MESSAGES,
+  ipRuleListResponseSchema,
+  ipRuleResponseSchema,
+  type IpRule,
+} from '@ledgerwell/shared/ip-rules';
 import { z } from 'zod';
 import { apiPaths } from '../../../config/paths';
 import { adminRequest } from './admin-request';
@@ -24,7 +29,13 @@ export async function fetchIpRules(signal?: AbortSignal): Promise<IpRule[]> {
 }
 
 /** `confirmSelfLockout` is sent only after the user confirmed the server's self-lockout warning. */
-async function saveIpRule(method: 'POST' | 'PUT', path: string, input: object, confirmSelfLockout: boolean, failureMessage: string): Promise<IpRule> {
+async function saveIpRule(
+  method: 'POST' | 'PUT',
+  path: string,
+  input: object,
+  confirmSelfLockout: boolean,
+  failureMessage: string,
+): Promise<IpRule> {
   const body = await adminRequest(path, ipRuleResponseSchema, {
     method,
     body: confirmSelfLockout ? { ...input, confirmSelfLockout } : input,

@@ -25,7 +25,11 @@ const filterQuery = (filters: IssuerFilterValues) => ({
   status: filters.status || undefined,
 });
 
-export async function fetchIssuerApplications(filters: IssuerFilterValues, page: number, signal?: AbortSignal): Promise<IssuerApplicationList> {
+export async function fetchIssuerApplications(
+  filters: IssuerFilterValues,
+  page: number,
+  signal?: AbortSignal,
+): Promise<IssuerApplicationList> {
   const body = await adminRequest(apiPaths.admin.issuerApplications, issuerApplicationListResponseSchema, {
     query: { ...filterQuery(filters), page, limit: ISSUER_APPLICATIONS_PAGE_SIZE },
     signal,
@@ -39,21 +43,45 @@ export async function fetchIssuerStats(signal?: AbortSignal): Promise<IssuerAppl
 }
 
 export async function fetchIssuerApplication(id: string, signal?: AbortSignal): Promise<IssuerApplication> {
-  return (await adminRequest(apiPaths.admin.issuerApplication(id), issuerApplicationDetailResponseSchema, { signal, failureMessage: M.loadFailed })).data;
+  return (
+    await adminRequest(apiPaths.admin.issuerApplication(id), issuerApplicationDetailResponseSchema, {
+      signal,
+      failureMessage: M.loadFailed,
+    })
+  ).data;
 }
 
 /** Spec 7.1: the status, and the note the screen lets go with it (kept in the review history). */
-export async function updateIssuerStatus(id: string, status: IssuerApplicationStatus, notes: string): Promise<IssuerApplication> {
+export async function updateIssuerStatus(
+  id: string,
+  status: IssuerApplicationStatus,
+  notes: string,
+): Promise<IssuerApplication> {
   const body = { status, notes: notes.trim() || null };
-  return (await adminRequest(apiPaths.admin.issuerStatus(id), issuerApplicationChangeResponseSchema, { method: 'PUT', body, failureMessage: M.statusFailed })).data;
+  return (
+    await adminRequest(apiPaths.admin.issuerStatus(id), issuerApplicationChangeResponseSchema, {
+      method: 'PUT',
+      body,
+      failureMessage: M.statusFailed,
+    })
+  ).data;
 }
 
 export async function updateIssuerNotes(id: string, adminNotes: string): Promise<IssuerApplication> {
-  return (await adminRequest(apiPaths.admin.issuerNotes(id), issuerApplicationChangeResponseSchema, { method: 'PUT', body: { adminNotes }, failureMessage: M.notesFailed }))
-    .data;
+  return (
+    await adminRequest(apiPaths.admin.issuerNotes(id), issuerApplicationChangeResponseSchema, {
+      method: 'PUT',
+      body: { adminNotes },
+      failureMessage: M.notesFailed,
+    })
+  ).data;
 }
 
 /** The CSV of every application the filters match, through the bearer-authorised fetch (a plain link would carry no token). */
 export function exportIssuerApplications(filters: IssuerFilterValues): Promise<Blob> {
-  return apiBlob(apiPaths.admin.issuerExport, { auth: 'admin', query: filterQuery(filters), failureMessage: M.exportFailed });
+  return apiBlob(apiPaths.admin.issuerExport, {
+    auth: 'admin',
+    query: filterQuery(filters),
+    failureMessage: M.exportFailed,
+  });
 }

@@ -6,7 +6,10 @@ describe('identity images (apiBlob)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('answers the image as a Blob', async () => {
-    const fetchMock = vi.fn(async () => new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const blob = await fetchRequestImage('r-1', 'selfie');
     expect(blob.type).toBe('image/jpeg');
@@ -18,15 +21,31 @@ describe('identity images (apiBlob)', () => {
   it('turns an error answer into ApiRequestError, and tells the session about a 401', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', message: 'Image not found' }), { status: 404 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', message: 'Image not found' }), {
+            status: 404,
+          }),
+      ),
     );
-    await expect(fetchRequestImage('r-1', 'id_back')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Image not found', fromServer: true });
+    await expect(fetchRequestImage('r-1', 'id_back')).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Image not found',
+      fromServer: true,
+    });
 
     const heard: ApiRequestError[] = [];
     const stop = onAdminAuthError((error) => heard.push(error));
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ success: false, code: 'UNAUTHENTICATED', message: 'Your session has expired.' }), { status: 401 })),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ success: false, code: 'UNAUTHENTICATED', message: 'Your session has expired.' }),
+            { status: 401 },
+          ),
+      ),
     );
     await expect(fetchRequestImage('r-1', 'id_front')).rejects.toBeInstanceOf(ApiRequestError);
     stop();
@@ -34,7 +53,10 @@ describe('identity images (apiBlob)', () => {
   });
 
   it('marks a failed connection as a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(fetchRequestImage('r-1', 'selfie')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 });
@@ -60,7 +82,10 @@ describe('the request list (bare array accepted)', () => {
     sharesCount: 100,
     transferAllShares: false,
   });
-  const json = (body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const json = (body: unknown) =>
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
 
   it('normalises a bare array to one page of every row', () => {
     const rows = [row('1'), row('2')];
@@ -75,9 +100,19 @@ describe('the request list (bare array accepted)', () => {
 
   it('reads either answer from the server', async () => {
     vi.stubGlobal('fetch', json([row('1'), row('2'), row('3')]));
-    await expect(fetchRequests({ page: 1 })).resolves.toMatchObject({ total: 3, totalPages: 1, page: 1, requests: [{ id: '1' }, { id: '2' }, { id: '3' }] });
+    await expect(fetchRequests({ page: 1 })).resolves.toMatchObject({
+      total: 3,
+      totalPages: 1,
+      page: 1,
+      requests: [{ id: '1' }, { id: '2' }, { id: '3' }],
+    });
     vi.stubGlobal('fetch', json({ success: true, requests: [row('9')], total: 41, totalPages: 3, page: 3 }));
-    await expect(fetchRequests({ page: 3 })).resolves.toMatchObject({ total: 41, totalPages: 3, page: 3, requests: [{ id: '9' }] });
+    await expect(fetchRequests({ page: 3 })).resolves.toMatchObject({
+      total: 41,
+      totalPages: 3,
+      page: 3,
+      requests: [{ id: '9' }],
+    });
   });
 
   it('refuses an array of things that are not rows', async () => {

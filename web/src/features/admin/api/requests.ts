@@ -57,7 +57,11 @@ export async function fetchRequest(id: string, signal?: AbortSignal): Promise<Re
 }
 
 /** PUT status; answers the server's message ('Request approved successfully'). */
-export async function changeRequestStatus(id: string, status: 'approved' | 'rejected' | 'PROCESSING', notes: string): Promise<string | undefined> {
+export async function changeRequestStatus(
+  id: string,
+  status: 'approved' | 'rejected' | 'PROCESSING',
+  notes: string,
+): Promise<string | undefined> {
   const body = await apiRequest(apiPaths.admin.requestStatus(id), {
     method: 'PUT',
     auth: 'admin',
@@ -78,7 +82,10 @@ export async function addRequestNote(id: string, notes: string): Promise<void> {
   });
 }
 
-export async function flagRequest(id: string, input: { reason: string; priority: FlagPriority; assignTo?: string }): Promise<void> {
+export async function flagRequest(
+  id: string,
+  input: { reason: string; priority: FlagPriority; assignTo?: string },
+): Promise<void> {
   await apiRequest(apiPaths.admin.requestFlag(id), {
     method: 'POST',
     auth: 'admin',
@@ -130,5 +137,9 @@ export async function saveImageState(id: string, imageType: DocumentType, state:
 
 /** The identity image, fetched with the bearer token (an <img src> could not send it). */
 export function fetchRequestImage(id: string, imageType: DocumentType, signal?: AbortSignal): Promise<Blob> {
-  return apiBlob(apiPaths.admin.requestImage(id, imageType), { auth: 'admin', signal, failureMessage: REVIEW_FAILURES.fetchImage });
+  return apiBlob(apiPaths.admin.requestImage(id, imageType), {
+    auth: 'admin',
+    signal,
+    failureMessage: REVIEW_FAILURES.fetchImage,
+  });
 }

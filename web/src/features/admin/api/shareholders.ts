@@ -21,7 +21,10 @@ export const IMPORT_HEADER = IMPORT_COLUMNS.join(',');
 // The page size the server's schema defaults to, so the screen never asks past its limit.
 export { SHAREHOLDERS_PAGE_SIZE };
 
-export function fetchShareholders(query: { search: string; page: number }, signal?: AbortSignal): Promise<ShareholderList> {
+export function fetchShareholders(
+  query: { search: string; page: number },
+  signal?: AbortSignal,
+): Promise<ShareholderList> {
   return apiRequest(apiPaths.admin.shareholders, {
     auth: 'admin',
     query: { search: query.search, page: query.page, limit: SHAREHOLDERS_PAGE_SIZE },
@@ -31,7 +34,12 @@ export function fetchShareholders(query: { search: string; page: number }, signa
 }
 
 export async function createShareholder(input: ShareholderInput): Promise<ShareholderView> {
-  const body = await apiRequest(apiPaths.admin.shareholders, { method: 'POST', auth: 'admin', body: input, schema: createdSchema });
+  const body = await apiRequest(apiPaths.admin.shareholders, {
+    method: 'POST',
+    auth: 'admin',
+    body: input,
+    schema: createdSchema,
+  });
   return body.data;
 }
 

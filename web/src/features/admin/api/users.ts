@@ -45,13 +45,18 @@ async function saveAdminUser(method: 'POST' | 'PUT', path: string, input: AdminU
   return body.data;
 }
 
-export const createAdminUser = (input: AdminUserBody & { password: string }) => saveAdminUser('POST', apiPaths.admin.users, input);
+export const createAdminUser = (input: AdminUserBody & { password: string }) =>
+  saveAdminUser('POST', apiPaths.admin.users, input);
 
-export const updateAdminUser = (id: string, input: AdminUserBody) => saveAdminUser('PUT', apiPaths.admin.user(id), input);
+export const updateAdminUser = (id: string, input: AdminUserBody) =>
+  saveAdminUser('PUT', apiPaths.admin.user(id), input);
 
 /** DELETE deactivates (spec 4); the list is reloaded afterwards. */
 export async function deactivateAdminUser(id: string): Promise<void> {
-  await adminRequest(apiPaths.admin.user(id), messageSchema, { method: 'DELETE', failureMessage: ADMIN_USER_MESSAGES.deactivateFailed });
+  await adminRequest(apiPaths.admin.user(id), messageSchema, {
+    method: 'DELETE',
+    failureMessage: ADMIN_USER_MESSAGES.deactivateFailed,
+  });
 }
 
 /** The new temporary password, shown once in the banner. */

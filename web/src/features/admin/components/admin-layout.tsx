@@ -52,7 +52,12 @@ export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
                   </li>
                 ))}
               <li>
-                <button type="button" className="button button--ghost button--small" onClick={handleLogout} disabled={leaving}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={handleLogout}
+                  disabled={leaving}
+                >
                   Logout
                 </button>
               </li>

@@ -26,7 +26,15 @@ export function AdminNotesForm({ id, saved, maxLength, canEdit, busy, onSave, cl
       <label htmlFor={id} className="field__label">
         Admin Notes
       </label>
-      <textarea id={id} className="field__input" rows={4} maxLength={maxLength} value={notes} readOnly={!canEdit} onChange={(event) => setNotes(event.target.value)} />
+      <textarea
+        id={id}
+        className="field__input"
+        rows={4}
+        maxLength={maxLength}
+        value={notes}
+        readOnly={!canEdit}
+        onChange={(event) => setNotes(event.target.value)}
+      />
       {canEdit && (
         <button type="submit" className="button button--small" disabled={busy || notes === (saved ?? '')}>
           Save Notes

@@ -14,7 +14,13 @@ export function FlagIcon({ priority }: { priority: string | null }) {
   return (
     <span className={`flag-icon flag-icon--${flagTone(priority)}`} role="img" aria-label={label} title={label}>
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <path d="M5 21V4m0 0h11l-2 4 2 4H5" fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        <path
+          d="M5 21V4m0 0h11l-2 4 2 4H5"
+          fill="currentColor"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
       </svg>
     </span>
   );
@@ -23,7 +29,18 @@ export function FlagIcon({ priority }: { priority: string | null }) {
 export function NotesIcon() {
   return (
     <span className="notes-icon" role="img" aria-label="Has notes" title="Has notes">
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
         <path d="M14 3v6h6M8 13h8M8 17h5" />
       </svg>

@@ -11,7 +11,15 @@ interface ConfirmDialogProps {
 }
 
 /** The in-page "Are you sure…?" question (instead of window.confirm, which cannot be styled or labelled). */
-export function ConfirmDialog({ title, message, confirmLabel, busy = false, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal title={title} onClose={onCancel} className="modal--small">
       <p>{message}</p>
@@ -19,7 +27,13 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, dang
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className={danger ? 'button button--danger' : 'button'} onClick={onConfirm} disabled={busy} data-autofocus>
+        <button
+          type="button"
+          className={danger ? 'button button--danger' : 'button'}
+          onClick={onConfirm}
+          disabled={busy}
+          data-autofocus
+        >
           {busy ? 'Working...' : confirmLabel}
         </button>
       </div>

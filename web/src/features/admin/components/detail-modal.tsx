@@ -16,7 +16,15 @@ interface DetailModalProps<T> {
 }
 
 /** A list row's detail dialog: its load failure, its spinner, then its body; Close at the bottom. */
-export function DetailModal<T>({ title, className, onClose, failure, record, loadingLabel, children }: DetailModalProps<T>) {
+export function DetailModal<T>({
+  title,
+  className,
+  onClose,
+  failure,
+  record,
+  loadingLabel,
+  children,
+}: DetailModalProps<T>) {
   return (
     <Modal title={title} onClose={onClose} className={className}>
       {failure !== null ? (

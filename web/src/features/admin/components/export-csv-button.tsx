@@ -23,7 +23,13 @@ export function ExportCsvButton({ download, fileName, onFailed }: ExportCsvButto
     }
   }
   return (
-    <button type="button" className="button" onClick={exportCsv} disabled={exporting} aria-busy={exporting || undefined}>
+    <button
+      type="button"
+      className="button"
+      onClick={exportCsv}
+      disabled={exporting}
+      aria-busy={exporting || undefined}
+    >
       {exporting ? 'Exporting…' : 'Export CSV'}
     </button>
   );

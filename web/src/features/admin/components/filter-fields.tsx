@@ -55,13 +55,26 @@ interface SelectFilterProps<V extends string> {
 }
 
 /** A labelled select in a filter row; its options carry their own values and labels. */
-export function SelectFilter<V extends string>({ id, label, value, options, disabled, onChange }: SelectFilterProps<V>) {
+export function SelectFilter<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: SelectFilterProps<V>) {
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <select id={id} className="field__input" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as V)}>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value as V)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -87,7 +100,12 @@ interface ListFiltersProps {
 /** A list screen's filter row: a search box, its selects and Clear Filters; it filters as they change, so it never submits. */
 export function ListFilters({ label, search, filtered, onClear, children }: ListFiltersProps) {
   return (
-    <form className="filter-row list-filters" role="search" aria-label={label} onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="filter-row list-filters"
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <SearchFilter label="Search" className="list-filters__search" {...search} />
       {children}
       <div className="list-filters__clear">

@@ -1,6 +1,11 @@
 import type { FormEvent } from 'react';
 import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
-import { IP_RULE_DESCRIPTION_MAX_LENGTH, IP_RULE_MAX_LENGTH, ipRuleInputSchema, type IpRule } from '@ledgerwell/shared/ip-rules';
+import {
+  IP_RULE_DESCRIPTION_MAX_LENGTH,
+  IP_RULE_MAX_LENGTH,
+  ipRuleInputSchema,
+  type IpRule,
+} from '@ledgerwell/shared/ip-rules';
 import { TextField } from '../../../components/ui/text-field';
 import type { IpRuleBody } from '../api/ip-whitelist';
 import { useFormFields } from '../hooks/use-form-fields';
@@ -44,12 +49,18 @@ export function IpRuleForm({ rule, busy, serverErrors, onSubmit, onCancel }: IpR
       return;
     }
     clearErrors();
-    onSubmit({ ipAddress: result.data.ipAddress, description: result.data.description, expiresAt: result.data.expiresAt?.toISOString() ?? null });
+    onSubmit({
+      ipAddress: result.data.ipAddress,
+      description: result.data.description,
+      expiresAt: result.data.expiresAt?.toISOString() ?? null,
+    });
   }
 
   return (
     <Modal title={rule ? 'Edit IP Rule' : 'Add IP Rule'} onClose={onCancel}>
-      <p className="notice notice--warning">Changes take effect immediately: the next admin request from any address is checked against the saved rules.</p>
+      <p className="notice notice--warning">
+        Changes take effect immediately: the next admin request from any address is checked against the saved rules.
+      </p>
       <form noValidate onSubmit={handleSubmit}>
         <TextField
           label="IP address or CIDR range"
@@ -63,12 +74,7 @@ export function IpRuleForm({ rule, busy, serverErrors, onSubmit, onCancel }: IpR
           data-autofocus
           description="A single IPv4 or IPv6 address, or a range in CIDR notation (IPv4 /0-32, IPv6 /0-128)."
         />
-        <TextField
-          label="Description"
-          {...field('description')}
-          maxLength={IP_RULE_DESCRIPTION_MAX_LENGTH}
-          required
-        />
+        <TextField label="Description" {...field('description')} maxLength={IP_RULE_DESCRIPTION_MAX_LENGTH} required />
         <TextField
           label="Expires (optional)"
           {...field('expiresAt')}

@@ -24,7 +24,13 @@ export function PageHeader({ title, intro, children }: PageHeaderProps) {
 }
 
 /** Signs out; disabled from the click on, so a second click cannot start a second sign-out. */
-export function LogoutButton({ onLogout, className = 'button button--ghost' }: { onLogout: () => Promise<void>; className?: string }) {
+export function LogoutButton({
+  onLogout,
+  className = 'button button--ghost',
+}: {
+  onLogout: () => Promise<void>;
+  className?: string;
+}) {
   const [leaving, setLeaving] = useState(false);
   async function logout() {
     setLeaving(true);

@@ -9,7 +9,12 @@ interface Page {
   pagination: { page: number; totalPages: number; totalCount: number };
 }
 
-const TEXTS = { failure: 'Failed to load messages', loading: 'Loading messages', table: 'Messages', empty: 'No messages yet.' };
+const TEXTS = {
+  failure: 'Failed to load messages',
+  loading: 'Loading messages',
+  table: 'Messages',
+  empty: 'No messages yet.',
+};
 
 function page(rows: string[], pageNumber: number, totalPages: number, totalCount: number): Page {
   return { rows, pagination: { page: pageNumber, totalPages, totalCount } };
@@ -57,7 +62,12 @@ describe('PagedResults', () => {
   });
 
   it("a refusal the server explained shows the server's words instead", () => {
-    const refusal = new ApiRequestError({ status: 403, code: 'FORBIDDEN', message: 'Only a SUPER_ADMIN reads the mail log', fromServer: true });
+    const refusal = new ApiRequestError({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'Only a SUPER_ADMIN reads the mail log',
+      fromServer: true,
+    });
     renderResults({ data: null, error: refusal });
     expect(screen.getByRole('alert').textContent).toContain('Only a SUPER_ADMIN reads the mail log');
   });
@@ -102,7 +112,8 @@ describe('PagedResults', () => {
     const results = screen.getByRole('region', { name: 'Messages' }).parentElement as HTMLElement;
     expect(results.getAttribute('aria-busy')).toBe('true');
     expect(results.classList.contains('results--loading')).toBe(true);
-    for (const name of ['Previous', 'Next']) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ['Previous', 'Next'])
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a failed reload keeps the page it has (the failure only replaces a first load)', () => {

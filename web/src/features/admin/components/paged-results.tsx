@@ -31,10 +31,20 @@ interface PagedResultsProps<T extends PageOfRows> {
  * empty state or the table, then 'Showing page X of Y (N total)' with Previous and Next, the
  * buttons only when there is more than one page. A reload keeps the last page on screen, dimmed.
  */
-export function PagedResults<T extends PageOfRows>({ result, rowCount, texts, onPage, children }: PagedResultsProps<T>) {
+export function PagedResults<T extends PageOfRows>({
+  result,
+  rowCount,
+  texts,
+  onPage,
+  children,
+}: PagedResultsProps<T>) {
   const { data, loading, error, reload } = result;
   if (data === null) {
-    return error ? <LoadFailure text={actionErrorMessage(error, texts.failure)} onRetry={reload} alert /> : <Spinner label={texts.loading} block />;
+    return error ? (
+      <LoadFailure text={actionErrorMessage(error, texts.failure)} onRetry={reload} alert />
+    ) : (
+      <Spinner label={texts.loading} block />
+    );
   }
   const { page, totalPages, totalCount } = data.pagination;
   return (
@@ -50,10 +60,20 @@ export function PagedResults<T extends PageOfRows>({ result, rowCount, texts, on
         <p className="pagination__summary">{pageSummary(page, totalPages, totalCount)}</p>
         {totalPages > 1 && (
           <nav className="pagination__controls" aria-label="Pagination">
-            <button type="button" className="button button--secondary button--small" disabled={loading || page <= 1} onClick={() => onPage(page - 1)}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={loading || page <= 1}
+              onClick={() => onPage(page - 1)}
+            >
               Previous
             </button>
-            <button type="button" className="button button--secondary button--small" disabled={loading || page >= totalPages} onClick={() => onPage(page + 1)}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={loading || page >= totalPages}
+              onClick={() => onPage(page + 1)}
+            >
               Next
             </button>
           </nav>

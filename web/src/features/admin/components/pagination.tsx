@@ -16,7 +16,12 @@ export function Pagination({ page, totalPages, first, last, total, disabled = fa
         Showing {first} to {last} of {total} results
       </p>
       <div className="pagination__controls">
-        <button type="button" className="button button--secondary button--small" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={disabled || page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
           Previous
         </button>
         <span>

@@ -59,10 +59,22 @@ const ACCOUNT_FIELDS: FieldSpec<Exclude<AccountField, 'holdingType' | 'certifica
   { key: 'sharesHeld', label: 'Shares held', required: true, inputMode: 'numeric' },
 ];
 
-const HOLDING_OPTIONS = HOLDING_TYPES.map((type) => ({ value: type, label: type === 'DRS' ? 'DRS (book entry)' : 'Certificated' }));
+const HOLDING_OPTIONS = HOLDING_TYPES.map((type) => ({
+  value: type,
+  label: type === 'DRS' ? 'DRS (book entry)' : 'Certificated',
+}));
 
 function emptyAccount(key: number): AccountDraft {
-  return { key, accountNumber: '', registrationName: '', issuer: '', shareClass: '', sharesHeld: '', holdingType: 'DRS', certificateNumbers: '' };
+  return {
+    key,
+    accountNumber: '',
+    registrationName: '',
+    issuer: '',
+    shareClass: '',
+    sharesHeld: '',
+    holdingType: 'DRS',
+    certificateNumbers: '',
+  };
 }
 
 /** The draft as the shared schema expects it; blanks of optional fields are left out. */
@@ -191,7 +203,8 @@ export function ShareholderForm({ onCreated, onCancel }: ShareholderFormProps) {
       const serverErrors = isApiRequestError(error) ? normaliseErrors(error.fieldErrors) : {};
       setErrors(serverErrors);
       if (isApiRequestError(error) && error.status === 409) setFormError(error.message);
-      else if (isApiRequestError(error) && error.isNetworkError) setFormError('Network error: the shareholder was not added. Please try again.');
+      else if (isApiRequestError(error) && error.isNetworkError)
+        setFormError('Network error: the shareholder was not added. Please try again.');
       else if (Object.keys(serverErrors).length === 0) {
         setFormError(isApiRequestError(error) && error.fromServer ? error.message : 'Failed to add shareholder');
       }

@@ -44,7 +44,11 @@ export function ShareholderImport({ onImported, onCancel }: ShareholderImportPro
       } else if (isApiRequestError(error) && error.isNetworkError) {
         setFailure({ message: 'Network error: nothing was imported. Please try again.', lines: [] });
       } else {
-        setFailure({ message: isApiRequestError(error) && error.fromServer ? error.message : 'The import failed; nothing was imported.', lines: [] });
+        setFailure({
+          message:
+            isApiRequestError(error) && error.fromServer ? error.message : 'The import failed; nothing was imported.',
+          lines: [],
+        });
       }
     } finally {
       setBusy(false);
@@ -57,8 +61,8 @@ export function ShareholderImport({ onImported, onCancel }: ShareholderImportPro
     <section className="card admin-panel" aria-labelledby="import-heading">
       <h2 id="import-heading">Import CSV</h2>
       <p id={hintId} className="muted">
-        One row per account; rows with the same code belong to one holder. An existing code is updated. The first line must
-        be this header:
+        One row per account; rows with the same code belong to one holder. An existing code is updated. The first line
+        must be this header:
       </p>
       <pre className="import-header">
         <code>{IMPORT_HEADER}</code>

@@ -18,4 +18,7 @@ export function StatCards({ label, cards }: { label: string; cards: readonly Sta
 }
 
 /** A card of a count (1,234), or of nothing yet. */
-export const countCard = (title: string, value: number | undefined): StatCard => [title, value === undefined ? undefined : formatCount(value)];
+export const countCard = (title: string, value: number | undefined): StatCard => [
+  title,
+  value === undefined ? undefined : formatCount(value),
+];

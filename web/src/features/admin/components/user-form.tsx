@@ -19,7 +19,16 @@ import { Modal } from './modal';
 import { ModalFormActions } from './modal-form-actions';
 
 type Field = 'username' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'password' | 'confirmPassword';
-const ALL_FIELDS: Field[] = ['username', 'email', 'firstName', 'lastName', 'phone', 'role', 'password', 'confirmPassword'];
+const ALL_FIELDS: Field[] = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'role',
+  'password',
+  'confirmPassword',
+];
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
 
 interface UserFormProps {
@@ -66,7 +75,11 @@ export function UserForm({ user, busy, serverErrors, formError, onSubmit, onCanc
       role: values.role,
     };
     const result = creating
-      ? createAdminUserFormSchema.safeParse({ ...body, password: values.password, confirmPassword: values.confirmPassword })
+      ? createAdminUserFormSchema.safeParse({
+          ...body,
+          password: values.password,
+          confirmPassword: values.confirmPassword,
+        })
       : updateAdminUserSchema.safeParse(body);
     if (!result.success) {
       const found = zodFieldErrors(result.error) as Partial<Record<Field, string>>;
@@ -108,7 +121,9 @@ export function UserForm({ user, busy, serverErrors, formError, onSubmit, onCanc
           readOnly={!creating}
           aria-readonly={!creating || undefined}
           data-autofocus={creating || undefined}
-          description={creating ? 'At least 3 characters. It cannot be changed later.' : 'The username cannot be changed.'}
+          description={
+            creating ? 'At least 3 characters. It cannot be changed later.' : 'The username cannot be changed.'
+          }
         />
         <TextField
           label="Email"
@@ -127,13 +142,7 @@ export function UserForm({ user, busy, serverErrors, formError, onSubmit, onCanc
             maxLength={NAME_MAX_LENGTH}
             required
           />
-          <TextField
-            label="Last name"
-            {...field('lastName')}
-            autoComplete="off"
-            maxLength={NAME_MAX_LENGTH}
-            required
-          />
+          <TextField label="Last name" {...field('lastName')} autoComplete="off" maxLength={NAME_MAX_LENGTH} required />
         </div>
         <TextField
           label="Phone (optional)"

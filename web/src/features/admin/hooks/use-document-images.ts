@@ -9,10 +9,16 @@ export type ImageSlot = { status: 'loading' } | { status: 'ready'; url: string }
  * The request's identity images as object URLs: fetched with the bearer token, loaded again only
  * when the documents themselves change, and revoked when they do or the page closes.
  */
-export function useDocumentImages(requestId: string, documents: VerificationDocument[]): Partial<Record<DocumentType, ImageSlot>> {
+export function useDocumentImages(
+  requestId: string,
+  documents: VerificationDocument[],
+): Partial<Record<DocumentType, ImageSlot>> {
   const key = `${requestId}:${documents.map((d) => d.id).join(',')}`;
   const typeList = documents.map((d) => d.type).join(',');
-  const [loaded, setLoaded] = useState<{ key: string; slots: Partial<Record<DocumentType, ImageSlot>> }>({ key: '', slots: {} });
+  const [loaded, setLoaded] = useState<{ key: string; slots: Partial<Record<DocumentType, ImageSlot>> }>({
+    key: '',
+    slots: {},
+  });
 
   useEffect(() => {
     const controller = new AbortController();

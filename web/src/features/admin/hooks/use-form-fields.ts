@@ -4,7 +4,10 @@ import { useState, type ChangeEvent } from 'react';
  * A modal form's values and errors: its own (from the shared schema) and the server's, each shown
  * until its field is edited. `field(name)` gives a TextField or SelectField what ties it to its value.
  */
-export function useFormFields<Field extends string>(initial: Record<Field, string>, serverErrors: Partial<Record<string, string>>) {
+export function useFormFields<Field extends string>(
+  initial: Record<Field, string>,
+  serverErrors: Partial<Record<string, string>>,
+) {
   const [values, setValues] = useState<Record<Field, string>>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [clearedServerErrors, setClearedServerErrors] = useState<ReadonlySet<Field>>(new Set());

@@ -53,7 +53,10 @@ export function ActivityPage() {
       ) : data.activities.length === 0 ? (
         <p className="empty-state">No activity found.</p>
       ) : (
-        <div aria-busy={activity.loading || undefined} className={activity.loading ? 'results results--loading' : 'results'}>
+        <div
+          aria-busy={activity.loading || undefined}
+          className={activity.loading ? 'results results--loading' : 'results'}
+        >
           <div className="table-scroll" role="region" aria-label="Admin activity" tabIndex={0}>
             <table className="data-table">
               <thead>
@@ -77,7 +80,11 @@ export function ActivityPage() {
                       {item.resourceType?.toUpperCase() === 'REQUEST' && item.resourceId ? (
                         <>
                           {' '}
-                          <Link to={paths.admin.request(item.resourceId)}>{typeof item.details?.referenceNumber === 'string' ? item.details.referenceNumber : 'View request'}</Link>
+                          <Link to={paths.admin.request(item.resourceId)}>
+                            {typeof item.details?.referenceNumber === 'string'
+                              ? item.details.referenceNumber
+                              : 'View request'}
+                          </Link>
                         </>
                       ) : null}
                     </td>
@@ -115,7 +122,13 @@ interface SuggestFieldProps {
 function SuggestField({ label, listId, suggestions, value, onChange }: SuggestFieldProps) {
   return (
     <>
-      <TextField label={label} list={listId} maxLength={50} value={value} onChange={(event) => onChange(event.target.value)} />
+      <TextField
+        label={label}
+        list={listId}
+        maxLength={50}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
       <datalist id={listId}>
         {suggestions.map((suggestion) => (
           <option key={suggestion} value={suggestion} />
@@ -125,7 +138,13 @@ function SuggestField({ label, listId, suggestions, value, onChange }: SuggestFi
   );
 }
 
-function ActivityFilterForm({ filters, onApply }: { filters: ActivityFilters; onApply: (next: Partial<ActivityFilters>) => void }) {
+function ActivityFilterForm({
+  filters,
+  onApply,
+}: {
+  filters: ActivityFilters;
+  onApply: (next: Partial<ActivityFilters>) => void;
+}) {
   const [adminUsername, setAdminUsername] = useState(filters.adminUsername);
   const [resourceType, setResourceType] = useState(filters.resourceType);
   const [actionType, setActionType] = useState(filters.actionType);
@@ -147,15 +166,36 @@ function ActivityFilterForm({ filters, onApply }: { filters: ActivityFilters; on
 
   return (
     <form className="activity-filters" onSubmit={submit} aria-label="Filter activity">
-      <TextField label="Admin username" maxLength={100} value={adminUsername} onChange={(event) => setAdminUsername(event.target.value)} />
-      <SuggestField label="Resource type" listId="activity-resource-types" suggestions={RESOURCE_TYPE_SUGGESTIONS} value={resourceType} onChange={setResourceType} />
-      <SuggestField label="Action type" listId="activity-action-types" suggestions={ACTION_TYPE_SUGGESTIONS} value={actionType} onChange={setActionType} />
+      <TextField
+        label="Admin username"
+        maxLength={100}
+        value={adminUsername}
+        onChange={(event) => setAdminUsername(event.target.value)}
+      />
+      <SuggestField
+        label="Resource type"
+        listId="activity-resource-types"
+        suggestions={RESOURCE_TYPE_SUGGESTIONS}
+        value={resourceType}
+        onChange={setResourceType}
+      />
+      <SuggestField
+        label="Action type"
+        listId="activity-action-types"
+        suggestions={ACTION_TYPE_SUGGESTIONS}
+        value={actionType}
+        onChange={setActionType}
+      />
       <div className="activity-filters__actions">
         <button type="submit" className="button">
           Apply filters
         </button>
         {active && (
-          <button type="button" className="button button--ghost" onClick={() => onApply({ adminUsername: '', resourceType: '', actionType: '' })}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => onApply({ adminUsername: '', resourceType: '', actionType: '' })}
+          >
             Clear
           </button>
         )}

@@ -1,6 +1,12 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { CONTACT_STATUSES, INQUIRY_TYPES, type ContactStatus, type InquiryType } from '@ledgerwell/shared/contact';
-import { CONTACT_ADMIN_MESSAGES as M, CONTACT_NOTES_MAX, contactExportFileName, contactStatusLabel, RETRYABLE_FORWARD_STATUSES } from '@ledgerwell/shared/contact-admin';
+import {
+  CONTACT_ADMIN_MESSAGES as M,
+  CONTACT_NOTES_MAX,
+  contactExportFileName,
+  contactStatusLabel,
+  RETRYABLE_FORWARD_STATUSES,
+} from '@ledgerwell/shared/contact-admin';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import {
   assignContactSubmission,
@@ -36,14 +42,36 @@ import { formatWhen, orNotProvided, titleCase } from '../utils/contact-view';
 import '../../../styles/contact-submissions.css';
 
 const NO_FILTERS: ContactFilterValues = { search: '', status: '', inquiryType: '' };
-const STATUS_OPTIONS: FilterOption<ContactStatus>[] = CONTACT_STATUSES.map((status) => ({ value: status, label: contactStatusLabel(status) }));
+const STATUS_OPTIONS: FilterOption<ContactStatus>[] = CONTACT_STATUSES.map((status) => ({
+  value: status,
+  label: contactStatusLabel(status),
+}));
 const STATUS_FILTERS: FilterOption<ContactStatus | ''>[] = [{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS];
-const TYPE_FILTERS: FilterOption<InquiryType | ''>[] = [{ value: '', label: 'All types' }, ...INQUIRY_TYPES.map((type) => ({ value: type, label: titleCase(type) }))];
+const TYPE_FILTERS: FilterOption<InquiryType | ''>[] = [
+  { value: '', label: 'All types' },
+  ...INQUIRY_TYPES.map((type) => ({ value: type, label: titleCase(type) })),
+];
 
 export function ContactSubmissionsPage({ role, onLogout }: ListScreenProps) {
   useDocumentMeta('Contact Submissions');
-  const { searchInput, filters, setPage, changeSearch, changeFilter, clear, filtered, list, stats, refresh, openId, setOpenId, banner, show, canChange, canExport } =
-    useListScreen(role, NO_FILTERS, fetchContactSubmissions, fetchContactStats, 'contact');
+  const {
+    searchInput,
+    filters,
+    setPage,
+    changeSearch,
+    changeFilter,
+    clear,
+    filtered,
+    list,
+    stats,
+    refresh,
+    openId,
+    setOpenId,
+    banner,
+    show,
+    canChange,
+    canExport,
+  } = useListScreen(role, NO_FILTERS, fetchContactSubmissions, fetchContactStats, 'contact');
 
   return (
     <div className="admin-page contact-page">
@@ -76,7 +104,12 @@ export function ContactSubmissionsPage({ role, onLogout }: ListScreenProps) {
 
       <ListFilters
         label="Filter contact submissions"
-        search={{ id: 'contact-search', placeholder: 'Name, e-mail or company', value: searchInput, onChange: changeSearch }}
+        search={{
+          id: 'contact-search',
+          placeholder: 'Name, e-mail or company',
+          value: searchInput,
+          onChange: changeSearch,
+        }}
         filtered={filtered}
         onClear={clear}
       >
@@ -117,7 +150,12 @@ interface SubmissionTableProps {
   onPage: (page: number) => void;
 }
 
-const TABLE_TEXTS = { failure: M.loadFailed, loading: 'Loading contact submissions', table: 'Contact submissions', empty: M.empty };
+const TABLE_TEXTS = {
+  failure: M.loadFailed,
+  loading: 'Loading contact submissions',
+  table: 'Contact submissions',
+  empty: M.empty,
+};
 
 function SubmissionTable({ result, onOpen, onPage }: SubmissionTableProps) {
   return (
@@ -149,7 +187,11 @@ function SubmissionTable({ result, onOpen, onPage }: SubmissionTableProps) {
                 <td>
                   <ContactStatusBadge status={submission.status} />
                 </td>
-                <TickCell on={submission.sentToIntercom} label="Sent to the customer messaging service" offLabel="Not sent" />
+                <TickCell
+                  on={submission.sentToIntercom}
+                  label="Sent to the customer messaging service"
+                  offLabel="Not sent"
+                />
                 <ViewCell what={`message from ${submission.name}`} onView={() => onOpen(submission.id)} />
               </tr>
             ))}
@@ -170,7 +212,11 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 function ContactStatusBadge({ status }: { status: string }) {
-  return <span className={`status-badge status-badge--${STATUS_TONE[status] ?? 'neutral'}`}>{contactStatusLabel(status)}</span>;
+  return (
+    <span className={`status-badge status-badge--${STATUS_TONE[status] ?? 'neutral'}`}>
+      {contactStatusLabel(status)}
+    </span>
+  );
 }
 
 interface SubmissionDetailProps {
@@ -257,7 +303,9 @@ function SubmissionDetail({ id, canChange, onClose, onChanged, onBanner }: Submi
               value={submission.assignedTo}
               currentName={submission.assignedToName}
               disabled={!canChange || busy}
-              onChange={(assignedTo) => void act(() => assignContactSubmission(id, assignedTo), M.assigneeUpdated, M.assignFailed)}
+              onChange={(assignedTo) =>
+                void act(() => assignContactSubmission(id, assignedTo), M.assigneeUpdated, M.assignFailed)
+              }
             />
           </div>
 
@@ -313,7 +361,17 @@ function AssigneeSelect({ assignees, value, currentName, disabled, onChange }: A
   );
 }
 
-function ForwardBox({ submission, canRetry, busy, onRetry }: { submission: ContactSubmission; canRetry: boolean; busy: boolean; onRetry: () => void }) {
+function ForwardBox({
+  submission,
+  canRetry,
+  busy,
+  onRetry,
+}: {
+  submission: ContactSubmission;
+  canRetry: boolean;
+  busy: boolean;
+  onRetry: () => void;
+}) {
   if (submission.sentToIntercom) {
     return (
       <div className="notice notice--success contact-detail__forward">

@@ -5,7 +5,14 @@ import { IP_RULE_MESSAGES as M, ipRuleStatus, SELF_LOCKOUT_FIELD, type IpRule } 
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
-import { createIpRule, deleteIpRule, fetchIpRules, toggleIpRule, updateIpRule, type IpRuleBody } from '../api/ip-whitelist';
+import {
+  createIpRule,
+  deleteIpRule,
+  fetchIpRules,
+  toggleIpRule,
+  updateIpRule,
+  type IpRuleBody,
+} from '../api/ip-whitelist';
 import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SearchFilter, SelectFilter } from '../components/filter-fields';
@@ -57,7 +64,8 @@ const COLUMNS: SortColumn<IpRuleSortKey>[] = [
   { key: 'expiresAt', label: 'Expires' },
 ];
 
-const isSelfLockout = (error: unknown) => isApiRequestError(error) && error.status === 409 && SELF_LOCKOUT_FIELD in error.fieldErrors;
+const isSelfLockout = (error: unknown) =>
+  isApiRequestError(error) && error.status === 409 && SELF_LOCKOUT_FIELD in error.fieldErrors;
 
 function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
   const { data: rules, error: loadError, loading, reload } = useApiData('ip-rules', (signal) => fetchIpRules(signal));
@@ -97,7 +105,8 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
       }
       setPendingLockout(null);
       setDeleting(null);
-      if (isApiRequestError(error) && error.fromServer && Object.keys(error.fieldErrors).length > 0 && editing) setFormErrors(error.fieldErrors);
+      if (isApiRequestError(error) && error.fromServer && Object.keys(error.fieldErrors).length > 0 && editing)
+        setFormErrors(error.fieldErrors);
       show({ kind: 'error', text: actionErrorMessage(error, failure) });
     } finally {
       setBusy(false);
@@ -115,7 +124,10 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
 
   function toggle(rule: IpRule) {
     const next = !rule.isActive;
-    void run(async (confirm) => (await toggleIpRule(rule.id, next, confirm), next ? M.activated : M.deactivated), M.updateFailed);
+    void run(
+      async (confirm) => (await toggleIpRule(rule.id, next, confirm), next ? M.activated : M.deactivated),
+      M.updateFailed,
+    );
   }
 
   function remove(rule: IpRule) {
@@ -123,7 +135,11 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
   }
 
   function sortBy(key: IpRuleSortKey) {
-    setSort((current) => (current.key === key ? { key, order: current.order === 'asc' ? 'desc' : 'asc' } : { key, order: key === 'createdAt' ? 'desc' : 'asc' }));
+    setSort((current) =>
+      current.key === key
+        ? { key, order: current.order === 'asc' ? 'desc' : 'asc' }
+        : { key, order: key === 'createdAt' ? 'desc' : 'asc' },
+    );
   }
 
   const loadFailed = loadError !== null && rules === null;
@@ -155,9 +171,9 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
           Security notice
         </h2>
         <p>
-          While at least one rule is active, every admin request, sign-in included, is refused unless it comes from an address inside an active,
-          unexpired rule. Make sure your own address stays covered. If everyone is locked out, an operator can add an address on the server with{' '}
-          <code>pnpm admin:ip-allow &lt;address&gt;</code>.
+          While at least one rule is active, every admin request, sign-in included, is refused unless it comes from an
+          address inside an active, unexpired rule. Make sure your own address stays covered. If everyone is locked out,
+          an operator can add an address on the server with <code>pnpm admin:ip-allow &lt;address&gt;</code>.
         </p>
       </section>
 
@@ -168,11 +184,29 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
       )}
 
       <div className="filter-row ip-filters">
-        <SearchFilter id="ip-search" label="Search" placeholder="Address, description or added by" value={search} onChange={setSearch} />
-        <SelectFilter id="ip-status" label="Status" value={status} options={IP_RULE_STATUS_FILTERS} onChange={setStatus} />
+        <SearchFilter
+          id="ip-search"
+          label="Search"
+          placeholder="Address, description or added by"
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectFilter
+          id="ip-status"
+          label="Status"
+          value={status}
+          options={IP_RULE_STATUS_FILTERS}
+          onChange={setStatus}
+        />
       </div>
 
-      <TableState failure={loadFailed ? actionErrorMessage(loadError, M.loadFailed) : null} onRetry={reload} ready={rules !== null} loading={loading} loadingLabel="Loading IP rules">
+      <TableState
+        failure={loadFailed ? actionErrorMessage(loadError, M.loadFailed) : null}
+        onRetry={reload}
+        ready={rules !== null}
+        loading={loading}
+        loadingLabel="Loading IP rules"
+      >
         <table className="data-table ip-table">
           <caption className="visually-hidden">IP rules, sorted by {sortedByLabel(COLUMNS, sort)}</caption>
           <thead>
@@ -190,7 +224,20 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
                 </td>
               </tr>
             ) : (
-              visible.map((rule) => <RuleRow key={rule.id} rule={rule} now={now} busy={busy} onEdit={() => { setFormErrors({}); setEditing(rule); }} onToggle={() => toggle(rule)} onDelete={() => setDeleting(rule)} />)
+              visible.map((rule) => (
+                <RuleRow
+                  key={rule.id}
+                  rule={rule}
+                  now={now}
+                  busy={busy}
+                  onEdit={() => {
+                    setFormErrors({});
+                    setEditing(rule);
+                  }}
+                  onToggle={() => toggle(rule)}
+                  onDelete={() => setDeleting(rule)}
+                />
+              ))
             )}
           </tbody>
         </table>
@@ -198,12 +245,19 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
 
       {rules !== null && (
         <p className="status-counts ip-footer">
-          Showing {visible.length} of {all.length} IP rules · {counts.ACTIVE} active · {counts.INACTIVE} inactive · {counts.EXPIRED} expired
+          Showing {visible.length} of {all.length} IP rules · {counts.ACTIVE} active · {counts.INACTIVE} inactive ·{' '}
+          {counts.EXPIRED} expired
         </p>
       )}
 
       {editing !== null && (
-        <IpRuleForm rule={editing === 'new' ? null : editing} busy={busy} serverErrors={formErrors} onSubmit={save} onCancel={() => setEditing(null)} />
+        <IpRuleForm
+          rule={editing === 'new' ? null : editing}
+          busy={busy}
+          serverErrors={formErrors}
+          onSubmit={save}
+          onCancel={() => setEditing(null)}
+        />
       )}
       {deleting && !pendingLockout && (
         <ConfirmDialog
@@ -234,9 +288,28 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
   );
 }
 
-function RuleRow({ rule, now, busy, onEdit, onToggle, onDelete }: { rule: IpRule; now: Date; busy: boolean; onEdit: () => void; onToggle: () => void; onDelete: () => void }) {
+function RuleRow({
+  rule,
+  now,
+  busy,
+  onEdit,
+  onToggle,
+  onDelete,
+}: {
+  rule: IpRule;
+  now: Date;
+  busy: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+}) {
   const status = ipRuleStatus(rule, now);
-  const badge = status === 'ACTIVE' ? 'status-badge--success' : status === 'EXPIRED' ? 'status-badge--danger' : 'status-badge--neutral';
+  const badge =
+    status === 'ACTIVE'
+      ? 'status-badge--success'
+      : status === 'EXPIRED'
+        ? 'status-badge--danger'
+        : 'status-badge--neutral';
   return (
     <tr>
       <td>
@@ -251,13 +324,31 @@ function RuleRow({ rule, now, busy, onEdit, onToggle, onDelete }: { rule: IpRule
       </td>
       <td>
         <div className="action-buttons">
-          <button type="button" className="button button--secondary button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${rule.ipAddress}`}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={onEdit}
+            disabled={busy}
+            aria-label={`Edit ${rule.ipAddress}`}
+          >
             Edit
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={onToggle} disabled={busy} aria-label={`${rule.isActive ? 'Deactivate' : 'Activate'} ${rule.ipAddress}`}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={onToggle}
+            disabled={busy}
+            aria-label={`${rule.isActive ? 'Deactivate' : 'Activate'} ${rule.ipAddress}`}
+          >
             {rule.isActive ? 'Deactivate' : 'Activate'}
           </button>
-          <button type="button" className="button button--danger-outline button--small" onClick={onDelete} disabled={busy} aria-label={`Delete ${rule.ipAddress}`}>
+          <button
+            type="button"
+            className="button button--danger-outline button--small"
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete ${rule.ipAddress}`}
+          >
             Delete
           </button>
         </div>

@@ -6,7 +6,12 @@ import {
   type IssuerApplicationStatus,
 } from '@ledgerwell/shared/issuer-applications';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { exportIssuerApplications, fetchIssuerApplications, fetchIssuerStats, type IssuerFilterValues } from '../api/issuer-applications';
+import {
+  exportIssuerApplications,
+  fetchIssuerApplications,
+  fetchIssuerStats,
+  type IssuerFilterValues,
+} from '../api/issuer-applications';
 import { Banner } from '../components/banner';
 import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
 import { ApplicationDetail } from '../components/issuer-applications/application-detail';
@@ -27,8 +32,24 @@ const STATUS_FILTERS: FilterOption<IssuerApplicationStatus | ''>[] = [
 /** /admin/issuer-applications (spec 2.5): every role reads; REVIEWER and up change status and notes; ADMIN and up export. */
 export function IssuerApplicationsPage({ role, onLogout }: ListScreenProps) {
   useDocumentMeta('Issuer Applications');
-  const { searchInput, filters, setPage, changeSearch, changeFilter, clear, filtered, list, stats, refresh, openId, setOpenId, banner, show, canChange, canExport } =
-    useListScreen(role, NO_FILTERS, fetchIssuerApplications, fetchIssuerStats, 'issuer application');
+  const {
+    searchInput,
+    filters,
+    setPage,
+    changeSearch,
+    changeFilter,
+    clear,
+    filtered,
+    list,
+    stats,
+    refresh,
+    openId,
+    setOpenId,
+    banner,
+    show,
+    canChange,
+    canExport,
+  } = useListScreen(role, NO_FILTERS, fetchIssuerApplications, fetchIssuerStats, 'issuer application');
 
   return (
     <div className="admin-page issuer-page">
@@ -61,16 +82,29 @@ export function IssuerApplicationsPage({ role, onLogout }: ListScreenProps) {
 
       <ListFilters
         label="Filter issuer applications"
-        search={{ id: 'issuer-search', placeholder: 'Company, contact name or e-mail', value: searchInput, onChange: changeSearch }}
+        search={{
+          id: 'issuer-search',
+          placeholder: 'Company, contact name or e-mail',
+          value: searchInput,
+          onChange: changeSearch,
+        }}
         filtered={filtered}
         onClear={clear}
       >
-        <SelectFilter id="issuer-status" label="Status" value={filters.status} options={STATUS_FILTERS} onChange={(status) => changeFilter('status', status)} />
+        <SelectFilter
+          id="issuer-status"
+          label="Status"
+          value={filters.status}
+          options={STATUS_FILTERS}
+          onChange={(status) => changeFilter('status', status)}
+        />
       </ListFilters>
 
       <ApplicationsTable result={list} onOpen={setOpenId} onPage={setPage} />
 
-      {openId && <ApplicationDetail id={openId} canChange={canChange} onClose={() => setOpenId(null)} onChanged={refresh} />}
+      {openId && (
+        <ApplicationDetail id={openId} canChange={canChange} onClose={() => setOpenId(null)} onChanged={refresh} />
+      )}
     </div>
   );
 }

@@ -9,7 +9,14 @@ import {
   RETRYABLE_EMAIL_STATUSES,
 } from '@ledgerwell/shared/email-outbox';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { fetchOutbox, fetchOutboxText, retryOutboxEmail, type OutboxEmail, type OutboxFilterValues, type OutboxList } from '../api/outbox';
+import {
+  fetchOutbox,
+  fetchOutboxText,
+  retryOutboxEmail,
+  type OutboxEmail,
+  type OutboxFilterValues,
+  type OutboxList,
+} from '../api/outbox';
 import { DetailListRow } from '../components/detail-list';
 import { DetailModal } from '../components/detail-modal';
 import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
@@ -27,10 +34,28 @@ import { formatWhen, titleCase } from '../utils/contact-view';
 import '../../../styles/outbox.css';
 
 const NO_FILTERS: OutboxFilterValues = { search: '', status: '', kind: '' };
-const STATUS_NAMES: Record<EmailStatus, string> = { PENDING: 'Queued', SENT: 'Sent', LOGGED: 'Sent to the log', FAILED: 'Failed', UNCONFIRMED: 'Unconfirmed' };
-const STATUS_FILTERS: FilterOption<EmailStatus | ''>[] = [{ value: '', label: 'All statuses' }, ...EMAIL_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] }))];
-const KIND_FILTERS: FilterOption<EmailKind | ''>[] = [{ value: '', label: 'All kinds' }, ...EMAIL_KINDS.map((kind) => ({ value: kind, label: titleCase(kind) }))];
-const STATUS_TONE: Record<EmailStatus, string> = { PENDING: 'pending', SENT: 'success', LOGGED: 'neutral', FAILED: 'danger', UNCONFIRMED: 'danger' };
+const STATUS_NAMES: Record<EmailStatus, string> = {
+  PENDING: 'Queued',
+  SENT: 'Sent',
+  LOGGED: 'Sent to the log',
+  FAILED: 'Failed',
+  UNCONFIRMED: 'Unconfirmed',
+};
+const STATUS_FILTERS: FilterOption<EmailStatus | ''>[] = [
+  { value: '', label: 'All statuses' },
+  ...EMAIL_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] })),
+];
+const KIND_FILTERS: FilterOption<EmailKind | ''>[] = [
+  { value: '', label: 'All kinds' },
+  ...EMAIL_KINDS.map((kind) => ({ value: kind, label: titleCase(kind) })),
+];
+const STATUS_TONE: Record<EmailStatus, string> = {
+  PENDING: 'pending',
+  SENT: 'success',
+  LOGGED: 'neutral',
+  FAILED: 'danger',
+  UNCONFIRMED: 'danger',
+};
 
 /**
  * The mail log (issue 18): every e-mail the product has queued. ADMIN sees recipients masked; a
@@ -39,7 +64,8 @@ const STATUS_TONE: Record<EmailStatus, string> = { PENDING: 'pending', SENT: 'su
  */
 export function OutboxPage({ role, onLogout }: ListScreenProps) {
   useDocumentMeta('Mail Log');
-  const { searchInput, filters, page, setPage, changeSearch, changeFilter, clear, filtered } = useListFilters(NO_FILTERS);
+  const { searchInput, filters, page, setPage, changeSearch, changeFilter, clear, filtered } =
+    useListFilters(NO_FILTERS);
   const list = useApiData(JSON.stringify([filters, page]), (signal) => fetchOutbox(filters, page, signal));
   const [openId, setOpenId] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
@@ -68,19 +94,47 @@ export function OutboxPage({ role, onLogout }: ListScreenProps) {
         onLogout={onLogout}
       />
 
-      {!superAdmin && <p className="notice notice--info">Recipients are masked. A Super Administrator sees them in full and can read the e-mails kept in the log.</p>}
+      {!superAdmin && (
+        <p className="notice notice--info">
+          Recipients are masked. A Super Administrator sees them in full and can read the e-mails kept in the log.
+        </p>
+      )}
 
       <ListFilters
         label="Filter the mail log"
-        search={{ id: 'outbox-search', placeholder: superAdmin ? 'Recipient or subject' : 'Subject', value: searchInput, onChange: changeSearch }}
+        search={{
+          id: 'outbox-search',
+          placeholder: superAdmin ? 'Recipient or subject' : 'Subject',
+          value: searchInput,
+          onChange: changeSearch,
+        }}
         filtered={filtered}
         onClear={clear}
       >
-        <SelectFilter id="outbox-status" label="Status" value={filters.status} options={STATUS_FILTERS} onChange={(status) => changeFilter('status', status)} />
-        <SelectFilter id="outbox-kind" label="Kind" value={filters.kind} options={KIND_FILTERS} onChange={(kind) => changeFilter('kind', kind)} />
+        <SelectFilter
+          id="outbox-status"
+          label="Status"
+          value={filters.status}
+          options={STATUS_FILTERS}
+          onChange={(status) => changeFilter('status', status)}
+        />
+        <SelectFilter
+          id="outbox-kind"
+          label="Kind"
+          value={filters.kind}
+          options={KIND_FILTERS}
+          onChange={(kind) => changeFilter('kind', kind)}
+        />
       </ListFilters>
 
-      <OutboxTable result={list} canRetry={superAdmin} retrying={retrying} onView={setOpenId} onRetry={retry} onPage={setPage} />
+      <OutboxTable
+        result={list}
+        canRetry={superAdmin}
+        retrying={retrying}
+        onView={setOpenId}
+        onRetry={retry}
+        onPage={setPage}
+      />
 
       {openId && <OutboxText id={openId} onClose={() => setOpenId(null)} />}
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
@@ -130,7 +184,13 @@ function OutboxTable({ result, canRetry, retrying, onView, onRetry, onPage }: Ou
                 <td>{email.attempts}</td>
                 <td className="outbox-table__error">{email.lastError ?? <span className="muted">—</span>}</td>
                 <td>{email.sentAt ? formatWhen(email.sentAt) : <span className="muted">—</span>}</td>
-                <OutboxActions email={email} canRetry={canRetry} busy={retrying === email.id} onView={onView} onRetry={onRetry} />
+                <OutboxActions
+                  email={email}
+                  canRetry={canRetry}
+                  busy={retrying === email.id}
+                  onView={onView}
+                  onRetry={onRetry}
+                />
               </tr>
             ))}
           </tbody>
@@ -141,7 +201,11 @@ function OutboxTable({ result, canRetry, retrying, onView, onRetry, onPage }: Ou
 }
 
 function OutboxStatusBadge({ email }: { email: OutboxEmail }) {
-  return <span className={`status-badge status-badge--${STATUS_TONE[email.status]}`}>{outboxStatusLabel(email.status, email.attempts)}</span>;
+  return (
+    <span className={`status-badge status-badge--${STATUS_TONE[email.status]}`}>
+      {outboxStatusLabel(email.status, email.attempts)}
+    </span>
+  );
 }
 
 interface OutboxActionsProps {
@@ -158,7 +222,12 @@ function OutboxActions({ email, canRetry, busy, onView, onRetry }: OutboxActions
   if (canRetry && RETRYABLE_EMAIL_STATUSES.includes(email.status)) {
     return (
       <td>
-        <button type="button" className="button button--secondary button--small" onClick={() => onRetry(email)} disabled={busy}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => onRetry(email)}
+          disabled={busy}
+        >
           Retry<span className="visually-hidden"> {what}</span>
         </button>
       </td>

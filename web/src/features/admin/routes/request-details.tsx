@@ -66,8 +66,9 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
       <header className="admin-page__header request-details__header">
         <h1>Request Details</h1>
         <p className="request-details__summary">
-          <span className="request-details__reference">{request.referenceNumber}</span> <TypeBadge type={request.type} />{' '}
-          <StatusBadge status={request.status} /> {request.isFlagged && <FlagIcon priority={request.flagPriority} />}
+          <span className="request-details__reference">{request.referenceNumber}</span>{' '}
+          <TypeBadge type={request.type} /> <StatusBadge status={request.status} />{' '}
+          {request.isFlagged && <FlagIcon priority={request.flagPriority} />}
         </p>
         <p className="muted">
           {request.shareholderName} ({request.shareholderCode})
@@ -87,8 +88,16 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
         <div className="request-layout__main">
           <OverviewSection request={request} />
           <TypeDetailsSection request={request} />
-          {showDocuments && <DocumentsSection request={request} role={admin.role} onChanged={onChanged} onToast={push} />}
-          <NotesSection requestId={request.id} adminNotes={request.adminNotes} canWrite={canWrite} onChanged={onChanged} onToast={push} />
+          {showDocuments && (
+            <DocumentsSection request={request} role={admin.role} onChanged={onChanged} onToast={push} />
+          )}
+          <NotesSection
+            requestId={request.id}
+            adminNotes={request.adminNotes}
+            canWrite={canWrite}
+            onChanged={onChanged}
+            onToast={push}
+          />
           <HistorySection history={request.history} />
           <StaffActivitySection activities={request.adminActivities} />
           <SubmittedDataSection formData={request.formData} />

@@ -7,7 +7,14 @@ import { Pagination } from '../components/pagination';
 import { RequestFiltersBar } from '../components/requests/request-filters';
 import { RequestsTable } from '../components/requests/requests-table';
 import { useApiData } from '../hooks/use-api-data';
-import { filtersFromParams, filtersToParams, listApiQuery, pageRange, updateFilters, type RequestFilters } from '../utils/requests-query';
+import {
+  filtersFromParams,
+  filtersToParams,
+  listApiQuery,
+  pageRange,
+  updateFilters,
+  type RequestFilters,
+} from '../utils/requests-query';
 
 export function RequestsPage({ admin }: { admin: AdminProfile }) {
   useDocumentMeta('Requests');
@@ -44,7 +51,11 @@ export function RequestsPage({ admin }: { admin: AdminProfile }) {
         <div className="empty-state" aria-busy={list.loading || undefined}>
           <p>No requests found matching your criteria.</p>
           {filters.page > 1 && (
-            <button type="button" className="button button--secondary button--small" onClick={() => change({ page: 1 })}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => change({ page: 1 })}
+            >
               Back to page 1
             </button>
           )}

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { Spinner } from '../../../components/ui/spinner';
-import { fetchShareholders, SHAREHOLDERS_PAGE_SIZE, type ImportResult, type ShareholderList, type ShareholderView } from '../api/shareholders';
+import {
+  fetchShareholders,
+  SHAREHOLDERS_PAGE_SIZE,
+  type ImportResult,
+  type ShareholderList,
+  type ShareholderView,
+} from '../api/shareholders';
 import { SearchInput } from '../components/filter-fields';
 import { PageHeader } from '../components/page-header';
 import { ShareholderForm } from '../components/shareholder-form';
@@ -113,14 +119,21 @@ export function ShareholdersPage({ role }: { role: AdminRole }) {
       </div>
 
       {canWrite && panel === 'add' && <ShareholderForm onCreated={handleCreated} onCancel={() => setPanel('none')} />}
-      {canWrite && panel === 'import' && <ShareholderImport onImported={handleImported} onCancel={() => setPanel('none')} />}
+      {canWrite && panel === 'import' && (
+        <ShareholderImport onImported={handleImported} onCancel={() => setPanel('none')} />
+      )}
 
       <form role="search" className="search-bar" onSubmit={handleSearch}>
         <label htmlFor="shareholder-search" className="field__label">
           Search shareholders
         </label>
         <div className="search-bar__row">
-          <SearchInput id="shareholder-search" placeholder="Code, name or account number" value={searchInput} onChange={setSearchInput} />
+          <SearchInput
+            id="shareholder-search"
+            placeholder="Code, name or account number"
+            value={searchInput}
+            onChange={setSearchInput}
+          />
           <button type="submit" className="button">
             Search
           </button>

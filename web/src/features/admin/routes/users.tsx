@@ -6,7 +6,15 @@ import { SESSION_MESSAGES } from '@ledgerwell/shared/admin-sessions';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
-import { createAdminUser, deactivateAdminUser, fetchAdminUsers, resetAdminUserPassword, resetUserMfa, updateAdminUser, type AdminUserBody } from '../api/users';
+import {
+  createAdminUser,
+  deactivateAdminUser,
+  fetchAdminUsers,
+  resetAdminUserPassword,
+  resetUserMfa,
+  updateAdminUser,
+  type AdminUserBody,
+} from '../api/users';
 import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SearchFilter, SelectFilter } from '../components/filter-fields';
@@ -63,9 +71,22 @@ const COLUMNS: SortColumn<UserSortKey>[] = [
 type Pending = { kind: 'deactivate' | 'reset' | 'reset-mfa'; user: AdminUser };
 
 /** The confirmation dialog of each pending action: title, question, button, and the banner when it fails. */
-const CONFIRM: Record<Pending['kind'], { title: (username: string) => string; message: string; label: string; failed: string }> = {
-  deactivate: { title: (username) => `Deactivate ${username}`, message: M.confirmDeactivate, label: 'Deactivate', failed: M.deactivateFailed },
-  reset: { title: (username) => `Reset password for ${username}`, message: M.confirmResetPassword, label: 'Reset password', failed: M.resetFailed },
+const CONFIRM: Record<
+  Pending['kind'],
+  { title: (username: string) => string; message: string; label: string; failed: string }
+> = {
+  deactivate: {
+    title: (username) => `Deactivate ${username}`,
+    message: M.confirmDeactivate,
+    label: 'Deactivate',
+    failed: M.deactivateFailed,
+  },
+  reset: {
+    title: (username) => `Reset password for ${username}`,
+    message: M.confirmResetPassword,
+    label: 'Reset password',
+    failed: M.resetFailed,
+  },
   'reset-mfa': {
     title: (username) => `Reset second factor for ${username}`,
     message: SESSION_MESSAGES.confirmResetMfa,
@@ -119,7 +140,8 @@ function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promi
       reload();
     } catch (error) {
       // Field errors (400, or a duplicate's 409) go under their fields; anything else above the form.
-      if (isApiRequestError(error) && error.fromServer && Object.keys(error.fieldErrors).length > 0) setFormErrors(error.fieldErrors);
+      if (isApiRequestError(error) && error.fromServer && Object.keys(error.fieldErrors).length > 0)
+        setFormErrors(error.fieldErrors);
       else setFormError(saveErrorMessage(error));
     } finally {
       setBusy(false);
@@ -164,20 +186,54 @@ function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promi
         </div>
       </PageHeader>
 
-      <Banner banner={banner} className="users-banner" textClassName="users-banner__text" onDismiss={() => show(null)} />
+      <Banner
+        banner={banner}
+        className="users-banner"
+        textClassName="users-banner__text"
+        onDismiss={() => show(null)}
+      />
 
       <div className="filter-row users-filters">
-        <SearchFilter id="users-search" label="Search" placeholder="Username, email or name" value={search} onChange={setSearch} />
-        <SelectFilter id="users-role" label="Role" value={roleFilter} options={USER_ROLE_FILTERS} onChange={setRoleFilter} />
-        <SelectFilter id="users-status" label="Status" value={status} options={USER_STATUS_FILTERS} onChange={setStatus} />
+        <SearchFilter
+          id="users-search"
+          label="Search"
+          placeholder="Username, email or name"
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectFilter
+          id="users-role"
+          label="Role"
+          value={roleFilter}
+          options={USER_ROLE_FILTERS}
+          onChange={setRoleFilter}
+        />
+        <SelectFilter
+          id="users-status"
+          label="Status"
+          value={status}
+          options={USER_STATUS_FILTERS}
+          onChange={setStatus}
+        />
       </div>
 
-      <TableState failure={loadFailed ? actionErrorMessage(loadError, M.fetchFailed) : null} onRetry={reload} ready={data !== null} loading={loading} loadingLabel="Loading users">
+      <TableState
+        failure={loadFailed ? actionErrorMessage(loadError, M.fetchFailed) : null}
+        onRetry={reload}
+        ready={data !== null}
+        loading={loading}
+        loadingLabel="Loading users"
+      >
         <table className="data-table users-table">
           <caption className="visually-hidden">Admin users, sorted by {sortedByLabel(COLUMNS, sort)}</caption>
           <thead>
             <tr>
-              <SortableHeaders columns={COLUMNS} sort={sort} buttonClassName="users-sort" onSort={(key) => setSort((current) => nextSort(current, key))} />
+              <SortableHeaders
+                columns={COLUMNS}
+                sort={sort}
+                buttonClassName="users-sort"
+                onSort={(key) => setSort((current) => nextSort(current, key))}
+              />
               <ActionsHeader />
             </tr>
           </thead>
@@ -197,7 +253,9 @@ function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promi
                   onEdit={() => openForm(user)}
                   onReset={() => setPending({ kind: 'reset', user })}
                   onSessions={() => setSessionsOf(user)}
-                  onResetMfa={user.mfaEnabled && user.id !== me.id ? () => setPending({ kind: 'reset-mfa', user }) : undefined}
+                  onResetMfa={
+                    user.mfaEnabled && user.id !== me.id ? () => setPending({ kind: 'reset-mfa', user }) : undefined
+                  }
                   onDeactivate={() => setPending({ kind: 'deactivate', user })}
                 />
               ))
@@ -264,27 +322,59 @@ function UserRow({ user, busy, onEdit, onReset, onDeactivate, onSessions, onRese
         <span className="role-badge">{ADMIN_ROLE_LABELS[user.role]}</span>
       </td>
       <td data-label="Status">
-        <span className={`status-badge ${user.isActive ? 'status-badge--success' : 'status-badge--neutral'}`}>{user.isActive ? 'Active' : 'Inactive'}</span>
+        <span className={`status-badge ${user.isActive ? 'status-badge--success' : 'status-badge--neutral'}`}>
+          {user.isActive ? 'Active' : 'Inactive'}
+        </span>
       </td>
       <td data-label="Last Login">{displayDate(user.lastLoginAt, 'Never')}</td>
       <td>
         <div className="action-buttons">
-          <button type="button" className="button button--secondary button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${user.username}`}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={onEdit}
+            disabled={busy}
+            aria-label={`Edit ${user.username}`}
+          >
             Edit
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={onReset} disabled={busy} aria-label={`Reset password for ${user.username}`}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={onReset}
+            disabled={busy}
+            aria-label={`Reset password for ${user.username}`}
+          >
             Reset password
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={onSessions} disabled={busy} aria-label={`Sessions of ${user.username}`}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={onSessions}
+            disabled={busy}
+            aria-label={`Sessions of ${user.username}`}
+          >
             Sessions
           </button>
           {onResetMfa && (
-            <button type="button" className="button button--danger-outline button--small" onClick={onResetMfa} disabled={busy} aria-label={`Reset second factor for ${user.username}`}>
+            <button
+              type="button"
+              className="button button--danger-outline button--small"
+              onClick={onResetMfa}
+              disabled={busy}
+              aria-label={`Reset second factor for ${user.username}`}
+            >
               Reset second factor
             </button>
           )}
           {user.isActive && (
-            <button type="button" className="button button--danger-outline button--small" onClick={onDeactivate} disabled={busy} aria-label={`Deactivate ${user.username}`}>
+            <button
+              type="button"
+              className="button button--danger-outline button--small"
+              onClick={onDeactivate}
+              disabled={busy}
+              aria-label={`Deactivate ${user.username}`}
+            >
               Deactivate
             </button>
           )}

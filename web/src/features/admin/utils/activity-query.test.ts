@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { activityActionLabel, activityFiltersFromParams, activityFiltersToParams, activitySubject, detailsSummary } from './activity-query';
+import {
+  activityActionLabel,
+  activityFiltersFromParams,
+  activityFiltersToParams,
+  activitySubject,
+  detailsSummary,
+} from './activity-query';
 
 describe('activity filters', () => {
   it('round-trips through the URL with the API’s names', () => {
-    const filters = activityFiltersFromParams(new URLSearchParams('admin_username=alice&resource_type=REQUEST&action_type=DOCUMENT_VIEWED&page=2'));
-    expect(filters).toEqual({ adminUsername: 'alice', resourceType: 'REQUEST', actionType: 'DOCUMENT_VIEWED', page: 2 });
-    expect(activityFiltersToParams(filters).toString()).toBe('admin_username=alice&resource_type=REQUEST&action_type=DOCUMENT_VIEWED&page=2');
+    const filters = activityFiltersFromParams(
+      new URLSearchParams('admin_username=alice&resource_type=REQUEST&action_type=DOCUMENT_VIEWED&page=2'),
+    );
+    expect(filters).toEqual({
+      adminUsername: 'alice',
+      resourceType: 'REQUEST',
+      actionType: 'DOCUMENT_VIEWED',
+      page: 2,
+    });
+    expect(activityFiltersToParams(filters).toString()).toBe(
+      'admin_username=alice&resource_type=REQUEST&action_type=DOCUMENT_VIEWED&page=2',
+    );
     expect(activityFiltersFromParams(new URLSearchParams('page=zero')).page).toBe(1);
   });
 

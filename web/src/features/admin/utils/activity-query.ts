@@ -24,7 +24,10 @@ export function activityFiltersToParams(filters: ActivityFilters): URLSearchPara
 }
 
 /** Known action and resource types, offered as suggestions (the server matches them without regard to case). */
-export { ACTIVITY_ACTIONS as ACTION_TYPE_SUGGESTIONS, ACTIVITY_RESOURCE_TYPES as RESOURCE_TYPE_SUGGESTIONS } from '@ledgerwell/shared/activity';
+export {
+  ACTIVITY_ACTIONS as ACTION_TYPE_SUGGESTIONS,
+  ACTIVITY_RESOURCE_TYPES as RESOURCE_TYPE_SUGGESTIONS,
+} from '@ledgerwell/shared/activity';
 
 /** A one-line summary of an activity's details: "from: PENDING, to: APPROVED". */
 export function detailsSummary(details: Record<string, unknown> | null, max = 140): string {

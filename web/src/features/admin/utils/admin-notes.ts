@@ -15,6 +15,8 @@ export function parseAdminNotes(notes: string | null | undefined): NoteLine[] {
     .filter(Boolean)
     .map((line) => {
       const match = LINE.exec(line);
-      return match ? { timestamp: match[1]!, author: match[2]!, text: match[3]! } : { timestamp: null, author: null, text: line };
+      return match
+        ? { timestamp: match[1]!, author: match[2]!, text: match[3]! }
+        : { timestamp: null, author: null, text: line };
     });
 }

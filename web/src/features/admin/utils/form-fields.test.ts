@@ -29,20 +29,48 @@ describe('the field reader', () => {
   });
 
   it('reads an address change under both spellings', () => {
-    const portal = readAddressChange({ new_address_line1: '48 Olive Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93728', preferred_contact: 'd@example.com' });
-    const spec = readAddressChange({ address: '48 Olive Ave', city: 'Fresno', state: 'CA', zipCode: '93728', preferredContact: 'd@example.com' });
-    expect(portal).toEqual({ address: '48 Olive Ave', city: 'Fresno', state: 'CA', zip: '93728', contact: 'd@example.com' });
+    const portal = readAddressChange({
+      new_address_line1: '48 Olive Ave',
+      new_city: 'Fresno',
+      new_state: 'CA',
+      new_postal_code: '93728',
+      preferred_contact: 'd@example.com',
+    });
+    const spec = readAddressChange({
+      address: '48 Olive Ave',
+      city: 'Fresno',
+      state: 'CA',
+      zipCode: '93728',
+      preferredContact: 'd@example.com',
+    });
+    expect(portal).toEqual({
+      address: '48 Olive Ave',
+      city: 'Fresno',
+      state: 'CA',
+      zip: '93728',
+      contact: 'd@example.com',
+    });
     expect(spec).toEqual(portal);
   });
 
   it('reads a certificate request and an inquiry under both spellings', () => {
-    expect(readCertificate({ certificate_reason: 'replacement', delivery_method: 'certified', comments: 'Flood', preferred_contact: 't@example.com' })).toEqual({
+    expect(
+      readCertificate({
+        certificate_reason: 'replacement',
+        delivery_method: 'certified',
+        comments: 'Flood',
+        preferred_contact: 't@example.com',
+      }),
+    ).toEqual({
       reason: 'Replacement (lost, stolen or destroyed)',
       deliveryMethod: 'Certified mail',
       contact: 't@example.com',
       comments: 'Flood',
     });
-    expect(readCertificate({ certificateReason: 'custom reason', deliveryMethod: 'overnight' })).toMatchObject({ reason: 'custom reason', deliveryMethod: 'Overnight delivery' });
+    expect(readCertificate({ certificateReason: 'custom reason', deliveryMethod: 'overnight' })).toMatchObject({
+      reason: 'custom reason',
+      deliveryMethod: 'Overnight delivery',
+    });
     expect(readInquiry({ inquiryMessage: 'Hello?' })).toEqual({ message: 'Hello?' });
     expect(readInquiry({ inquiry_message: 'When?' })).toEqual({ message: 'When?' });
   });
@@ -76,8 +104,20 @@ describe('the field reader', () => {
   });
 
   it('reads camelCase transfer fields and "all shares"', () => {
-    const view = readTransfer({ transferType: 'drs', receivingFirmName: 'Firm', transferAllShares: true, transfer_shares_count: null, certificateNumbers: 'C-1, C-2' });
-    expect(view).toMatchObject({ transferTypeLabel: 'DRS', receivingFirmName: 'Firm', allShares: true, sharesCount: null, certificateNumbers: 'C-1, C-2' });
+    const view = readTransfer({
+      transferType: 'drs',
+      receivingFirmName: 'Firm',
+      transferAllShares: true,
+      transfer_shares_count: null,
+      certificateNumbers: 'C-1, C-2',
+    });
+    expect(view).toMatchObject({
+      transferTypeLabel: 'DRS',
+      receivingFirmName: 'Firm',
+      allShares: true,
+      sharesCount: null,
+      certificateNumbers: 'C-1, C-2',
+    });
     expect(readTransfer({ transfer_type: 'not-sure' }).transferTypeLabel).toBe('Not sure');
   });
 
@@ -114,7 +154,13 @@ describe('the field reader', () => {
   });
 
   it('names an individual buyer and masks the tax ID the individual way', () => {
-    const buyer = readTransfer({ transfer_type: 'sale', buyerEntityType: 'individual', buyerFirstName: 'Ada', buyerLastName: 'Lovelace', buyerTaxId: '123-45-6789' }).buyer;
+    const buyer = readTransfer({
+      transfer_type: 'sale',
+      buyerEntityType: 'individual',
+      buyerFirstName: 'Ada',
+      buyerLastName: 'Lovelace',
+      buyerTaxId: '123-45-6789',
+    }).buyer;
     expect(buyer).toMatchObject({ kind: 'individual', name: 'Ada Lovelace', taxIdMasked: '***-**-6789' });
   });
 });
@@ -144,9 +190,14 @@ describe('display rules', () => {
   });
 
   it('lists only the fields the type’s section does not show', () => {
-    const rest = otherFields({ new_city: 'Fresno', city: 'Fresno', gift_note: 'For my niece', empty: '' }, 'ADDRESS_CHANGE');
+    const rest = otherFields(
+      { new_city: 'Fresno', city: 'Fresno', gift_note: 'For my niece', empty: '' },
+      'ADDRESS_CHANGE',
+    );
     expect(rest).toEqual([{ key: 'gift_note', label: 'Gift note', value: 'For my niece' }]);
-    expect(otherFields({ transfer_type: 'dwac', medallion_guarantee: true }, 'TRANSFER')).toEqual([{ key: 'medallion_guarantee', label: 'Medallion guarantee', value: 'Yes' }]);
+    expect(otherFields({ transfer_type: 'dwac', medallion_guarantee: true }, 'TRANSFER')).toEqual([
+      { key: 'medallion_guarantee', label: 'Medallion guarantee', value: 'Yes' },
+    ]);
   });
 });
 

@@ -24,7 +24,12 @@ export const FIELD_NAMES = {
   transferType: ['transfer_type', 'transferType'],
   receivingFirmName: ['receiving_firm_name', 'receivingFirmName'],
   receivingFirmDtc: ['receiving_firm_dtc', 'receivingFirmDtc', 'dtcNumber', 'dtc_number'],
-  receivingAccountNumber: ['receiving_account_num', 'receivingAccountNum', 'receivingAccountNumber', 'receiving_account_number'],
+  receivingAccountNumber: [
+    'receiving_account_num',
+    'receivingAccountNum',
+    'receivingAccountNumber',
+    'receiving_account_number',
+  ],
   receivingAccountName: ['receiving_account_name', 'receivingAccountName'],
   transferAllShares: ['transfer_all_shares', 'transferAllShares'],
   sharesCount: ['transfer_shares_count', 'transferSharesCount'],
@@ -51,7 +56,8 @@ export const FIELD_NAMES = {
 } as const satisfies Record<string, readonly string[]>;
 export type FieldName = keyof typeof FIELD_NAMES;
 
-const isPresent = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+const isPresent = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 /** The first present value among the field's spellings, or undefined. */
 export function readField(data: FormValues, field: FieldName): unknown {
@@ -102,7 +108,13 @@ export function formatPhone(value: string | null): string | null {
   return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : value;
 }
 
-const TRANSFER_TYPE_LABELS: Record<string, string> = { drs: 'DRS', dwac: 'DWAC', 'not-sure': 'Not sure', not_sure: 'Not sure', sale: 'Sale' };
+const TRANSFER_TYPE_LABELS: Record<string, string> = {
+  drs: 'DRS',
+  dwac: 'DWAC',
+  'not-sure': 'Not sure',
+  not_sure: 'Not sure',
+  sale: 'Sale',
+};
 const CERTIFICATE_REASON_LABELS: Record<string, string> = {
   replacement: 'Replacement (lost, stolen or destroyed)',
   duplicate: 'Duplicate',
@@ -158,17 +170,29 @@ function joinAddress(parts: (string | null)[]): string | null {
 
 export function readBuyer(data: FormValues): BuyerView {
   const kind = readText(data, 'buyerEntityType')?.toLowerCase() === 'entity' ? 'entity' : 'individual';
-  const personName = [readText(data, 'buyerFirstName'), readText(data, 'buyerLastName')].filter(Boolean).join(' ') || null;
-  const cityLine = [readText(data, 'buyerCity'), [readText(data, 'buyerState'), readText(data, 'buyerPostalCode')].filter(Boolean).join(' ')]
+  const personName =
+    [readText(data, 'buyerFirstName'), readText(data, 'buyerLastName')].filter(Boolean).join(' ') || null;
+  const cityLine = [
+    readText(data, 'buyerCity'),
+    [readText(data, 'buyerState'), readText(data, 'buyerPostalCode')].filter(Boolean).join(' '),
+  ]
     .filter(Boolean)
     .join(', ');
   return {
     kind,
-    name: kind === 'entity' ? (readText(data, 'buyerEntityName') ?? personName) : (personName ?? readText(data, 'buyerEntityName')),
+    name:
+      kind === 'entity'
+        ? (readText(data, 'buyerEntityName') ?? personName)
+        : (personName ?? readText(data, 'buyerEntityName')),
     email: readText(data, 'buyerEmail'),
     phone: formatPhone(readText(data, 'buyerPhone')),
     taxIdMasked: maskTaxId(readText(data, 'buyerTaxId'), kind),
-    address: joinAddress([readText(data, 'buyerAddressLine1'), readText(data, 'buyerAddressLine2'), cityLine || null, readText(data, 'buyerCountry')]),
+    address: joinAddress([
+      readText(data, 'buyerAddressLine1'),
+      readText(data, 'buyerAddressLine2'),
+      cityLine || null,
+      readText(data, 'buyerCountry'),
+    ]),
     pricePerShare: readNumber(data, 'pricePerShare'),
     totalAmount: readNumber(data, 'totalAmount'),
     numberOfShares: readNumber(data, 'numberOfShares'),
@@ -186,7 +210,9 @@ export function readTransfer(data: FormValues): TransferView {
     receivingAccountNumber: readText(data, 'receivingAccountNumber'),
     receivingAccountName: readText(data, 'receivingAccountName'),
     allShares,
-    sharesCount: allShares ? null : (readNumber(data, 'sharesCount') ?? readNumber(data, 'sharesText') ?? readNumber(data, 'numberOfShares')),
+    sharesCount: allShares
+      ? null
+      : (readNumber(data, 'sharesCount') ?? readNumber(data, 'sharesText') ?? readNumber(data, 'numberOfShares')),
     certificateNumbers: readText(data, 'certificateNumbers'),
     shareholderTaxIdMasked: maskTaxId(readText(data, 'shareholderTaxId')),
     contact: readText(data, 'contact'),
@@ -237,11 +263,35 @@ export function readInquiry(data: FormValues): { message: string | null } {
 /** The fields each type's section shows itself; any other field is listed generically. */
 const SHOWN_FIELDS: Record<RequestType, readonly FieldName[]> = {
   TRANSFER: [
-    'transferType', 'receivingFirmName', 'receivingFirmDtc', 'receivingAccountNumber', 'receivingAccountName', 'transferAllShares',
-    'sharesCount', 'sharesText', 'certificateNumbers', 'shareholderTaxId', 'contact', 'contactType', 'specialInstructions',
-    'buyerEntityType', 'buyerEntityName', 'buyerFirstName', 'buyerLastName', 'buyerEmail', 'buyerPhone', 'buyerTaxId',
-    'buyerAddressLine1', 'buyerAddressLine2', 'buyerCity', 'buyerState', 'buyerPostalCode', 'buyerCountry', 'pricePerShare',
-    'totalAmount', 'numberOfShares',
+    'transferType',
+    'receivingFirmName',
+    'receivingFirmDtc',
+    'receivingAccountNumber',
+    'receivingAccountName',
+    'transferAllShares',
+    'sharesCount',
+    'sharesText',
+    'certificateNumbers',
+    'shareholderTaxId',
+    'contact',
+    'contactType',
+    'specialInstructions',
+    'buyerEntityType',
+    'buyerEntityName',
+    'buyerFirstName',
+    'buyerLastName',
+    'buyerEmail',
+    'buyerPhone',
+    'buyerTaxId',
+    'buyerAddressLine1',
+    'buyerAddressLine2',
+    'buyerCity',
+    'buyerState',
+    'buyerPostalCode',
+    'buyerCountry',
+    'pricePerShare',
+    'totalAmount',
+    'numberOfShares',
   ],
   ADDRESS_CHANGE: ['addressLine1', 'addressLine2', 'city', 'state', 'zip', 'contact', 'contactType'],
   CERTIFICATE: ['certificateReason', 'deliveryMethod', 'comments', 'contact', 'contactType'],

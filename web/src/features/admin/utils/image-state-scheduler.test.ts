@@ -63,7 +63,10 @@ describe('ImageStateScheduler (rotation and zoom saves)', () => {
 
   it('says saving from the first change until the save settles', async () => {
     const pending = deferred();
-    const { scheduler, changes } = setup(true, vi.fn<Save>(() => pending.promise));
+    const { scheduler, changes } = setup(
+      true,
+      vi.fn<Save>(() => pending.promise),
+    );
     expect(scheduler.saving).toBe(false);
     scheduler.schedule('selfie', 90);
     expect(scheduler.saving).toBe(true);
@@ -90,7 +93,10 @@ describe('ImageStateScheduler (rotation and zoom saves)', () => {
 
   it('only reports a failed save, and is no longer saving', async () => {
     const failure = new Error('Failed to update image state');
-    const { scheduler, onError, changes } = setup(true, vi.fn<Save>(async () => Promise.reject(failure)));
+    const { scheduler, onError, changes } = setup(
+      true,
+      vi.fn<Save>(async () => Promise.reject(failure)),
+    );
     scheduler.schedule('id_front', 90);
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     expect(onError).toHaveBeenCalledWith(failure, 'id_front');

@@ -16,7 +16,11 @@ export interface IpRuleSort {
 }
 export const DEFAULT_IP_RULE_SORT: IpRuleSort = { key: 'createdAt', order: 'desc' };
 
-export const IP_RULE_STATUS_LABELS: Record<IpRuleStatus, string> = { ACTIVE: 'Active', INACTIVE: 'Inactive', EXPIRED: 'Expired' };
+export const IP_RULE_STATUS_LABELS: Record<IpRuleStatus, string> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+  EXPIRED: 'Expired',
+};
 
 export function matchesSearch(rule: IpRule, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -42,14 +46,24 @@ export function sortIpRules(rules: readonly IpRule[], sort: IpRuleSort): IpRule[
         return x === y ? 0 : direction * (x < y ? -1 : 1);
       }
       default:
-        return direction * (a[sort.key] ?? '').localeCompare(b[sort.key] ?? '', 'en', { numeric: true, sensitivity: 'base' });
+        return (
+          direction * (a[sort.key] ?? '').localeCompare(b[sort.key] ?? '', 'en', { numeric: true, sensitivity: 'base' })
+        );
     }
   };
   return [...rules].sort((a, b) => compare(a, b) || b.createdAt.localeCompare(a.createdAt));
 }
 
-export function visibleIpRules(rules: readonly IpRule[], search: string, status: IpRuleStatusFilter, sort: IpRuleSort, now: Date): IpRule[] {
-  const filtered = rules.filter((rule) => matchesSearch(rule, search) && (status === 'ALL' || ipRuleStatus(rule, now) === status));
+export function visibleIpRules(
+  rules: readonly IpRule[],
+  search: string,
+  status: IpRuleStatusFilter,
+  sort: IpRuleSort,
+  now: Date,
+): IpRule[] {
+  const filtered = rules.filter(
+    (rule) => matchesSearch(rule, search) && (status === 'ALL' || ipRuleStatus(rule, now) === status),
+  );
   return sortIpRules(filtered, sort);
 }
 

@@ -1,4 +1,9 @@
-import { ENTITY_TYPE_LABELS, shareholderCountLabel, usStateName, type EntityType } from '@ledgerwell/shared/issuer-onboarding-rules';
+import {
+  ENTITY_TYPE_LABELS,
+  shareholderCountLabel,
+  usStateName,
+  type EntityType,
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { ISSUER_APPLICATION_MESSAGES } from '@ledgerwell/shared/issuer-applications';
 import { formatCount, formatMoney, formatPrice } from './format';
 
@@ -6,21 +11,26 @@ import { formatCount, formatMoney, formatPrice } from './format';
 export const NOT_PROVIDED = ISSUER_APPLICATION_MESSAGES.notProvided;
 const INVALID_DATE = 'Invalid date';
 
-const isMissing = (value: unknown): value is null | undefined | '' => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+const isMissing = (value: unknown): value is null | undefined | '' =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 /** Text as it is, or 'Not provided'. */
 export const showText = (value: string | null | undefined): string => (isMissing(value) ? NOT_PROVIDED : value);
 
 /** Spec 9: money and revenue in US dollars without decimals ($2,500,000). */
-export const showDollars = (amount: number | null | undefined): string => (isMissing(amount) || !Number.isFinite(amount) ? NOT_PROVIDED : formatMoney(amount, true));
+export const showDollars = (amount: number | null | undefined): string =>
+  isMissing(amount) || !Number.isFinite(amount) ? NOT_PROVIDED : formatMoney(amount, true);
 
 /** A price per share keeps its cents (up to four decimals): $0.25 rounded to whole dollars would read $0. */
-export const showSharePrice = (amount: number | null | undefined): string => (isMissing(amount) || !Number.isFinite(amount) ? NOT_PROVIDED : formatPrice(amount));
+export const showSharePrice = (amount: number | null | undefined): string =>
+  isMissing(amount) || !Number.isFinite(amount) ? NOT_PROVIDED : formatPrice(amount);
 
 /** A count of shares (10,000,000). */
-export const showCount = (count: number | null | undefined): string => (isMissing(count) || !Number.isFinite(count) ? NOT_PROVIDED : formatCount(count));
+export const showCount = (count: number | null | undefined): string =>
+  isMissing(count) || !Number.isFinite(count) ? NOT_PROVIDED : formatCount(count);
 
-export const showYesNo = (value: boolean | null | undefined): string => (value === null || value === undefined ? NOT_PROVIDED : value ? 'Yes' : 'No');
+export const showYesNo = (value: boolean | null | undefined): string =>
+  value === null || value === undefined ? NOT_PROVIDED : value ? 'Yes' : 'No';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
@@ -60,7 +70,8 @@ export function showUsState(code: string | null | undefined): string {
 }
 
 /** The wizard's only country. */
-export const showCountry = (value: string | null | undefined): string => (value === 'USA' ? 'United States' : showText(value));
+export const showCountry = (value: string | null | undefined): string =>
+  value === 'USA' ? 'United States' : showText(value);
 
 /** Expected shareholders: '1000+' → 'More than 1000 shareholders', none → 'Not specified' (spec 3). */
 export const showShareholderCount = (value: string | null | undefined): string => shareholderCountLabel(value);
@@ -87,4 +98,5 @@ export function confirmationId(applicationData: Readonly<Record<string, unknown>
 export const prettyJson = (value: unknown): string => JSON.stringify(value, null, 2) ?? NOT_PROVIDED;
 
 /** 'Approval Rate' card: a whole percent. */
-export const showPercent = (value: number | undefined): string | undefined => (value === undefined ? undefined : `${Math.round(value)}%`);
+export const showPercent = (value: number | undefined): string | undefined =>
+  value === undefined ? undefined : `${Math.round(value)}%`;

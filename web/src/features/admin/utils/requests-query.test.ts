@@ -1,16 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, listApiQuery, pageRange, updateFilters } from './requests-query';
+import {
+  DEFAULT_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  listApiQuery,
+  pageRange,
+  updateFilters,
+} from './requests-query';
 
 describe('request list query', () => {
   it('reads the filters from the URL, dropping unknown values', () => {
-    const filters = filtersFromParams(new URLSearchParams('status=PENDING&type=address_change&search=TR-2026&sortBy=type&sortOrder=asc&flagged=true&assigned=me&date=week&page=3'));
-    expect(filters).toEqual({ status: 'pending', type: 'address_change', search: 'TR-2026', sortBy: 'type', sortOrder: 'asc', flagged: true, assigned: 'me', date: 'week', page: 3 });
-    expect(filtersFromParams(new URLSearchParams('status=nope&type=gift&sortBy=name&page=-2&flagged=yes'))).toEqual(DEFAULT_FILTERS);
+    const filters = filtersFromParams(
+      new URLSearchParams(
+        'status=PENDING&type=address_change&search=TR-2026&sortBy=type&sortOrder=asc&flagged=true&assigned=me&date=week&page=3',
+      ),
+    );
+    expect(filters).toEqual({
+      status: 'pending',
+      type: 'address_change',
+      search: 'TR-2026',
+      sortBy: 'type',
+      sortOrder: 'asc',
+      flagged: true,
+      assigned: 'me',
+      date: 'week',
+      page: 3,
+    });
+    expect(filtersFromParams(new URLSearchParams('status=nope&type=gift&sortBy=name&page=-2&flagged=yes'))).toEqual(
+      DEFAULT_FILTERS,
+    );
   });
 
   it('writes only what differs from the defaults', () => {
     expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe('');
-    expect(filtersToParams({ ...DEFAULT_FILTERS, status: 'approved', type: 'transfer', page: 2 }).toString()).toBe('status=approved&type=transfer&page=2');
+    expect(filtersToParams({ ...DEFAULT_FILTERS, status: 'approved', type: 'transfer', page: 2 }).toString()).toBe(
+      'status=approved&type=transfer&page=2',
+    );
   });
 
   it('round-trips through the URL', () => {
@@ -19,7 +44,9 @@ describe('request list query', () => {
   });
 
   it('maps type to the API’s requestType and sends page size 20', () => {
-    expect(listApiQuery({ ...DEFAULT_FILTERS, type: 'address_change', status: 'pending', flagged: true })).toMatchObject({
+    expect(
+      listApiQuery({ ...DEFAULT_FILTERS, type: 'address_change', status: 'pending', flagged: true }),
+    ).toMatchObject({
       requestType: 'ADDRESS_CHANGE',
       status: 'pending',
       flagged: 'true',

@@ -115,7 +115,12 @@ export function updateFilters(current: RequestFilters, change: Partial<RequestFi
 }
 
 /** 'Showing X to Y of Z results' for a page of `count` rows. */
-export function pageRange(page: number, count: number, total: number, pageSize = REQUESTS_PAGE_SIZE): { first: number; last: number } {
+export function pageRange(
+  page: number,
+  count: number,
+  total: number,
+  pageSize = REQUESTS_PAGE_SIZE,
+): { first: number; last: number } {
   if (count === 0) return { first: 0, last: 0 };
   const first = (page - 1) * pageSize + 1;
   return { first, last: Math.min(total, first + count - 1) };

@@ -27,7 +27,8 @@ export function documentActionsFor(
   if (!canReview(role)) return { approve: false, reject: false };
   return {
     approve: requestStatus === 'VERIFICATION_SUBMITTED' && documentStatus !== 'APPROVED',
-    reject: (requestStatus === 'VERIFICATION_SUBMITTED' || requestStatus === 'VERIFIED') && documentStatus !== 'REJECTED',
+    reject:
+      (requestStatus === 'VERIFICATION_SUBMITTED' || requestStatus === 'VERIFIED') && documentStatus !== 'REJECTED',
   };
 }
 

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseAdminNotes } from './admin-notes';
-import { canReview, documentActionsFor, STATUS_ACTION_LABELS, statusActionQuestion, statusActionsFor } from './review-permissions';
-import { flagLabel, flagTone, requestTitle, sharesLabel, statusLabel, statusTone, typeLabel, verificationLabel } from './request-labels';
+import {
+  canReview,
+  documentActionsFor,
+  STATUS_ACTION_LABELS,
+  statusActionQuestion,
+  statusActionsFor,
+} from './review-permissions';
+import {
+  flagLabel,
+  flagTone,
+  requestTitle,
+  sharesLabel,
+  statusLabel,
+  statusTone,
+  typeLabel,
+  verificationLabel,
+} from './request-labels';
 import { formatMoney, formatPercent, formatPrice } from './format';
 
 describe('permissions', () => {
@@ -10,7 +25,10 @@ describe('permissions', () => {
     expect(canReview('REVIEWER')).toBe(true);
     expect(canReview('SUPER_ADMIN')).toBe(true);
     expect(statusActionsFor('READ_ONLY', 'ADDRESS_CHANGE', 'PENDING')).toEqual([]);
-    expect(documentActionsFor('READ_ONLY', 'VERIFICATION_SUBMITTED', 'PENDING')).toEqual({ approve: false, reject: false });
+    expect(documentActionsFor('READ_ONLY', 'VERIFICATION_SUBMITTED', 'PENDING')).toEqual({
+      approve: false,
+      reject: false,
+    });
   });
 
   it('follows the status rules for the buttons', () => {
@@ -21,8 +39,14 @@ describe('permissions', () => {
   });
 
   it('offers document approval while submitted, and rejection also once verified', () => {
-    expect(documentActionsFor('REVIEWER', 'VERIFICATION_SUBMITTED', 'PENDING')).toEqual({ approve: true, reject: true });
-    expect(documentActionsFor('REVIEWER', 'VERIFICATION_SUBMITTED', 'APPROVED')).toEqual({ approve: false, reject: true });
+    expect(documentActionsFor('REVIEWER', 'VERIFICATION_SUBMITTED', 'PENDING')).toEqual({
+      approve: true,
+      reject: true,
+    });
+    expect(documentActionsFor('REVIEWER', 'VERIFICATION_SUBMITTED', 'APPROVED')).toEqual({
+      approve: false,
+      reject: true,
+    });
     expect(documentActionsFor('REVIEWER', 'VERIFIED', 'APPROVED')).toEqual({ approve: false, reject: true });
     expect(documentActionsFor('REVIEWER', 'APPROVED', 'APPROVED')).toEqual({ approve: false, reject: false });
   });
@@ -85,7 +109,11 @@ describe('labels', () => {
 
 describe('notes', () => {
   it('splits adminNotes into timestamped lines', () => {
-    expect(parseAdminNotes('[2026-01-05T10:00:00.000Z] alice: Called the holder\n[2026-01-06T09:30:00.000Z] bob: Left a message: no answer')).toEqual([
+    expect(
+      parseAdminNotes(
+        '[2026-01-05T10:00:00.000Z] alice: Called the holder\n[2026-01-06T09:30:00.000Z] bob: Left a message: no answer',
+      ),
+    ).toEqual([
       { timestamp: '2026-01-05T10:00:00.000Z', author: 'alice', text: 'Called the holder' },
       { timestamp: '2026-01-06T09:30:00.000Z', author: 'bob', text: 'Left a message: no answer' },
     ]);

@@ -20,23 +20,76 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
 });
 
 const users = [
-  user({ username: 'carol', email: 'carol@corp.com', firstName: 'Carol', lastName: 'Zeta', role: 'ADMIN', lastLoginAt: '2026-03-01T10:00:00Z' }),
-  user({ username: 'Alice', email: 'boss@corp.com', firstName: 'Alice', lastName: 'Brown', role: 'SUPER_ADMIN', lastLoginAt: '2026-03-02T10:00:00Z' }),
-  user({ username: 'bob', email: 'bob@else.org', firstName: 'Bob', lastName: 'Able', role: 'REVIEWER', isActive: false }),
+  user({
+    username: 'carol',
+    email: 'carol@corp.com',
+    firstName: 'Carol',
+    lastName: 'Zeta',
+    role: 'ADMIN',
+    lastLoginAt: '2026-03-01T10:00:00Z',
+  }),
+  user({
+    username: 'Alice',
+    email: 'boss@corp.com',
+    firstName: 'Alice',
+    lastName: 'Brown',
+    role: 'SUPER_ADMIN',
+    lastLoginAt: '2026-03-02T10:00:00Z',
+  }),
+  user({
+    username: 'bob',
+    email: 'bob@else.org',
+    firstName: 'Bob',
+    lastName: 'Able',
+    role: 'REVIEWER',
+    isActive: false,
+  }),
 ];
 const names = (list: AdminUser[]) => list.map((u) => u.username);
 
 describe('visibleUsers', () => {
   it('sorts by username in any case by default, and by each column', () => {
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'username', order: 'asc' }))).toEqual(['Alice', 'bob', 'carol']);
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'username', order: 'desc' }))).toEqual(['carol', 'bob', 'Alice']);
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'email', order: 'asc' }))).toEqual(['bob', 'Alice', 'carol']);
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'name', order: 'asc' }))).toEqual(['bob', 'Alice', 'carol']);
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'role', order: 'desc' }))).toEqual(['Alice', 'carol', 'bob']);
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'status', order: 'asc' }))).toEqual(['Alice', 'carol', 'bob']);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'username', order: 'asc' }))).toEqual([
+      'Alice',
+      'bob',
+      'carol',
+    ]);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'username', order: 'desc' }))).toEqual([
+      'carol',
+      'bob',
+      'Alice',
+    ]);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'email', order: 'asc' }))).toEqual([
+      'bob',
+      'Alice',
+      'carol',
+    ]);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'name', order: 'asc' }))).toEqual([
+      'bob',
+      'Alice',
+      'carol',
+    ]);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'role', order: 'desc' }))).toEqual([
+      'Alice',
+      'carol',
+      'bob',
+    ]);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'status', order: 'asc' }))).toEqual([
+      'Alice',
+      'carol',
+      'bob',
+    ]);
     // Never signed in comes first ascending, last descending.
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'lastLoginAt', order: 'asc' }))).toEqual(['bob', 'carol', 'Alice']);
-    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'lastLoginAt', order: 'desc' }))).toEqual(['Alice', 'carol', 'bob']);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'lastLoginAt', order: 'asc' }))).toEqual([
+      'bob',
+      'carol',
+      'Alice',
+    ]);
+    expect(names(visibleUsers(users, '', 'ALL', 'ALL', { key: 'lastLoginAt', order: 'desc' }))).toEqual([
+      'Alice',
+      'carol',
+      'bob',
+    ]);
   });
 
   it('searches username, e-mail and full name, and filters by role and status', () => {

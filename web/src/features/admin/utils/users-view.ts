@@ -22,7 +22,8 @@ export const USER_ROLE_FILTERS: readonly { value: UserRoleFilter; label: string 
   ...ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] })),
 ];
 
-export const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+export const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`.trim();
 
 const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
 /** Higher roles first when descending, as their rank. */
@@ -55,13 +56,22 @@ function loginTime(user: AdminUser): number {
  * The rows to show: the search matches the username, e-mail or full name (any case, anywhere), then
  * the role and status filters, then the sort (ties by username, so the order is stable).
  */
-export function visibleUsers(users: readonly AdminUser[], search: string, role: UserRoleFilter, status: UserStatusFilter, sort: UserSort): AdminUser[] {
+export function visibleUsers(
+  users: readonly AdminUser[],
+  search: string,
+  role: UserRoleFilter,
+  status: UserStatusFilter,
+  sort: UserSort,
+): AdminUser[] {
   const needle = search.trim().toLowerCase();
   const direction = sort.order === 'asc' ? 1 : -1;
   return users
     .filter((user) => role === 'ALL' || user.role === role)
     .filter((user) => status === 'ALL' || user.isActive === (status === 'ACTIVE'))
-    .filter((user) => !needle || [user.username, user.email, fullName(user)].some((text) => text.toLowerCase().includes(needle)))
+    .filter(
+      (user) =>
+        !needle || [user.username, user.email, fullName(user)].some((text) => text.toLowerCase().includes(needle)),
+    )
     .sort((a, b) => direction * compare(a, b, sort.key) || collator.compare(a.username, b.username));
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { overviewVerificationStatus, transferVerificationNotice, verificationState, VERIFICATION_NOTICES } from './verification-state';
+import {
+  overviewVerificationStatus,
+  transferVerificationNotice,
+  verificationState,
+  VERIFICATION_NOTICES,
+} from './verification-state';
 
 const doc = (type: string, status = 'PENDING') => ({ type, status });
 const three = (status: string) => [doc('selfie', status), doc('id_front', status), doc('id_back', status)];
@@ -12,7 +17,9 @@ describe('verificationState (the list’s Verification column rule)', () => {
 
   it('is SUBMITTED when the three are in but not all approved', () => {
     expect(verificationState(three('PENDING'))).toBe('SUBMITTED');
-    expect(verificationState([doc('selfie', 'APPROVED'), doc('id_front', 'APPROVED'), doc('id_back', 'REJECTED')])).toBe('SUBMITTED');
+    expect(
+      verificationState([doc('selfie', 'APPROVED'), doc('id_front', 'APPROVED'), doc('id_back', 'REJECTED')]),
+    ).toBe('SUBMITTED');
   });
 
   it('is VERIFIED when all three are approved', () => {
@@ -20,13 +27,17 @@ describe('verificationState (the list’s Verification column rule)', () => {
   });
 
   it('counts each kind once: two selfies are not three photos', () => {
-    expect(verificationState([doc('selfie', 'APPROVED'), doc('selfie', 'APPROVED'), doc('id_front', 'APPROVED')])).toBe('PENDING');
+    expect(verificationState([doc('selfie', 'APPROVED'), doc('selfie', 'APPROVED'), doc('id_front', 'APPROVED')])).toBe(
+      'PENDING',
+    );
   });
 });
 
 describe('the Overview’s Verification status', () => {
   it('shows only when a verification code exists', () => {
-    expect(overviewVerificationStatus({ hasVerificationCode: false, verificationDocuments: three('APPROVED') as never })).toBeNull();
+    expect(
+      overviewVerificationStatus({ hasVerificationCode: false, verificationDocuments: three('APPROVED') as never }),
+    ).toBeNull();
   });
 
   it('reads Pending, Submitted, awaiting review, or Completed', () => {
@@ -40,7 +51,12 @@ describe('the Overview’s Verification status', () => {
 
 describe('the Actions panel’s transfer warning', () => {
   const transfer = (status: string, documents: { type: string; status: string }[], hasVerificationCode = true) =>
-    transferVerificationNotice({ type: 'TRANSFER', status: status as never, hasVerificationCode, verificationDocuments: documents as never });
+    transferVerificationNotice({
+      type: 'TRANSFER',
+      status: status as never,
+      hasVerificationCode,
+      verificationDocuments: documents as never,
+    });
 
   it('warns while photos are missing', () => {
     expect(transfer('AWAITING_VERIFICATION', [])).toBe('incomplete');
@@ -51,7 +67,9 @@ describe('the Actions panel’s transfer warning', () => {
   it('says complete once all three photos are in, reviewed or not (VERIFICATION_SUBMITTED and later)', () => {
     expect(transfer('VERIFICATION_SUBMITTED', three('PENDING'))).toBe('complete');
     expect(transfer('AWAITING_VERIFICATION', three('PENDING'))).toBe('complete');
-    expect(transfer('PROCESSING', [doc('selfie', 'APPROVED'), doc('id_front', 'REJECTED'), doc('id_back')])).toBe('complete');
+    expect(transfer('PROCESSING', [doc('selfie', 'APPROVED'), doc('id_front', 'REJECTED'), doc('id_back')])).toBe(
+      'complete',
+    );
     expect(transfer('VERIFICATION_SUBMITTED', three('APPROVED'))).toBe('complete');
     expect(transfer('VERIFICATION_SUBMITTED', [])).toBe('complete');
     expect(transfer('VERIFIED', [])).toBe('complete');
@@ -60,12 +78,19 @@ describe('the Actions panel’s transfer warning', () => {
   it('says nothing without a verification code, or for another request type', () => {
     expect(transfer('VERIFICATION_SUBMITTED', three('PENDING'), false)).toBeNull();
     expect(
-      transferVerificationNotice({ type: 'ADDRESS_CHANGE', status: 'PENDING', hasVerificationCode: false, verificationDocuments: [] }),
+      transferVerificationNotice({
+        type: 'ADDRESS_CHANGE',
+        status: 'PENDING',
+        hasVerificationCode: false,
+        verificationDocuments: [],
+      }),
     ).toBeNull();
   });
 
   it('uses the spec’s words', () => {
-    expect(VERIFICATION_NOTICES.incomplete).toBe('ID verification is not complete. Consider waiting for verification before approving.');
+    expect(VERIFICATION_NOTICES.incomplete).toBe(
+      'ID verification is not complete. Consider waiting for verification before approving.',
+    );
     expect(VERIFICATION_NOTICES.complete).toBe('ID verification complete. All required documents have been submitted.');
   });
 });

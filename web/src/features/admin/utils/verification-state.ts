@@ -7,7 +7,9 @@ import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
  */
 export function verificationState(documents: readonly { type: string; status: string }[]): IdentityCheck {
   const held = DOCUMENT_TYPES.filter((type) => documents.some((document) => document.type === type));
-  const approved = DOCUMENT_TYPES.filter((type) => documents.some((document) => document.type === type && document.status === 'APPROVED'));
+  const approved = DOCUMENT_TYPES.filter((type) =>
+    documents.some((document) => document.type === type && document.status === 'APPROVED'),
+  );
   return identityCheckOf(held.length, approved.length);
 }
 
@@ -20,8 +22,12 @@ export const VERIFICATION_STATUS_LABELS: Record<IdentityCheck, string> = {
 type VerificationFacts = Pick<RequestDetail, 'type' | 'status' | 'hasVerificationCode' | 'verificationDocuments'>;
 
 /** The Overview's "Verification status": shown only when a verification code exists (spec 2). */
-export function overviewVerificationStatus(request: Pick<VerificationFacts, 'hasVerificationCode' | 'verificationDocuments'>): string | null {
-  return request.hasVerificationCode ? VERIFICATION_STATUS_LABELS[verificationState(request.verificationDocuments)] : null;
+export function overviewVerificationStatus(
+  request: Pick<VerificationFacts, 'hasVerificationCode' | 'verificationDocuments'>,
+): string | null {
+  return request.hasVerificationCode
+    ? VERIFICATION_STATUS_LABELS[verificationState(request.verificationDocuments)]
+    : null;
 }
 
 export const VERIFICATION_NOTICES = {
@@ -39,5 +45,7 @@ const PHOTOS_IN_STATUSES: readonly string[] = ['VERIFICATION_SUBMITTED', 'VERIFI
  */
 export function transferVerificationNotice(request: VerificationFacts): keyof typeof VERIFICATION_NOTICES | null {
   if (request.type !== 'TRANSFER' || !request.hasVerificationCode) return null;
-  return PHOTOS_IN_STATUSES.includes(request.status) || verificationState(request.verificationDocuments) !== 'PENDING' ? 'complete' : 'incomplete';
+  return PHOTOS_IN_STATUSES.includes(request.status) || verificationState(request.verificationDocuments) !== 'PENDING'
+    ? 'complete'
+    : 'incomplete';
 }

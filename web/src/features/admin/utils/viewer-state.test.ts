@@ -57,7 +57,11 @@ describe('zoom', () => {
     let dragged: ViewState = { rotation: 0, zoom: 2, x: 0, y: 0 };
     for (let step = 0; step < 100; step++) dragged = pan(dragged, 0.5, -0.25);
     expect(dragged).toEqual({ rotation: 0, zoom: 2, x: 50, y: -25 });
-    expect(imageStatePayload('selfie', { rotation: 0, zoom: 2, x: 10.4, y: -2.6 }).zoomState).toEqual({ zoom: 2, x: 10, y: -3 });
+    expect(imageStatePayload('selfie', { rotation: 0, zoom: 2, x: 10.4, y: -2.6 }).zoomState).toEqual({
+      zoom: 2,
+      x: 10,
+      y: -3,
+    });
   });
 
   it('shows zoom as a percentage', () => {
@@ -101,7 +105,12 @@ describe('keys', () => {
   });
 
   it('resets the zoom with 0 and keeps the rotation', () => {
-    expect(applyAction({ rotation: 180, zoom: 3, x: 5, y: 5 }, 'resetZoom')).toEqual({ rotation: 180, zoom: 1, x: 0, y: 0 });
+    expect(applyAction({ rotation: 180, zoom: 3, x: 5, y: 5 }, 'resetZoom')).toEqual({
+      rotation: 180,
+      zoom: 1,
+      x: 0,
+      y: 0,
+    });
     expect(applyAction(INITIAL_VIEW, 'next')).toBe(INITIAL_VIEW);
   });
 });
@@ -116,7 +125,11 @@ describe('saved state', () => {
 
   it('builds the image-state body and the CSS transform', () => {
     const state = { rotation: 90, zoom: 1.25, x: 4, y: 0 };
-    expect(imageStatePayload('selfie', state)).toEqual({ imageType: 'selfie', rotation: 90, zoomState: { zoom: 1.25, x: 4, y: 0 } });
+    expect(imageStatePayload('selfie', state)).toEqual({
+      imageType: 'selfie',
+      rotation: 90,
+      zoomState: { zoom: 1.25, x: 4, y: 0 },
+    });
     expect(transformStyle(state)).toBe('translate(4px, 0px) rotate(90deg) scale(1.25)');
   });
 

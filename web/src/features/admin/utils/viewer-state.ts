@@ -74,7 +74,12 @@ const KEYS: Record<string, ViewerAction> = {
 };
 
 /** The action of a key press; none with Ctrl, Meta or Alt held (those belong to the browser). */
-export function keyAction(event: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean }): ViewerAction | null {
+export function keyAction(event: {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}): ViewerAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   return KEYS[event.key] ?? null;
 }
@@ -125,7 +130,8 @@ export function initialViewState(
 ): ViewState {
   const zoom = clampZoom(zoomState?.zoom ?? ZOOM.reset);
   const keepOffset = zoom > 1;
-  const offset = (value: number | undefined) => (keepOffset && typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  const offset = (value: number | undefined) =>
+    keepOffset && typeof value === 'number' && Number.isFinite(value) ? value : 0;
   return { rotation: normaliseRotation(rotation ?? 0), zoom, x: offset(zoomState?.x), y: offset(zoomState?.y) };
 }
 
@@ -143,7 +149,11 @@ export function zoomPercent(zoom: number): string {
 
 /** The body of PUT /image-state for one image. */
 export function imageStatePayload(imageType: string, state: ViewState) {
-  return { imageType, rotation: state.rotation, zoomState: { zoom: state.zoom, x: Math.round(state.x), y: Math.round(state.y) } };
+  return {
+    imageType,
+    rotation: state.rotation,
+    zoomState: { zoom: state.zoom, x: Math.round(state.x), y: Math.round(state.y) },
+  };
 }
 
 /** The next index, wrapping around. */

@@ -13,13 +13,22 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { submitContact, type ContactValues } from '../api/submit-contact';
 
 const EMPTY: ContactValues = { name: '', email: '', company: '', phone: '', message: '' };
-const NONE_TOUCHED: Record<ContactField, boolean> = { name: false, email: false, company: false, phone: false, message: false };
-const ALL_TOUCHED: Record<ContactField, boolean> = { name: true, email: true, company: true, phone: true, message: true };
+const NONE_TOUCHED: Record<ContactField, boolean> = {
+  name: false,
+  email: false,
+  company: false,
+  phone: false,
+  message: false,
+};
+const ALL_TOUCHED: Record<ContactField, boolean> = {
+  name: true,
+  email: true,
+  company: true,
+  phone: true,
+  message: true,
+};
 
-type Result =
-  | { kind: 'success' }
-  | { kind: 'partial' }
-  | { kind: 'error'; lines: string[] };
+type Result = { kind: 'success' } | { kind: 'partial' } | { kind: 'error'; lines: string[] };
 
 interface FieldConfig {
   name: ContactField;
@@ -123,7 +132,10 @@ export function ContactForm() {
         if (error.status === 400) setServerErrors(error.fieldErrors as Partial<Record<ContactField, string>>);
         show({
           kind: 'error',
-          lines: [error.fromServer && error.message ? error.message : CONTACT_MESSAGES.failed, CONTACT_MESSAGES.unableToSubmit],
+          lines: [
+            error.fromServer && error.message ? error.message : CONTACT_MESSAGES.failed,
+            CONTACT_MESSAGES.unableToSubmit,
+          ],
         });
       } else {
         show({ kind: 'error', lines: [CONTACT_MESSAGES.unexpected] });
@@ -200,7 +212,13 @@ export function ContactForm() {
         </div>
       )}
       <NeedsJavaScript subject="This form" />
-      <form ref={takeOverTyped} className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Request a consultation">
+      <form
+        ref={takeOverTyped}
+        className="form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Request a consultation"
+      >
         <div className="form-row">
           {renderField('name')}
           {renderField('email')}

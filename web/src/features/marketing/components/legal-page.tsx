@@ -46,7 +46,12 @@ export function LegalPage({ heading, description, intro, sections }: LegalPagePr
             </ol>
           </nav>
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} className="legal__section" aria-labelledby={`${section.id}-heading`}>
+            <section
+              key={section.id}
+              id={section.id}
+              className="legal__section"
+              aria-labelledby={`${section.id}-heading`}
+            >
               <h2 id={`${section.id}-heading`}>
                 {index + 1}. {section.title}
               </h2>

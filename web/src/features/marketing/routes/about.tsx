@@ -1,6 +1,14 @@
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { site } from '../../../config/site';
-import { CheckIcon, GearIcon, HeadsetIcon, LayersIcon, LedgerIcon, LinkIcon, ShieldIcon } from '../../../components/icons';
+import {
+  CheckIcon,
+  GearIcon,
+  HeadsetIcon,
+  LayersIcon,
+  LedgerIcon,
+  LinkIcon,
+  ShieldIcon,
+} from '../../../components/icons';
 import { CtaSection } from '../components/cta-section';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
@@ -65,15 +73,15 @@ export default function AboutPage() {
             <p className="eyebrow">Our story</p>
             <h2 id="story-heading">Fifteen Years of Getting the Register Right</h2>
             <p>
-              {site.name} began in {site.founded} as a small team handling shareholder records for private companies
-              in California. Transfers arrived on paper, certificates travelled by courier, and a single missing
-              signature could hold up a transaction for weeks.
+              {site.name} began in {site.founded} as a small team handling shareholder records for private companies in
+              California. Transfers arrived on paper, certificates travelled by courier, and a single missing signature
+              could hold up a transaction for weeks.
             </p>
             <p>
               Over more than 15 years we connected those records to the Depository Trust &amp; Clearing Corporation,
               became FAST authorized, and replaced manual steps with automation. The regulated transfer-agent work is
-              carried out by our affiliated SEC-registered partner; {site.name} supplies the technology, the process
-              and the people who make it dependable.
+              carried out by our affiliated SEC-registered partner; {site.name} supplies the technology, the process and
+              the people who make it dependable.
             </p>
             <p>
               We are still owner operated. The same people who answer your call today built the procedures your
@@ -120,20 +128,22 @@ export default function AboutPage() {
 
       <section className="section" aria-labelledby="different-heading">
         <div className="container">
-          <SectionHeading
-            id="different-heading"
-            eyebrow="What sets us apart"
-            heading="What Makes Us Different"
-          />
+          <SectionHeading id="different-heading" eyebrow="What sets us apart" heading="What Makes Us Different" />
           <div className="card-grid card-grid--3">
             {DIFFERENTIATORS.map((card) => (
               <FeatureCard key={card.title} {...card} />
             ))}
           </div>
           <ul className="trust-list trust-list--center">
-            <li><CheckIcon size={16} /> SEC compatible</li>
-            <li><CheckIcon size={16} /> DTCC integrated</li>
-            <li><CheckIcon size={16} /> FAST authorized</li>
+            <li>
+              <CheckIcon size={16} /> SEC compatible
+            </li>
+            <li>
+              <CheckIcon size={16} /> DTCC integrated
+            </li>
+            <li>
+              <CheckIcon size={16} /> FAST authorized
+            </li>
           </ul>
         </div>
       </section>

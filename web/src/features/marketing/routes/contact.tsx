@@ -61,12 +61,24 @@ export default function ContactPage() {
                 <h2>Follow us</h2>
                 <ul className="social-links social-links--light" aria-label="Social media">
                   <li>
-                    <a href={site.social.linkedin.href} target="_blank" rel="noopener noreferrer" className="icon-link" aria-label={`${site.name} on ${site.social.linkedin.label} (opens in a new tab)`}>
+                    <a
+                      href={site.social.linkedin.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="icon-link"
+                      aria-label={`${site.name} on ${site.social.linkedin.label} (opens in a new tab)`}
+                    >
                       <LinkedInIcon />
                     </a>
                   </li>
                   <li>
-                    <a href={site.social.x.href} target="_blank" rel="noopener noreferrer" className="icon-link" aria-label={`${site.name} on ${site.social.x.label} (opens in a new tab)`}>
+                    <a
+                      href={site.social.x.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="icon-link"
+                      aria-label={`${site.name} on ${site.social.x.label} (opens in a new tab)`}
+                    >
                       <XIcon />
                     </a>
                   </li>

@@ -27,8 +27,8 @@ const SECTIONS: readonly LegalSection[] = [
           connection.
         </li>
         <li>
-          <strong>Advertising:</strong> we do not use advertising or tracking cookies, and we do not sell information collected
-          through cookies.
+          <strong>Advertising:</strong> we do not use advertising or tracking cookies, and we do not sell information
+          collected through cookies.
         </li>
       </ul>
     ),
@@ -60,7 +60,11 @@ export default function CookiePolicyPage() {
     <LegalPage
       heading="Cookie Policy"
       description={`How ${site.name} uses cookies, local storage and similar technologies on its website and portals.`}
-      intro={<p>This policy explains which cookies and similar technologies {site.name} uses and how you can control them.</p>}
+      intro={
+        <p>
+          This policy explains which cookies and similar technologies {site.name} uses and how you can control them.
+        </p>
+      }
       sections={SECTIONS}
     />
   );

@@ -1,7 +1,15 @@
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { paths } from '../../../config/paths';
 import { site } from '../../../config/site';
-import { GearIcon, HeadsetIcon, LayersIcon, LedgerIcon, LinkIcon, ShieldIcon, TrendIcon } from '../../../components/icons';
+import {
+  GearIcon,
+  HeadsetIcon,
+  LayersIcon,
+  LedgerIcon,
+  LinkIcon,
+  ShieldIcon,
+  TrendIcon,
+} from '../../../components/icons';
 import { CtaSection } from '../components/cta-section';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
@@ -30,20 +38,60 @@ const AUDIENCES = [
 ] as const;
 
 const TECHNOLOGY = [
-  { icon: LedgerIcon, title: 'Ledger-Based Immutable Records', text: 'Every movement of shares is appended to a tamper-evident ledger with a complete audit history.' },
-  { icon: LayersIcon, title: 'Cap Table Maintenance', text: 'Ownership, share classes and vesting stay current automatically as transactions are recorded.' },
-  { icon: GearIcon, title: 'Document Creation', text: 'Generate share statements, notices and compliance documentation from templates in minutes.' },
-  { icon: HeadsetIcon, title: 'Investor Communication', text: 'Send notices, statements and announcements to every holder by e-mail, with delivery tracking.' },
-  { icon: TrendIcon, title: 'Fundraising Scenario Modelling', text: 'See dilution and ownership changes for a proposed round before you sign a term sheet.' },
-  { icon: LinkIcon, title: 'Shareholder Relationship Management', text: 'One record per holder, with contact history, requests and documents in one place.' },
-  { icon: ShieldIcon, title: 'Investor Self-Service Portal', text: 'Shareholders submit transfers, address changes and certificate requests online, cutting administrative questions by up to 60%.' },
+  {
+    icon: LedgerIcon,
+    title: 'Ledger-Based Immutable Records',
+    text: 'Every movement of shares is appended to a tamper-evident ledger with a complete audit history.',
+  },
+  {
+    icon: LayersIcon,
+    title: 'Cap Table Maintenance',
+    text: 'Ownership, share classes and vesting stay current automatically as transactions are recorded.',
+  },
+  {
+    icon: GearIcon,
+    title: 'Document Creation',
+    text: 'Generate share statements, notices and compliance documentation from templates in minutes.',
+  },
+  {
+    icon: HeadsetIcon,
+    title: 'Investor Communication',
+    text: 'Send notices, statements and announcements to every holder by e-mail, with delivery tracking.',
+  },
+  {
+    icon: TrendIcon,
+    title: 'Fundraising Scenario Modelling',
+    text: 'See dilution and ownership changes for a proposed round before you sign a term sheet.',
+  },
+  {
+    icon: LinkIcon,
+    title: 'Shareholder Relationship Management',
+    text: 'One record per holder, with contact history, requests and documents in one place.',
+  },
+  {
+    icon: ShieldIcon,
+    title: 'Investor Self-Service Portal',
+    text: 'Shareholders submit transfers, address changes and certificate requests online, cutting administrative questions by up to 60%.',
+  },
 ] as const;
 
 const ARCHITECTURE = [
-  { title: 'DTCC Integration', text: 'Direct participant access to the depository and FAST authorization for electronic DRS and DWAC movements.' },
-  { title: 'Security by Design', text: 'Encryption in transit and at rest, role-based access for staff and identity verification for sensitive requests.' },
-  { title: 'Compliance Built In', text: 'SEC-compatible record keeping and a complete audit trail, with the regulated work performed by our affiliated registered partner.' },
-  { title: 'Always Available', text: 'Redundant infrastructure, continuous monitoring and 24/7 support when a corporate action cannot wait.' },
+  {
+    title: 'DTCC Integration',
+    text: 'Direct participant access to the depository and FAST authorization for electronic DRS and DWAC movements.',
+  },
+  {
+    title: 'Security by Design',
+    text: 'Encryption in transit and at rest, role-based access for staff and identity verification for sensitive requests.',
+  },
+  {
+    title: 'Compliance Built In',
+    text: 'SEC-compatible record keeping and a complete audit trail, with the regulated work performed by our affiliated registered partner.',
+  },
+  {
+    title: 'Always Available',
+    text: 'Redundant infrastructure, continuous monitoring and 24/7 support when a corporate action cannot wait.',
+  },
 ] as const;
 
 export default function FeaturesPage() {
@@ -60,8 +108,12 @@ export default function FeaturesPage() {
       >
         <nav aria-label="On this page">
           <ul className="anchor-nav">
-            <li><a href="#solutions">Solutions</a></li>
-            <li><a href="#technology">Technology</a></li>
+            <li>
+              <a href="#solutions">Solutions</a>
+            </li>
+            <li>
+              <a href="#technology">Technology</a>
+            </li>
           </ul>
         </nav>
       </PageHero>
@@ -76,7 +128,13 @@ export default function FeaturesPage() {
           />
           <div className="card-grid card-grid--3">
             {AUDIENCES.map((audience) => (
-              <FeatureCard key={audience.title} tag={audience.tag} title={audience.title} text={audience.text} points={audience.points} />
+              <FeatureCard
+                key={audience.title}
+                tag={audience.tag}
+                title={audience.title}
+                text={audience.text}
+                points={audience.points}
+              />
             ))}
           </div>
         </div>

@@ -2,7 +2,17 @@ import { Link } from 'react-router';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { paths } from '../../../config/paths';
 import { site } from '../../../config/site';
-import { ArrowRightIcon, CheckIcon, GearIcon, HeadsetIcon, LayersIcon, LedgerIcon, LinkIcon, ShieldIcon, TrendIcon } from '../../../components/icons';
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  GearIcon,
+  HeadsetIcon,
+  LayersIcon,
+  LedgerIcon,
+  LinkIcon,
+  ShieldIcon,
+  TrendIcon,
+} from '../../../components/icons';
 import { CtaSection } from '../components/cta-section';
 import { SectionHeading } from '../components/section-heading';
 import { FeatureCard } from '../components/feature-card';
@@ -83,9 +93,15 @@ export function HomePage() {
               </Link>
             </div>
             <ul className="trust-list">
-              <li><CheckIcon size={16} /> SEC compatible</li>
-              <li><CheckIcon size={16} /> DTCC integrated</li>
-              <li><CheckIcon size={16} /> FAST authorized</li>
+              <li>
+                <CheckIcon size={16} /> SEC compatible
+              </li>
+              <li>
+                <CheckIcon size={16} /> DTCC integrated
+              </li>
+              <li>
+                <CheckIcon size={16} /> FAST authorized
+              </li>
             </ul>
           </div>
           <div className="orbit" role="img" aria-label={`Platform capabilities: ${ORBIT_BADGES.join(', ')}`}>

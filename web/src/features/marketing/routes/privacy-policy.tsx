@@ -10,10 +10,21 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>We collect the information you give us and the information needed to keep shareholder records, including:</p>
         <ul>
-          <li>contact details you send through our contact form: name, e-mail address, company, phone number and message;</li>
-          <li>shareholder information: name, address, shareholder code, account number, holdings and tax identification number;</li>
-          <li>identity verification images (a selfie and the front and back of an identity document) for transfer requests;</li>
-          <li>technical information such as IP address, browser type and the pages you visit, used to secure and operate the site.</li>
+          <li>
+            contact details you send through our contact form: name, e-mail address, company, phone number and message;
+          </li>
+          <li>
+            shareholder information: name, address, shareholder code, account number, holdings and tax identification
+            number;
+          </li>
+          <li>
+            identity verification images (a selfie and the front and back of an identity document) for transfer
+            requests;
+          </li>
+          <li>
+            technical information such as IP address, browser type and the pages you visit, used to secure and operate
+            the site.
+          </li>
         </ul>
       </>
     ),
@@ -25,7 +36,9 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>We use personal information to:</p>
         <ul>
-          <li>maintain accurate shareholder records and process transfer, address change, certificate and other requests;</li>
+          <li>
+            maintain accurate shareholder records and process transfer, address change, certificate and other requests;
+          </li>
           <li>verify the identity of shareholders before completing sensitive transactions;</li>
           <li>answer your questions and arrange consultations and demonstrations;</li>
           <li>meet legal, regulatory and record-keeping obligations; and</li>
@@ -62,10 +75,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your Rights',
     body: (
       <p>
-        Depending on where you live, including under the California Consumer Privacy Act, you may ask to know, correct or
-        delete the personal information we hold about you, subject to the records we must keep by law. We will not treat
-        you differently for exercising these rights. To make a request, contact us using the details below; we reply
-        within one business day and complete requests within the time the law allows.
+        Depending on where you live, including under the California Consumer Privacy Act, you may ask to know, correct
+        or delete the personal information we hold about you, subject to the records we must keep by law. We will not
+        treat you differently for exercising these rights. To make a request, contact us using the details below; we
+        reply within one business day and complete requests within the time the law allows.
       </p>
     ),
   },
@@ -91,8 +104,8 @@ export default function PrivacyPolicyPage() {
       description={`How ${site.name} collects, uses, shares and protects personal information of visitors, issuers and shareholders.`}
       intro={
         <p>
-          This policy explains how {site.name} handles personal information when you visit our website, contact us,
-          or use the shareholder and issuer portals. It applies to the services we provide together with our affiliated
+          This policy explains how {site.name} handles personal information when you visit our website, contact us, or
+          use the shareholder and issuer portals. It applies to the services we provide together with our affiliated
           registered transfer agent.
         </p>
       }

@@ -23,10 +23,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Our Services',
     body: (
       <p>
-        {site.name} provides technology for transfer agency and equity management. Regulated transfer-agent services
-        are performed by our affiliated registered transfer agent. Processing times stated on this site, such as 2-3
-        business days for complete requests, are targets and may be longer when documents are missing or verification
-        is required.
+        {site.name} provides technology for transfer agency and equity management. Regulated transfer-agent services are
+        performed by our affiliated registered transfer agent. Processing times stated on this site, such as 2-3
+        business days for complete requests, are targets and may be longer when documents are missing or verification is
+        required.
       </p>
     ),
   },

@@ -67,8 +67,12 @@ export default function TransferServicesPage() {
       >
         <nav aria-label="On this page">
           <ul className="anchor-nav">
-            <li><a href="#service-types">Service types</a></li>
-            <li><a href="#processing">Processing</a></li>
+            <li>
+              <a href="#service-types">Service types</a>
+            </li>
+            <li>
+              <a href="#processing">Processing</a>
+            </li>
           </ul>
         </nav>
       </PageHero>
@@ -83,7 +87,13 @@ export default function TransferServicesPage() {
           />
           <div className="card-grid card-grid--3">
             {SERVICE_TYPES.map((service) => (
-              <FeatureCard key={service.abbr} tag={service.abbr} title={service.title} text={service.text} points={service.points} />
+              <FeatureCard
+                key={service.abbr}
+                tag={service.abbr}
+                title={service.title}
+                text={service.text}
+                points={service.points}
+              />
             ))}
           </div>
         </div>

@@ -15,12 +15,25 @@ interface ConfirmDialogProps {
  * The wizard's "Are you sure…?" question: Esc answers no, and the safe answer has the focus, so
  * Enter never loses a draft by accident.
  */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Keep Going', danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Keep Going',
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
 
   return (
-    <NativeDialog className="onboarding-dialog" aria-labelledby={titleId} aria-describedby={messageId} onClose={onCancel}>
+    <NativeDialog
+      className="onboarding-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onClose={onCancel}
+    >
       <h2 id={titleId} className="onboarding-dialog__title">
         {title}
       </h2>

@@ -22,7 +22,8 @@ export function formatLongDate(value: string | null | undefined): string {
     const [, year, month, day] = dateOnly.map(Number) as [number, number, number, number];
     const date = new Date(Date.UTC(year, month - 1, day));
     // Date.UTC rolls 2026-02-30 over to March 2: such a day does not exist.
-    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'Invalid date';
+    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+      return 'Invalid date';
     return longDateUtc().format(date);
   }
   const date = new Date(text);

@@ -57,12 +57,18 @@ describe('OnboardingConfirmation', () => {
   });
 
   it("says 'Not provided' and 'Not specified' for what was left empty", () => {
-    const page = text(render(application({ description: '  ', shareholder_count: '', address_line2: 'Suite 4', incorporation_date: '' })));
+    const page = text(
+      render(
+        application({ description: '  ', shareholder_count: '', address_line2: 'Suite 4', incorporation_date: '' }),
+      ),
+    );
     expect(page).toContain('Business description: Not provided');
     expect(page).toContain('Expected shareholders: Not specified');
     expect(page).toContain('Date of incorporation: Not provided');
     expect(page).toContain('Address: 1 Main Street / Suite 4 / Wilmington, DE 19801 / United States');
-    expect(text(render(application({ shareholder_count: '1000+' })))).toContain('Expected shareholders: More than 1000 shareholders');
+    expect(text(render(application({ shareholder_count: '1000+' })))).toContain(
+      'Expected shareholders: More than 1000 shareholders',
+    );
   });
 
   it('lists the next steps, all pending, the support contacts and the two actions', () => {

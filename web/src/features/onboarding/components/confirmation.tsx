@@ -34,7 +34,9 @@ export function OnboardingConfirmation({ application: a }: OnboardingConfirmatio
   useEffect(() => headingRef.current?.focus(), []);
 
   const entityType = ENTITY_TYPE_LABELS[a.entity_type as EntityType] ?? orPlaceholder(a.entity_type);
-  const cityLine = [text(a.city), [text(a.state), text(a.postal_code)].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [text(a.city), [text(a.state), text(a.postal_code)].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   const incorporationState = text(a.incorporation_state);
 
   return (
@@ -48,8 +50,8 @@ export function OnboardingConfirmation({ application: a }: OnboardingConfirmatio
         </h2>
         <p>
           Thank you. {orPlaceholder(a.company_name, 'Your company')}&apos;s application to become a {site.name} issuer
-          client has been received. Our onboarding team will review it and contact {orPlaceholder(a.contact_name, 'you')}{' '}
-          at {orPlaceholder(a.contact_email, 'the e-mail address you gave')}.
+          client has been received. Our onboarding team will review it and contact{' '}
+          {orPlaceholder(a.contact_name, 'you')} at {orPlaceholder(a.contact_email, 'the e-mail address you gave')}.
         </p>
         <p className="onboarding-confirmation__id">
           Application ID: <strong>{a.onboardingId}</strong>

@@ -55,6 +55,7 @@ export function setAccepted(current: DocumentsValue, accepted: boolean): Documen
 /** 'the Service Agreement, Privacy Policy and Service Standards' from the required titles. */
 export function acceptanceLabel(): string {
   const titles = REQUIRED_DOCUMENTS.map((document) => document.title);
-  const list = titles.length < 2 ? titles.join('') : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+  const list =
+    titles.length < 2 ? titles.join('') : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
   return `I have reviewed and accept the ${list}`;
 }

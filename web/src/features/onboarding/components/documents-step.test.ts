@@ -7,7 +7,13 @@ import { DOCUMENTS_STEP_IDS, DocumentsStep, type DocumentsStepProps } from './do
 // The unit project runs in Node without a DOM: the step is rendered to HTML and read back. The
 // state changes behind the clicks are tested in documents-state.test.ts.
 function render(over: Partial<DocumentsStepProps> = {}) {
-  const props: DocumentsStepProps = { reviewedDocuments: [], agreementsAccepted: false, errors: {}, onChange: () => {}, ...over };
+  const props: DocumentsStepProps = {
+    reviewedDocuments: [],
+    agreementsAccepted: false,
+    errors: {},
+    onChange: () => {},
+    ...over,
+  };
   return renderToStaticMarkup(createElement(DocumentsStep, props));
 }
 
@@ -33,7 +39,9 @@ describe('DocumentsStep', () => {
   it('shows the progress as text and as a named progressbar, and no acceptance before all are reviewed', () => {
     const html = render({ reviewedDocuments: ['privacy-policy'] });
     expect(html).toContain('1 of 3 required documents reviewed');
-    expect(html).toMatch(/role="progressbar" aria-labelledby="[^"]+" aria-valuemin="0" aria-valuemax="100" aria-valuenow="33"/);
+    expect(html).toMatch(
+      /role="progressbar" aria-labelledby="[^"]+" aria-valuemin="0" aria-valuemax="100" aria-valuenow="33"/,
+    );
     expect(html).toContain('style="width:33%"');
     expect(html).not.toContain('I have reviewed and accept');
     // A document reviewed in a restored draft counts as opened: its checkbox is live and checked.
@@ -57,12 +65,21 @@ describe('DocumentsStep', () => {
   it('renders the field messages under the list and the checkbox, tied by id', () => {
     const html = render({
       reviewedDocuments: ALL,
-      errors: { documents_reviewed: 'Please review all documents', agreements_accepted: 'Please accept the agreements' },
+      errors: {
+        documents_reviewed: 'Please review all documents',
+        agreements_accepted: 'Please accept the agreements',
+      },
     });
-    expect(html).toContain(`<p id="${DOCUMENTS_STEP_IDS.documentsReviewedError}" class="field__error">Please review all documents</p>`);
-    expect(html).toContain(`<p id="${DOCUMENTS_STEP_IDS.agreementsAcceptedError}" class="field__error">Please accept the agreements</p>`);
+    expect(html).toContain(
+      `<p id="${DOCUMENTS_STEP_IDS.documentsReviewedError}" class="field__error">Please review all documents</p>`,
+    );
+    expect(html).toContain(
+      `<p id="${DOCUMENTS_STEP_IDS.agreementsAcceptedError}" class="field__error">Please accept the agreements</p>`,
+    );
     expect(html).toContain(`aria-describedby="${DOCUMENTS_STEP_IDS.documentsReviewedError}"`);
-    expect(checkboxes(html)[3]).toContain(`aria-invalid="true" aria-describedby="${DOCUMENTS_STEP_IDS.agreementsAcceptedError}"`);
+    expect(checkboxes(html)[3]).toContain(
+      `aria-invalid="true" aria-describedby="${DOCUMENTS_STEP_IDS.agreementsAcceptedError}"`,
+    );
     expect(render()).not.toContain('field__error');
   });
 });

@@ -70,7 +70,9 @@ export function DocumentsStep({ reviewedDocuments, agreementsAccepted, errors, o
                 >
                   Open
                 </button>
-                <label className={isOpened ? 'document-row__check' : 'document-row__check document-row__check--disabled'}>
+                <label
+                  className={isOpened ? 'document-row__check' : 'document-row__check document-row__check--disabled'}
+                >
                   <input
                     type="checkbox"
                     checked={isReviewed}
@@ -114,7 +116,9 @@ export function DocumentsStep({ reviewedDocuments, agreementsAccepted, errors, o
       </div>
 
       {progress.complete && (
-        <div className={errors.agreements_accepted ? 'documents-step__accept field--invalid' : 'documents-step__accept'}>
+        <div
+          className={errors.agreements_accepted ? 'documents-step__accept field--invalid' : 'documents-step__accept'}
+        >
           <label className="documents-step__accept-label">
             <input
               id={ids.agreementsAccepted}

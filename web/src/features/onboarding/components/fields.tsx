@@ -50,7 +50,16 @@ interface SelectProps {
   autoComplete?: string;
 }
 
-export function SelectInput({ label: text, value, onValue, options, placeholder, error, optional = false, autoComplete }: SelectProps) {
+export function SelectInput({
+  label: text,
+  value,
+  onValue,
+  options,
+  placeholder,
+  error,
+  optional = false,
+  autoComplete,
+}: SelectProps) {
   return (
     <SelectField
       label={label(text, optional)}
@@ -75,7 +84,16 @@ interface TextAreaProps {
   rows?: number;
 }
 
-export function TextAreaInput({ label: text, value, onValue, maxLength, error, optional = false, hint, rows = 4 }: TextAreaProps) {
+export function TextAreaInput({
+  label: text,
+  value,
+  onValue,
+  maxLength,
+  error,
+  optional = false,
+  hint,
+  rows = 4,
+}: TextAreaProps) {
   return (
     <TextareaField
       label={label(text, optional)}
@@ -100,5 +118,14 @@ interface CheckboxProps {
 
 /** A required checkbox with its label beside it and its error under it, tied the same way as the text fields. */
 export function CheckboxInput({ label: text, checked, onChecked, error }: CheckboxProps) {
-  return <CheckboxField label={text} checked={checked} onChange={onChecked} error={error} required className="onboarding-check" />;
+  return (
+    <CheckboxField
+      label={text}
+      checked={checked}
+      onChange={onChecked}
+      error={error}
+      required
+      className="onboarding-check"
+    />
+  );
 }

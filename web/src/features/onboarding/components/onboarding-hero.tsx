@@ -28,8 +28,8 @@ export function OnboardingHero() {
           Become a Ledgerwell issuer client
         </h1>
         <p className="onboarding-hero__lead">
-          Move your shareholder registry to a modern transfer agent. Five short steps, no paperwork to post, and you can save
-          your progress and come back at any time.
+          Move your shareholder registry to a modern transfer agent. Five short steps, no paperwork to post, and you can
+          save your progress and come back at any time.
         </p>
         <ul className="onboarding-trust">
           {BLURBS.map(({ Icon, title, text }) => (

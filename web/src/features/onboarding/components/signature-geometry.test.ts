@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { backingSize, containRect, exportRatios, fitScale, pixelRatio, segmentEndingAt, strokeSegments, toFramePoint } from './signature-geometry';
+import {
+  backingSize,
+  containRect,
+  exportRatios,
+  fitScale,
+  pixelRatio,
+  segmentEndingAt,
+  strokeSegments,
+  toFramePoint,
+} from './signature-geometry';
 
 describe('pixel ratio and backing store', () => {
   it('uses the screen density from 1 to 3, and 1 for nonsense', () => {
@@ -42,10 +51,25 @@ describe('strokes across a resize', () => {
 
   it('fits a restored signature image into the box at the top left, keeping its proportions', () => {
     // Drawn 600x176 CSS px at 3x, restored on a 600x176 box: back at its size.
-    expect(containRect({ width: 1800, height: 528 }, { width: 600, height: 176 })).toEqual({ x: 0, y: 0, width: 600, height: 176 });
+    expect(containRect({ width: 1800, height: 528 }, { width: 600, height: 176 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 600,
+      height: 176,
+    });
     // The same on a 300 px wide box: half size.
-    expect(containRect({ width: 1800, height: 528 }, { width: 300, height: 176 })).toEqual({ x: 0, y: 0, width: 300, height: 88 });
-    expect(containRect({ width: 0, height: 10 }, { width: 300, height: 176 })).toEqual({ x: 0, y: 0, width: 0, height: 0 });
+    expect(containRect({ width: 1800, height: 528 }, { width: 300, height: 176 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 300,
+      height: 88,
+    });
+    expect(containRect({ width: 0, height: 10 }, { width: 300, height: 176 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 0,
+      height: 0,
+    });
   });
 });
 

@@ -51,7 +51,11 @@ export function fitScale(frame: Size, css: Size): number {
 }
 
 /** A pointer position (client coordinates) in frame coordinates. */
-export function toFramePoint(client: { clientX: number; clientY: number }, origin: { left: number; top: number }, fit: number): Point {
+export function toFramePoint(
+  client: { clientX: number; clientY: number },
+  origin: { left: number; top: number },
+  fit: number,
+): Point {
   const scale = fit > 0 ? fit : 1;
   return { x: (client.clientX - origin.left) / scale, y: (client.clientY - origin.top) / scale };
 }

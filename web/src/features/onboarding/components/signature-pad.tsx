@@ -37,7 +37,8 @@ export function SignaturePad({ value, onChange, error, id }: SignaturePadProps) 
       createCanvas: () => document.createElement('canvas'),
       maxDataUrlLength: SIGNATURE_DATA_URL_MAX_LENGTH,
     }));
-    const fitToBox = () => surface.resize({ width: canvas.clientWidth, height: canvas.clientHeight }, window.devicePixelRatio);
+    const fitToBox = () =>
+      surface.resize({ width: canvas.clientWidth, height: canvas.clientHeight }, window.devicePixelRatio);
     fitToBox();
     const observer = new ResizeObserver(fitToBox);
     observer.observe(canvas);
@@ -70,7 +71,8 @@ export function SignaturePad({ value, onChange, error, id }: SignaturePadProps) 
     }
     const image = new Image();
     image.onload = () => {
-      if (shownValue.current === value) surface.setBaseImage(image, { width: image.naturalWidth, height: image.naturalHeight });
+      if (shownValue.current === value)
+        surface.setBaseImage(image, { width: image.naturalWidth, height: image.naturalHeight });
     };
     image.src = value;
   }, [value]);
@@ -122,7 +124,12 @@ export function SignaturePad({ value, onChange, error, id }: SignaturePadProps) 
         <p className="signature-pad__status" aria-live="polite">
           {signed ? 'Signature captured' : 'Not signed yet'}
         </p>
-        <button type="button" className="button button--secondary button--small" onClick={handleClear} disabled={!signed}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={handleClear}
+          disabled={!signed}
+        >
           Clear Signature
         </button>
       </div>

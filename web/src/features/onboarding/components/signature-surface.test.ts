@@ -119,7 +119,10 @@ describe('SignatureSurface', () => {
   it('reads the coalesced positions of a fast move', () => {
     const { canvas, surface } = setup();
     surface.pointerDown(pointer(20, 30));
-    surface.pointerMove({ ...pointer(50, 50), getCoalescedEvents: () => [pointer(30, 40), pointer(40, 45), pointer(50, 50)] });
+    surface.pointerMove({
+      ...pointer(50, 50),
+      getCoalescedEvents: () => [pointer(30, 40), pointer(40, 45), pointer(50, 50)],
+    });
     expect(canvas.context.calls).toEqual(['dot', 'line', 'quad', 'quad']);
   });
 

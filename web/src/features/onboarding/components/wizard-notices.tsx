@@ -12,7 +12,12 @@ interface WizardNoticesProps {
   onDismiss: () => void;
 }
 
-const TONE_CLASS = { info: 'notice--info', success: 'notice--success', error: 'notice--error', queued: 'notice--warning' } as const;
+const TONE_CLASS = {
+  info: 'notice--info',
+  success: 'notice--success',
+  error: 'notice--error',
+  queued: 'notice--warning',
+} as const;
 
 /**
  * The wizard's notices. Failures are alerts; the rest (Draft loaded, submitted, queued) are spoken

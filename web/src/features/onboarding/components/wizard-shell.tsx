@@ -1,6 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ONBOARDING_MESSAGES, onboardingStepLabel, type OnboardingErrorField } from '@ledgerwell/shared/issuer-onboarding-rules';
+import {
+  ONBOARDING_MESSAGES,
+  onboardingStepLabel,
+  type OnboardingErrorField,
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { paths } from '../../../config/paths';
 import { useOnboarding } from '../hooks/use-onboarding';
 import { progressPercent } from '../lib/wizard-state';
@@ -41,7 +45,12 @@ export function OnboardingWizard() {
     },
     firstInvalid(field: OnboardingErrorField | null) {
       // The canvas and the documents list carry no aria-invalid of their own: found by their ids.
-      const byId = field === 'signature' ? SIGNATURE_PAD_ID : field === 'documents_reviewed' ? DOCUMENTS_STEP_IDS.documentsReviewed : null;
+      const byId =
+        field === 'signature'
+          ? SIGNATURE_PAD_ID
+          : field === 'documents_reviewed'
+            ? DOCUMENTS_STEP_IDS.documentsReviewed
+            : null;
       const target = byId ? document.getElementById(byId) : stepBody.current?.querySelector('[aria-invalid="true"]');
       if (focusable(target) && focusOn(target)) return;
       validationNotice.current?.focus();
@@ -87,7 +96,12 @@ export function OnboardingWizard() {
         </div>
         <StepTabs step={state.step} locked={locked} onSelect={wizard.goTo} />
         {!done && (
-          <WizardToolbar canSave={state.phase === 'editing'} savedFlash={wizard.savedFlash} onSave={() => void wizard.saveNow()} onAbandon={() => setConfirm('abandon')} />
+          <WizardToolbar
+            canSave={state.phase === 'editing'}
+            savedFlash={wizard.savedFlash}
+            onSave={() => void wizard.saveNow()}
+            onAbandon={() => setConfirm('abandon')}
+          />
         )}
       </header>
 
@@ -104,7 +118,12 @@ export function OnboardingWizard() {
           <OnboardingConfirmation application={state.application} />
         </div>
       ) : (
-        <form className="onboarding-wizard__body" noValidate onSubmit={onSubmit} aria-labelledby="onboarding-wizard-title">
+        <form
+          className="onboarding-wizard__body"
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby="onboarding-wizard-title"
+        >
           <fieldset ref={stepBody} className="onboarding-step" disabled={locked}>
             <legend className="visually-hidden">{stepLabel}</legend>
             {state.step === 0 && <GetStartedStep form={state.form} errors={state.errors} onChange={wizard.change} />}
@@ -112,11 +131,18 @@ export function OnboardingWizard() {
               <DocumentsStep
                 reviewedDocuments={state.form.reviewed_documents}
                 agreementsAccepted={state.form.agreements_accepted}
-                errors={{ documents_reviewed: state.errors.documents_reviewed, agreements_accepted: state.errors.agreements_accepted }}
-                onChange={({ reviewedDocuments, agreementsAccepted }) => wizard.change({ reviewed_documents: reviewedDocuments, agreements_accepted: agreementsAccepted })}
+                errors={{
+                  documents_reviewed: state.errors.documents_reviewed,
+                  agreements_accepted: state.errors.agreements_accepted,
+                }}
+                onChange={({ reviewedDocuments, agreementsAccepted }) =>
+                  wizard.change({ reviewed_documents: reviewedDocuments, agreements_accepted: agreementsAccepted })
+                }
               />
             )}
-            {state.step === 2 && <CompanyDetailsStep form={state.form} errors={state.errors} onChange={wizard.change} />}
+            {state.step === 2 && (
+              <CompanyDetailsStep form={state.form} errors={state.errors} onChange={wizard.change} />
+            )}
             {state.step === 3 && <SignatureStep form={state.form} errors={state.errors} onChange={wizard.change} />}
           </fieldset>
           <WizardNav

@@ -21,7 +21,11 @@ export function WizardToolbar({ canSave, savedFlash, onSave, onAbandon }: Wizard
             'Save Draft'
           )}
         </button>
-        <button type="button" className="button button--ghost button--small onboarding-toolbar__abandon" onClick={onAbandon}>
+        <button
+          type="button"
+          className="button button--ghost button--small onboarding-toolbar__abandon"
+          onClick={onAbandon}
+        >
           Abandon
         </button>
         <span role="status" className="visually-hidden">

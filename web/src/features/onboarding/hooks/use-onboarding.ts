@@ -1,12 +1,33 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { OnboardingErrorField, OnboardingForm, OnboardingFormStep, OnboardingStep } from '@ledgerwell/shared/issuer-onboarding-rules';
+import type {
+  OnboardingErrorField,
+  OnboardingForm,
+  OnboardingFormStep,
+  OnboardingStep,
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { sendSubmission, startOnboardingSession } from '../lib/api';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft-store';
 import { getOrCreateSessionToken } from '../lib/session-token';
 import { openOnboardingStorage, type OnboardingStorage, type QueuedSubmission } from '../lib/storage';
-import { buildSubmission, dequeue, enqueue, flushOutbox, onOutboxEvent, takeAccepted, takeRejected, type OutboxEvent } from '../lib/submit-queue';
-import { draftOf, firstInvalidField, initialWizardState, wizardReducer, type WizardAction, type WizardState } from '../lib/wizard-state';
+import {
+  buildSubmission,
+  dequeue,
+  enqueue,
+  flushOutbox,
+  onOutboxEvent,
+  takeAccepted,
+  takeRejected,
+  type OutboxEvent,
+} from '../lib/submit-queue';
+import {
+  draftOf,
+  firstInvalidField,
+  initialWizardState,
+  wizardReducer,
+  type WizardAction,
+  type WizardState,
+} from '../lib/wizard-state';
 
 /** Spec 9: autosave every 30 seconds; the save indicator for 2 seconds. */
 export const AUTOSAVE_MS = 30_000;
@@ -251,7 +272,12 @@ export function useOnboarding(focus: FocusTargets) {
       handleOutboxEvent(
         outcome.kind === 'accepted'
           ? { kind: 'accepted', item }
-          : { kind: 'rejected', item, status: outcome.kind === 'rejected' ? outcome.status : 0, fieldErrors: outcome.kind === 'rejected' ? outcome.fieldErrors : {} },
+          : {
+              kind: 'rejected',
+              item,
+              status: outcome.kind === 'rejected' ? outcome.status : 0,
+              fieldErrors: outcome.kind === 'rejected' ? outcome.fieldErrors : {},
+            },
       );
       return;
     }
@@ -269,7 +295,8 @@ export function useOnboarding(focus: FocusTargets) {
     const store = storage.current;
     if (!store) return;
     await clearDraft(store).catch(() => undefined);
-    if (pending.current && latest.current.phase === 'queued') await dequeue(store, pending.current).catch(() => undefined);
+    if (pending.current && latest.current.phase === 'queued')
+      await dequeue(store, pending.current).catch(() => undefined);
     pending.current = null;
   }, []);
 

@@ -21,7 +21,11 @@ export async function sendSubmission(body: OnboardingSubmitBody): Promise<SendOu
     return { kind: 'accepted' };
   } catch (error) {
     if (!isApiRequestError(error) || error.isNetworkError || UNREACHABLE.has(error.status)) return { kind: 'network' };
-    console.warn('Onboarding submission refused', { status: error.status, code: error.code, requestId: error.requestId });
+    console.warn('Onboarding submission refused', {
+      status: error.status,
+      code: error.code,
+      requestId: error.requestId,
+    });
     return { kind: 'rejected', status: error.status, fieldErrors: error.fieldErrors };
   }
 }

@@ -43,10 +43,33 @@ describe.each(stores)('draft store (%s)', (_name, create) => {
     ['a fractional step', { step: 1.5, data: emptyOnboardingForm(), savedAt: '2026-01-01T00:00:00.000Z' }],
     ['no data', { step: 0, savedAt: '2026-01-01T00:00:00.000Z' }],
     ['a bad time', { step: 0, data: emptyOnboardingForm(), savedAt: 'yesterday-ish' }],
-    ['a number where text belongs', { step: 0, data: { ...emptyOnboardingForm(), company_name: 42 }, savedAt: '2026-01-01T00:00:00.000Z' }],
-    ['text where a flag belongs', { step: 1, data: { ...emptyOnboardingForm(), agreements_accepted: 'yes' }, savedAt: '2026-01-01T00:00:00.000Z' }],
-    ['an unknown document', { step: 1, data: { ...emptyOnboardingForm(), reviewed_documents: ['tax-return'] }, savedAt: '2026-01-01T00:00:00.000Z' }],
-    ['a signature that is no PNG', { step: 3, data: { ...emptyOnboardingForm(), signatureData: { dataUrl: 'javascript:alert(1)', timestamp: 'x', method: 'drawn' } }, savedAt: '2026-01-01T00:00:00.000Z' }],
+    [
+      'a number where text belongs',
+      { step: 0, data: { ...emptyOnboardingForm(), company_name: 42 }, savedAt: '2026-01-01T00:00:00.000Z' },
+    ],
+    [
+      'text where a flag belongs',
+      { step: 1, data: { ...emptyOnboardingForm(), agreements_accepted: 'yes' }, savedAt: '2026-01-01T00:00:00.000Z' },
+    ],
+    [
+      'an unknown document',
+      {
+        step: 1,
+        data: { ...emptyOnboardingForm(), reviewed_documents: ['tax-return'] },
+        savedAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+    [
+      'a signature that is no PNG',
+      {
+        step: 3,
+        data: {
+          ...emptyOnboardingForm(),
+          signatureData: { dataUrl: 'javascript:alert(1)', timestamp: 'x', method: 'drawn' },
+        },
+        savedAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
   ])('discards a corrupt draft (%s) and removes it from the device', async (_case, value) => {
     const storage = create();
     await storage.put(DRAFT_KEY, value);
@@ -61,7 +84,12 @@ describe('parseDraft', () => {
     const { comments: _comments, ...older } = sampleOnboardingForm();
     const draft = parseDraft({
       step: 3,
-      data: { ...older, country: 'Canada', injected: '<script>', reviewed_documents: ['privacy-policy', 'privacy-policy'] },
+      data: {
+        ...older,
+        country: 'Canada',
+        injected: '<script>',
+        reviewed_documents: ['privacy-policy', 'privacy-policy'],
+      },
       savedAt: '2026-01-01T00:00:00.000Z',
     });
     expect(draft?.data.comments).toBe('');

@@ -16,7 +16,8 @@ export interface Draft {
   savedAt: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isSignature(value: unknown): boolean {
   if (value === null) return true;
@@ -83,7 +84,12 @@ export async function loadDraft(storage: OnboardingStorage): Promise<DraftLoad> 
   return { status: 'corrupt' };
 }
 
-export async function saveDraft(storage: OnboardingStorage, step: OnboardingFormStep, data: OnboardingForm, now: Date = new Date()): Promise<Draft> {
+export async function saveDraft(
+  storage: OnboardingStorage,
+  step: OnboardingFormStep,
+  data: OnboardingForm,
+  now: Date = new Date(),
+): Promise<Draft> {
   const draft: Draft = { step, data, savedAt: now.toISOString() };
   await storage.put(DRAFT_KEY, draft);
   return draft;

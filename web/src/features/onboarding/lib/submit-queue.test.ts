@@ -1,6 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { isOnboardingId, onboardingSubmitBodySchema, type OnboardingSubmitBody } from '@ledgerwell/shared/issuer-onboarding';
+import {
+  isOnboardingId,
+  onboardingSubmitBodySchema,
+  type OnboardingSubmitBody,
+} from '@ledgerwell/shared/issuer-onboarding';
 import { sampleOnboardingForm, TINY_PNG_DATA_URL } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { loadDraft, saveDraft } from './draft-store';
 import { ACCEPTED_KEY, createIdbStorage, createMemoryStorage, REJECTED_KEY, type OnboardingStorage } from './storage';
@@ -42,7 +46,12 @@ describe('buildSubmission', () => {
     const item = buildSubmission(form, TOKEN, NOW, random(7));
     expect(isOnboardingId(item.onboardingId)).toBe(true);
     expect(item.onboardingId.startsWith(`issuer_${NOW.getTime()}_`)).toBe(true);
-    expect(item.body).toMatchObject({ session_token: TOKEN, signature_data: TINY_PNG_DATA_URL, agreement_accepted: true, submission_notes: 'Call after 10.' });
+    expect(item.body).toMatchObject({
+      session_token: TOKEN,
+      signature_data: TINY_PNG_DATA_URL,
+      agreement_accepted: true,
+      submission_notes: 'Call after 10.',
+    });
     expect(item.application).toMatchObject({
       company_name: 'Acme Robotics, Inc.',
       onboardingId: item.onboardingId,
@@ -68,7 +77,10 @@ describe.each(stores)('submit queue (%s)', (_name, create) => {
     const first = buildSubmission(sampleOnboardingForm(), TOKEN, NOW, random(1));
     await enqueue(storage, later);
     await enqueue(storage, first);
-    expect((await storage.outbox.list()).map((item) => item.onboardingId)).toEqual([first.onboardingId, later.onboardingId]);
+    expect((await storage.outbox.list()).map((item) => item.onboardingId)).toEqual([
+      first.onboardingId,
+      later.onboardingId,
+    ]);
     await dequeue(storage, first.onboardingId);
     expect((await storage.outbox.list()).map((item) => item.onboardingId)).toEqual([later.onboardingId]);
   });
@@ -85,7 +97,10 @@ describe.each(stores)('submit queue (%s)', (_name, create) => {
     expect(await storage.outbox.list()).toEqual([]);
     expect(await loadDraft(storage)).toEqual({ status: 'none' });
     expect(await takeAccepted(storage, 'issuer_0000000000000_otherone')).toBeNull();
-    expect(await takeAccepted(storage, item.onboardingId)).toEqual({ application: item.application, acceptedAt: NOW.toISOString() });
+    expect(await takeAccepted(storage, item.onboardingId)).toEqual({
+      application: item.application,
+      acceptedAt: NOW.toISOString(),
+    });
     // Shown once.
     expect(await storage.get(ACCEPTED_KEY)).toBeUndefined();
     expect(await flushOutbox(storage, send)).toEqual([]);
@@ -123,9 +138,20 @@ describe.each(stores)('submit queue (%s)', (_name, create) => {
     await saveDraft(storage, 3, sampleOnboardingForm());
     const item = buildSubmission(sampleOnboardingForm(), TOKEN, NOW, random(8));
     await enqueue(storage, item);
-    const { send } = scripted({ kind: 'rejected', status: 400, fieldErrors: { signature: 'The signature must be a PNG image of at most 500 KB' } });
+    const { send } = scripted({
+      kind: 'rejected',
+      status: 400,
+      fieldErrors: { signature: 'The signature must be a PNG image of at most 500 KB' },
+    });
     const events = await flushOutbox(storage, send, () => NOW);
-    expect(events).toEqual([{ kind: 'rejected', item, status: 400, fieldErrors: { signature: 'The signature must be a PNG image of at most 500 KB' } }]);
+    expect(events).toEqual([
+      {
+        kind: 'rejected',
+        item,
+        status: 400,
+        fieldErrors: { signature: 'The signature must be a PNG image of at most 500 KB' },
+      },
+    ]);
     expect(await storage.outbox.list()).toEqual([]);
     expect((await loadDraft(storage)).status).toBe('loaded');
     expect(await takeRejected(storage)).toMatchObject({ onboardingId: item.onboardingId, status: 400 });

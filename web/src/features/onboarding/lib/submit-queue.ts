@@ -118,7 +118,12 @@ async function flushOnce(storage: OnboardingStorage, send: SendSubmission, now: 
       await storage.outbox.delete(item.onboardingId);
       events.push({ kind: 'accepted', item });
     } else {
-      const record: RejectedRecord = { onboardingId: item.onboardingId, status: outcome.status, fieldErrors: outcome.fieldErrors, rejectedAt: now().toISOString() };
+      const record: RejectedRecord = {
+        onboardingId: item.onboardingId,
+        status: outcome.status,
+        fieldErrors: outcome.fieldErrors,
+        rejectedAt: now().toISOString(),
+      };
       await storage.put(REJECTED_KEY, record);
       await storage.outbox.delete(item.onboardingId);
       events.push({ kind: 'rejected', item, status: outcome.status, fieldErrors: outcome.fieldErrors });
@@ -145,7 +150,11 @@ let chain: Promise<unknown> = Promise.resolve();
  * Sends every queued application, oldest first, one flush after another in this page (two triggers at
  * once never send one application twice at the same moment). Each outcome is told to the listeners.
  */
-export function flushOutbox(storage: OnboardingStorage, send: SendSubmission, now: () => Date = () => new Date()): Promise<OutboxEvent[]> {
+export function flushOutbox(
+  storage: OnboardingStorage,
+  send: SendSubmission,
+  now: () => Date = () => new Date(),
+): Promise<OutboxEvent[]> {
   const run = chain.then(() => exclusively(() => flushOnce(storage, send, now)));
   chain = run.catch(() => undefined);
   return run.then((events) => {

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_IDS, emptyOnboardingForm, ONBOARDING_MESSAGES as M, type OnboardingForm } from '@ledgerwell/shared/issuer-onboarding-rules';
+import {
+  DOCUMENT_IDS,
+  emptyOnboardingForm,
+  ONBOARDING_MESSAGES as M,
+  type OnboardingForm,
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { sampleOnboardingForm } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { buildSubmission } from './submit-queue';
-import { draftOf, firstInvalidField, initialWizardState, progressPercent, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+import {
+  draftOf,
+  firstInvalidField,
+  initialWizardState,
+  progressPercent,
+  wizardReducer,
+  type WizardAction,
+  type WizardState,
+} from './wizard-state';
 
 const NOW = new Date('2026-03-04T12:00:00.000Z');
 const run = (state: WizardState, ...actions: WizardAction[]) => actions.reduce(wizardReducer, state);
@@ -12,7 +25,8 @@ const editing = (form: OnboardingForm = emptyOnboardingForm(), step: WizardState
   form,
   step,
 });
-const item = () => buildSubmission(sampleOnboardingForm(), 'tok_abcdefghijklmnopqrstuvwxyz012345', NOW, new Uint8Array(12).fill(3));
+const item = () =>
+  buildSubmission(sampleOnboardingForm(), 'tok_abcdefghijklmnopqrstuvwxyz012345', NOW, new Uint8Array(12).fill(3));
 
 describe('wizard navigation', () => {
   it('Next on an empty first step stays, with every message, the notice, and the first field to focus', () => {
@@ -34,7 +48,10 @@ describe('wizard navigation', () => {
     state = run(state, { type: 'change', patch: { company_name: 'Acme' } });
     expect(state.errors.company_name).toBeUndefined();
     expect(state.invalid).toBe(true);
-    state = run(state, { type: 'change', patch: { entity_type: 'LLC', contact_name: 'A', contact_email: 'a@b.co', contact_phone: '5550102000' } });
+    state = run(state, {
+      type: 'change',
+      patch: { entity_type: 'LLC', contact_name: 'A', contact_email: 'a@b.co', contact_phone: '5550102000' },
+    });
     expect(state.errors).toEqual({});
     expect(state.invalid).toBe(false);
   });
@@ -61,12 +78,18 @@ describe('wizard navigation', () => {
   });
 
   it('all three documents reviewed makes documents_reviewed true; one less makes it false', () => {
-    let state = run(editing(emptyOnboardingForm(), 1), { type: 'change', patch: { reviewed_documents: [...DOCUMENT_IDS] } });
+    let state = run(editing(emptyOnboardingForm(), 1), {
+      type: 'change',
+      patch: { reviewed_documents: [...DOCUMENT_IDS] },
+    });
     expect(state.form.documents_reviewed).toBe(true);
     state = run(state, { type: 'change', patch: { reviewed_documents: DOCUMENT_IDS.slice(1) } });
     expect(state.form.documents_reviewed).toBe(false);
     state = run(state, { type: 'next', now: NOW });
-    expect(state.errors).toEqual({ documents_reviewed: M.documentsReviewRequired, agreements_accepted: M.agreementsRequired });
+    expect(state.errors).toEqual({
+      documents_reviewed: M.documentsReviewRequired,
+      agreements_accepted: M.agreementsRequired,
+    });
   });
 
   it('progress is the step number over 5', () => {
@@ -78,7 +101,12 @@ describe('restoring', () => {
   it('a draft restores its step and data with the Draft loaded notice', () => {
     const draft = { step: 2 as const, data: sampleOnboardingForm(), savedAt: NOW.toISOString() };
     const state = run(initialWizardState, { type: 'restored', draft });
-    expect(state).toMatchObject({ phase: 'editing', step: 2, form: draft.data, notice: { tone: 'info', text: M.draftLoaded } });
+    expect(state).toMatchObject({
+      phase: 'editing',
+      step: 2,
+      form: draft.data,
+      notice: { tone: 'info', text: M.draftLoaded },
+    });
   });
 
   it('nothing stored: a fresh first step, no notice', () => {
@@ -88,20 +116,41 @@ describe('restoring', () => {
   it('a queued application comes back locked on the signature step with the queued notice', () => {
     const queued = item();
     const state = run(initialWizardState, { type: 'restored', queued });
-    expect(state).toMatchObject({ phase: 'queued', step: 3, application: queued.application, notice: { tone: 'queued', text: M.queued } });
-    expect(run(state, { type: 'change', patch: { signature_name: 'Someone else' } }).form.signature_name).toBe('Ada Lovelace');
+    expect(state).toMatchObject({
+      phase: 'queued',
+      step: 3,
+      application: queued.application,
+      notice: { tone: 'queued', text: M.queued },
+    });
+    expect(run(state, { type: 'change', patch: { signature_name: 'Someone else' } }).form.signature_name).toBe(
+      'Ada Lovelace',
+    );
     expect(run(state, { type: 'previous' }).step).toBe(3);
   });
 
   it('an application accepted in the background shows its confirmation', () => {
     const { application } = item();
-    expect(run(initialWizardState, { type: 'restored', accepted: application })).toMatchObject({ phase: 'done', step: 4, application, notice: { tone: 'success', text: M.submitted } });
+    expect(run(initialWizardState, { type: 'restored', accepted: application })).toMatchObject({
+      phase: 'done',
+      step: 4,
+      application,
+      notice: { tone: 'success', text: M.submitted },
+    });
   });
 
   it('a refusal in the background puts the draft back on the signature step with the failure notice', () => {
     const draft = { step: 3 as const, data: sampleOnboardingForm(), savedAt: NOW.toISOString() };
-    const state = run(initialWizardState, { type: 'restored', draft, rejected: { fieldErrors: { signature: 'bad', ein: 'not here' } } });
-    expect(state).toMatchObject({ phase: 'editing', step: 3, errors: { signature: 'bad' }, notice: { tone: 'error', text: M.submitFailed } });
+    const state = run(initialWizardState, {
+      type: 'restored',
+      draft,
+      rejected: { fieldErrors: { signature: 'bad', ein: 'not here' } },
+    });
+    expect(state).toMatchObject({
+      phase: 'editing',
+      step: 3,
+      errors: { signature: 'bad' },
+      notice: { tone: 'error', text: M.submitFailed },
+    });
   });
 });
 
@@ -123,8 +172,17 @@ describe('submitting', () => {
 
   it('accepted: the confirmation with the success notice; nothing left to save', () => {
     const queued = item();
-    const state = run(editing(sampleOnboardingForm(), 3), { type: 'submit', now: NOW }, { type: 'accepted', application: queued.application });
-    expect(state).toMatchObject({ phase: 'done', step: 4, application: queued.application, notice: { tone: 'success', text: M.submitted } });
+    const state = run(
+      editing(sampleOnboardingForm(), 3),
+      { type: 'submit', now: NOW },
+      { type: 'accepted', application: queued.application },
+    );
+    expect(state).toMatchObject({
+      phase: 'done',
+      step: 4,
+      application: queued.application,
+      notice: { tone: 'success', text: M.submitted },
+    });
     expect(draftOf(state)).toBeNull();
   });
 

@@ -150,16 +150,42 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   switch (action.type) {
     case 'restored': {
       if (action.accepted) {
-        return { ...initialWizardState, phase: 'done', step: 4, form: formOfApplication(action.accepted), application: action.accepted, notice: { tone: 'success', text: ONBOARDING_MESSAGES.submitted } };
+        return {
+          ...initialWizardState,
+          phase: 'done',
+          step: 4,
+          form: formOfApplication(action.accepted),
+          application: action.accepted,
+          notice: { tone: 'success', text: ONBOARDING_MESSAGES.submitted },
+        };
       }
       if (action.queued) {
-        return { ...initialWizardState, phase: 'queued', step: 3, form: formOfApplication(action.queued.application), application: action.queued.application, notice: { tone: 'queued', text: ONBOARDING_MESSAGES.queued } };
+        return {
+          ...initialWizardState,
+          phase: 'queued',
+          step: 3,
+          form: formOfApplication(action.queued.application),
+          application: action.queued.application,
+          notice: { tone: 'queued', text: ONBOARDING_MESSAGES.queued },
+        };
       }
-      const base = action.draft ? { ...initialWizardState, step: action.draft.step, form: action.draft.data } : initialWizardState;
+      const base = action.draft
+        ? { ...initialWizardState, step: action.draft.step, form: action.draft.data }
+        : initialWizardState;
       if (action.rejected) {
-        return { ...base, phase: 'editing', step: 3, errors: signatureStepErrors(action.rejected.fieldErrors), notice: { tone: 'error', text: ONBOARDING_MESSAGES.submitFailed } };
+        return {
+          ...base,
+          phase: 'editing',
+          step: 3,
+          errors: signatureStepErrors(action.rejected.fieldErrors),
+          notice: { tone: 'error', text: ONBOARDING_MESSAGES.submitFailed },
+        };
       }
-      return { ...base, phase: 'editing', notice: action.draft ? { tone: 'info', text: ONBOARDING_MESSAGES.draftLoaded } : null };
+      return {
+        ...base,
+        phase: 'editing',
+        notice: action.draft ? { tone: 'info', text: ONBOARDING_MESSAGES.draftLoaded } : null,
+      };
     }
     case 'change': {
       if (locked) return state;
@@ -167,7 +193,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       for (const field of clearedBy(action.patch)) delete errors[field];
       const form = { ...state.form, ...action.patch };
       // Spec 4: all three reviewed makes documents_reviewed true.
-      if ('reviewed_documents' in action.patch) form.documents_reviewed = DOCUMENT_IDS.every((id) => form.reviewed_documents.includes(id));
+      if ('reviewed_documents' in action.patch)
+        form.documents_reviewed = DOCUMENT_IDS.every((id) => form.reviewed_documents.includes(id));
       return { ...state, form, errors, invalid: state.invalid && hasErrors(errors), dirty: true };
     }
     case 'next': {
@@ -192,14 +219,35 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'queued':
       if (state.phase !== 'submitting') return state;
-      return { ...state, phase: 'queued', application: action.item.application, notice: { tone: 'queued', text: ONBOARDING_MESSAGES.queued } };
+      return {
+        ...state,
+        phase: 'queued',
+        application: action.item.application,
+        notice: { tone: 'queued', text: ONBOARDING_MESSAGES.queued },
+      };
     case 'resend':
       return state.phase === 'queued' ? { ...state, phase: 'submitting' } : state;
     case 'accepted':
-      return { ...state, phase: 'done', step: 4, application: action.application, errors: {}, invalid: false, dirty: false, notice: { tone: 'success', text: ONBOARDING_MESSAGES.submitted } };
+      return {
+        ...state,
+        phase: 'done',
+        step: 4,
+        application: action.application,
+        errors: {},
+        invalid: false,
+        dirty: false,
+        notice: { tone: 'success', text: ONBOARDING_MESSAGES.submitted },
+      };
     case 'rejected':
       if (state.phase === 'done') return state;
-      return { ...state, phase: 'editing', step: 3, application: null, errors: signatureStepErrors(action.fieldErrors), notice: { tone: 'error', text: ONBOARDING_MESSAGES.submitFailed } };
+      return {
+        ...state,
+        phase: 'editing',
+        step: 3,
+        application: null,
+        errors: signatureStepErrors(action.fieldErrors),
+        notice: { tone: 'error', text: ONBOARDING_MESSAGES.submitFailed },
+      };
     case 'saved':
       return { ...state, dirty: false };
     case 'dismiss-notice':

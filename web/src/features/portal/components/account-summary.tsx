@@ -47,7 +47,8 @@ export function AccountSummary({ summary, onLogout, onDifferentCode }: AccountSu
         <div>
           <dt>Account</dt>
           <dd>
-            Ending in {account.accountNumber.slice(-4)}, {HOLDING_TYPE_LABELS[account.holdingType] ?? account.holdingType}
+            Ending in {account.accountNumber.slice(-4)},{' '}
+            {HOLDING_TYPE_LABELS[account.holdingType] ?? account.holdingType}
           </dd>
         </div>
       </dl>

@@ -19,7 +19,12 @@ interface SuccessBannerProps {
 /** After a request is filed (and for a transfer whose verification code was not handed out again). */
 export function SuccessBanner({ referenceNumber, requestType, onDismiss }: SuccessBannerProps) {
   return (
-    <div id={SUCCESS_BANNER_ID} role="status" tabIndex={-1} className="result-panel result-panel--success portal-banner">
+    <div
+      id={SUCCESS_BANNER_ID}
+      role="status"
+      tabIndex={-1}
+      className="result-panel result-panel--success portal-banner"
+    >
       <div>
         <p className="portal-banner__title">Request submitted</p>
         <p>
@@ -35,7 +40,10 @@ export function SuccessBanner({ referenceNumber, requestType, onDismiss }: Succe
   );
 }
 
-type StatusLine = { state: 'loading' } | { state: 'ready'; verification: VerificationState } | { state: 'failed'; message: string };
+type StatusLine =
+  | { state: 'loading' }
+  | { state: 'ready'; verification: VerificationState }
+  | { state: 'failed'; message: string };
 
 const WAITING: readonly string[] = ['AWAITING_VERIFICATION', 'VERIFICATION_SUBMITTED'];
 
@@ -53,7 +61,10 @@ function describe(line: StatusLine | undefined): string {
  * the portal's own capture by request id (another device, a new tab), which needs no code.
  */
 export function VerificationBanner({ requests }: { requests: readonly OwnRequest[] }) {
-  const open = useMemo(() => requests.filter((request) => request.requestType === 'TRANSFER' && WAITING.includes(request.status)), [requests]);
+  const open = useMemo(
+    () => requests.filter((request) => request.requestType === 'TRANSFER' && WAITING.includes(request.status)),
+    [requests],
+  );
   const [lines, setLines] = useState<Record<string, StatusLine>>({});
 
   useEffect(() => {
@@ -65,7 +76,10 @@ export function VerificationBanner({ requests }: { requests: readonly OwnRequest
         (verification) => setLines((current) => ({ ...current, [request.id]: { state: 'ready', verification } })),
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          const message = isApiRequestError(error) && error.isNetworkError ? VERIFICATION_MESSAGES.statusNetworkError : VERIFICATION_MESSAGES.statusFailed;
+          const message =
+            isApiRequestError(error) && error.isNetworkError
+              ? VERIFICATION_MESSAGES.statusNetworkError
+              : VERIFICATION_MESSAGES.statusFailed;
           setLines((current) => ({ ...current, [request.id]: { state: 'failed', message } }));
         },
       );
@@ -79,8 +93,9 @@ export function VerificationBanner({ requests }: { requests: readonly OwnRequest
       <div>
         <p className="portal-banner__title">Identity verification required</p>
         <p>
-          A transfer needs a photo identity check (a selfie and both sides of your ID) before we can process it. Take the photos here, on
-          any device with a camera, or with the link in your confirmation e-mail (valid for 24 hours).
+          A transfer needs a photo identity check (a selfie and both sides of your ID) before we can process it. Take
+          the photos here, on any device with a camera, or with the link in your confirmation e-mail (valid for 24
+          hours).
         </p>
         <ul className="portal-verification-list">
           {open.map((request) => {

@@ -34,7 +34,9 @@ export function ContactField<V extends { preferred_contact: string }>({ form, re
       }}
       description={
         <p className="field__hint">
-          {required ? 'An e-mail address or a US phone number, for questions about this request.' : 'Optional. An e-mail address or a US phone number.'}
+          {required
+            ? 'An e-mail address or a US phone number, for questions about this request.'
+            : 'Optional. An e-mail address or a US phone number.'}
         </p>
       }
     />

@@ -14,7 +14,19 @@ interface PortalHeroProps {
 export const PAGE_TITLE_ID = 'page-title';
 
 const LockIcon = () => (
-  <svg viewBox="0 0 24 24" width={16} height={16} className="icon" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    width={16}
+    height={16}
+    className="icon"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <rect x="4" y="11" width="16" height="10" rx="2" />
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </svg>
@@ -26,7 +38,10 @@ export function PortalHero({ showActions, onAccess, onAccessNear, onHelp }: Port
   // early click waits instead of being lost (a disabled button takes no click).
   const hydrated = useHydrated();
   return (
-    <section className={showActions ? 'page-hero portal-hero' : 'page-hero portal-hero portal-hero--compact'} aria-labelledby={PAGE_TITLE_ID}>
+    <section
+      className={showActions ? 'page-hero portal-hero' : 'page-hero portal-hero portal-hero--compact'}
+      aria-labelledby={PAGE_TITLE_ID}
+    >
       <div className="container">
         <p className="portal-badge">
           <LockIcon />
@@ -36,14 +51,22 @@ export function PortalHero({ showActions, onAccess, onAccessNear, onHelp }: Port
           Shareholder Portal
         </h1>
         <p className="lead">
-          Send transfer, address change, certificate and general requests about your holdings. Sign in with the shareholder code and
-          the account number printed on your statement.
+          Send transfer, address change, certificate and general requests about your holdings. Sign in with the
+          shareholder code and the account number printed on your statement.
         </p>
         {showActions && (
           <>
             <NeedsJavaScript subject="Signing in to the portal" />
             <div className="actions">
-              <button type="button" className="button" onClick={onAccess} onPointerEnter={onAccessNear} onPointerDown={onAccessNear} onFocus={onAccessNear} disabled={!hydrated}>
+              <button
+                type="button"
+                className="button"
+                onClick={onAccess}
+                onPointerEnter={onAccessNear}
+                onPointerDown={onAccessNear}
+                onFocus={onAccessNear}
+                disabled={!hydrated}
+              >
                 Access Portal
               </button>
               <button type="button" className="button button--secondary" onClick={onHelp} disabled={!hydrated}>

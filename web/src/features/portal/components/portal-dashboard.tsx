@@ -64,7 +64,8 @@ export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionE
 
   const refreshRequests = () => void fetchRequestsState().then(applyRequests);
 
-  const updateDraft: DraftUpdater = (type) => (update) => setDrafts((current) => ({ ...current, [type]: update(current[type]) }));
+  const updateDraft: DraftUpdater = (type) => (update) =>
+    setDrafts((current) => ({ ...current, [type]: update(current[type]) }));
 
   function choose(type: RequestType) {
     setSelected(type);
@@ -121,7 +122,13 @@ export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionE
   return (
     <div className="portal-dashboard">
       <AccountSummary summary={summary} onLogout={onLogout} onDifferentCode={onDifferentCode} />
-      {success && <SuccessBanner referenceNumber={success.referenceNumber} requestType={success.requestType} onDismiss={dismissSuccess} />}
+      {success && (
+        <SuccessBanner
+          referenceNumber={success.referenceNumber}
+          requestType={success.requestType}
+          onDismiss={dismissSuccess}
+        />
+      )}
       {requests.status === 'ready' && <VerificationBanner requests={requests.requests} />}
       {selected ? (
         <RequestFormPanel

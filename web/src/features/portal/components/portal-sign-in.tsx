@@ -218,7 +218,12 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
       )}
       {view === 'portal' && summary && (
         <Suspense fallback={<Spinner block label="Opening your portal" />}>
-          <PortalDashboard summary={summary} onLogout={reset} onDifferentCode={reset} onSessionExpired={expireSession} />
+          <PortalDashboard
+            summary={summary}
+            onLogout={reset}
+            onDifferentCode={reset}
+            onSessionExpired={expireSession}
+          />
         </Suspense>
       )}
     </>

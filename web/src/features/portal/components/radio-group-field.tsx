@@ -12,7 +12,16 @@ interface RadioGroupFieldProps<V extends string> {
 }
 
 /** A fieldset of radios with its legend; the error is tied to the group with aria-invalid and aria-describedby. */
-export function RadioGroupField<V extends string>({ legend, name, options, value, onChange, onBlur, error, required }: RadioGroupFieldProps<V>) {
+export function RadioGroupField<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  onBlur,
+  error,
+  required,
+}: RadioGroupFieldProps<V>) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -56,11 +56,26 @@ export function RequestFormPanel({ type, drafts, updateDraft, sharesHeld, onSubm
       </h2>
       <p className="muted">{REQUEST_TYPE_DESCRIPTIONS[type]}</p>
       {type === 'TRANSFER' && (
-        <TransferForm values={drafts.TRANSFER} onValuesChange={updateDraft('TRANSFER')} onSubmit={onSubmit} sharesHeld={sharesHeld} />
+        <TransferForm
+          values={drafts.TRANSFER}
+          onValuesChange={updateDraft('TRANSFER')}
+          onSubmit={onSubmit}
+          sharesHeld={sharesHeld}
+        />
       )}
-      {type === 'ADDRESS_CHANGE' && <AddressForm values={drafts.ADDRESS_CHANGE} onValuesChange={updateDraft('ADDRESS_CHANGE')} onSubmit={onSubmit} />}
-      {type === 'CERTIFICATE' && <CertificateForm values={drafts.CERTIFICATE} onValuesChange={updateDraft('CERTIFICATE')} onSubmit={onSubmit} />}
-      {type === 'INQUIRY' && <InquiryForm values={drafts.INQUIRY} onValuesChange={updateDraft('INQUIRY')} onSubmit={onSubmit} />}
+      {type === 'ADDRESS_CHANGE' && (
+        <AddressForm
+          values={drafts.ADDRESS_CHANGE}
+          onValuesChange={updateDraft('ADDRESS_CHANGE')}
+          onSubmit={onSubmit}
+        />
+      )}
+      {type === 'CERTIFICATE' && (
+        <CertificateForm values={drafts.CERTIFICATE} onValuesChange={updateDraft('CERTIFICATE')} onSubmit={onSubmit} />
+      )}
+      {type === 'INQUIRY' && (
+        <InquiryForm values={drafts.INQUIRY} onValuesChange={updateDraft('INQUIRY')} onSubmit={onSubmit} />
+      )}
     </section>
   );
 }

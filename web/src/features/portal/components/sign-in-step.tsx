@@ -29,7 +29,25 @@ interface SignInStepProps {
 
 /** One step of the portal's sign-in: a heading, one field, and a button that waits for a value. */
 export function SignInStep(props: SignInStepProps) {
-  const { headingId, step, title, intro, before, field, value, onValueChange, error, notice, busy, submitLabel, busyLabel, onSubmit, footer, challenge, onChallengeSolved } = props;
+  const {
+    headingId,
+    step,
+    title,
+    intro,
+    before,
+    field,
+    value,
+    onValueChange,
+    error,
+    notice,
+    busy,
+    submitLabel,
+    busyLabel,
+    onSubmit,
+    footer,
+    challenge,
+    onChallengeSolved,
+  } = props;
   const empty = value.trim() === '';
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

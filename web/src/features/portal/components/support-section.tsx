@@ -14,7 +14,9 @@ export function SupportSection() {
           <h2 id={SUPPORT_HEADING_ID} tabIndex={-1}>
             Need help with the portal?
           </h2>
-          <p className="muted">Our shareholder services team can find your code, explain a request or take it by phone.</p>
+          <p className="muted">
+            Our shareholder services team can find your code, explain a request or take it by phone.
+          </p>
           <ul className="portal-support__list">
             <li className="contact-item">
               <span className="feature-card__icon">

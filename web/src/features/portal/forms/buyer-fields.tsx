@@ -36,8 +36,21 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
         </div>
       )}
       <div className="form-row">
-        <TextField label="Buyer email" type="email" required maxLength={254} autoComplete="off" {...form.field('buyerEmail')} />
-        <TextField label="Buyer phone (optional)" type="tel" maxLength={40} autoComplete="off" {...form.field('buyerPhone')} />
+        <TextField
+          label="Buyer email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          {...form.field('buyerEmail')}
+        />
+        <TextField
+          label="Buyer phone (optional)"
+          type="tel"
+          maxLength={40}
+          autoComplete="off"
+          {...form.field('buyerPhone')}
+        />
       </div>
       <TextField
         label="Buyer tax ID"
@@ -47,14 +60,31 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
         description={<p className="field__hint">SSN or EIN</p>}
         {...form.field('buyerTaxId')}
       />
-      <TextField label="Buyer street address" required maxLength={200} autoComplete="off" {...form.field('buyerAddressLine1')} />
-      <TextField label="Address line 2 (optional)" maxLength={200} autoComplete="off" {...form.field('buyerAddressLine2')} />
+      <TextField
+        label="Buyer street address"
+        required
+        maxLength={200}
+        autoComplete="off"
+        {...form.field('buyerAddressLine1')}
+      />
+      <TextField
+        label="Address line 2 (optional)"
+        maxLength={200}
+        autoComplete="off"
+        {...form.field('buyerAddressLine2')}
+      />
       <div className="form-row">
         <TextField label="Buyer city" required maxLength={100} autoComplete="off" {...form.field('buyerCity')} />
         <TextField label="Buyer state" required maxLength={50} autoComplete="off" {...form.field('buyerState')} />
       </div>
       <div className="form-row">
-        <TextField label="Buyer postal code" required maxLength={20} autoComplete="off" {...form.field('buyerPostalCode')} />
+        <TextField
+          label="Buyer postal code"
+          required
+          maxLength={20}
+          autoComplete="off"
+          {...form.field('buyerPostalCode')}
+        />
         <TextField label="Buyer country" required maxLength={60} autoComplete="off" {...form.field('buyerCountry')} />
       </div>
       <TextField

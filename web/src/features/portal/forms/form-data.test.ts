@@ -65,7 +65,12 @@ describe('toTransferFormData', () => {
   });
 
   it('leaves out blank optional fields instead of sending empty strings', () => {
-    const data = toTransferFormData({ ...dwac, receiving_firm_dtc: '  ', certificate_numbers: '', special_instructions: ' ' });
+    const data = toTransferFormData({
+      ...dwac,
+      receiving_firm_dtc: '  ',
+      certificate_numbers: '',
+      special_instructions: ' ',
+    });
     expect(Object.keys(data)).not.toContain('receiving_firm_dtc');
     expect(Object.keys(data)).not.toContain('certificate_numbers');
     expect(Object.keys(data)).not.toContain('special_instructions');
@@ -80,9 +85,15 @@ describe('toTransferFormData', () => {
   });
 
   it('classifies the preferred contact: phone, e-mail, or null when blank or invalid', () => {
-    expect(toTransferFormData({ ...dwac, preferred_contact: '(555) 010-2000' })).toMatchObject({ preferred_contact_type: 'PHONE', preferred_contact: '(555) 010-2000' });
+    expect(toTransferFormData({ ...dwac, preferred_contact: '(555) 010-2000' })).toMatchObject({
+      preferred_contact_type: 'PHONE',
+      preferred_contact: '(555) 010-2000',
+    });
     expect(toTransferFormData({ ...dwac, preferred_contact: '+1 555 010 2000' }).preferred_contact_type).toBe('PHONE');
-    expect(toTransferFormData({ ...dwac, preferred_contact: ' dana@example.com ' })).toMatchObject({ preferred_contact_type: 'EMAIL', preferred_contact: 'dana@example.com' });
+    expect(toTransferFormData({ ...dwac, preferred_contact: ' dana@example.com ' })).toMatchObject({
+      preferred_contact_type: 'EMAIL',
+      preferred_contact: 'dana@example.com',
+    });
     expect(toTransferFormData({ ...dwac, preferred_contact: 'not a contact' }).preferred_contact_type).toBeNull();
     expect(toTransferFormData({ ...dwac, preferred_contact: '' }).preferred_contact_type).toBeNull();
   });
@@ -97,7 +108,15 @@ describe('toTransferFormData', () => {
       buyerCountry: 'United States',
       pricePerShare: '12.50',
     });
-    for (const key of ['receiving_firm_name', 'receiving_firm_dtc', 'receiving_account_num', 'receiving_account_name', 'buyerEntityName', 'buyerPhone', 'buyerAddressLine2']) {
+    for (const key of [
+      'receiving_firm_name',
+      'receiving_firm_dtc',
+      'receiving_account_num',
+      'receiving_account_name',
+      'buyerEntityName',
+      'buyerPhone',
+      'buyerAddressLine2',
+    ]) {
       expect(Object.keys(data), key).not.toContain(key);
     }
     expect(transferFormSchema.safeParse(data).success).toBe(true);
@@ -115,11 +134,23 @@ describe('toTransferFormData', () => {
 });
 
 describe('toAddressFormData', () => {
-  const address = { new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93721-1234', preferred_contact: '' };
+  const address = {
+    new_address_line1: '9 Oak Ave',
+    new_city: 'Fresno',
+    new_state: 'CA',
+    new_postal_code: '93721-1234',
+    preferred_contact: '',
+  };
 
   it('maps the new address and omits a blank contact', () => {
     const data = toAddressFormData(address);
-    expect(data).toEqual({ new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state: 'CA', new_postal_code: '93721-1234', preferred_contact_type: null });
+    expect(data).toEqual({
+      new_address_line1: '9 Oak Ave',
+      new_city: 'Fresno',
+      new_state: 'CA',
+      new_postal_code: '93721-1234',
+      preferred_contact_type: null,
+    });
     expect(addressChangeFormSchema.safeParse(data).success).toBe(true);
   });
 
@@ -130,15 +161,30 @@ describe('toAddressFormData', () => {
   });
 
   it('sends the required fields even when blank, for the schema to name them', () => {
-    expect(toAddressFormData(EMPTY_ADDRESS)).toMatchObject({ new_address_line1: '', new_city: '', new_state: '', new_postal_code: '' });
+    expect(toAddressFormData(EMPTY_ADDRESS)).toMatchObject({
+      new_address_line1: '',
+      new_city: '',
+      new_state: '',
+      new_postal_code: '',
+    });
   });
 });
 
 describe('toCertificateFormData and toInquiryFormData', () => {
   it('maps a certificate request, comments only when given', () => {
-    const values = { certificate_reason: 'replacement', delivery_method: 'overnight', comments: '', preferred_contact: '(555) 010-2000' } as const;
+    const values = {
+      certificate_reason: 'replacement',
+      delivery_method: 'overnight',
+      comments: '',
+      preferred_contact: '(555) 010-2000',
+    } as const;
     const data = toCertificateFormData(values);
-    expect(data).toEqual({ certificate_reason: 'replacement', delivery_method: 'overnight', preferred_contact_type: 'PHONE', preferred_contact: '(555) 010-2000' });
+    expect(data).toEqual({
+      certificate_reason: 'replacement',
+      delivery_method: 'overnight',
+      preferred_contact_type: 'PHONE',
+      preferred_contact: '(555) 010-2000',
+    });
     expect(certificateFormSchema.safeParse(data).success).toBe(true);
     expect(toCertificateFormData({ ...values, comments: ' Lost in a move ' }).comments).toBe('Lost in a move');
     expect(toCertificateFormData(EMPTY_CERTIFICATE).preferred_contact).toBe('');

@@ -101,18 +101,36 @@ export const EMPTY_TRANSFER: TransferValues = {
   pricePerShare: '',
 };
 
-export const EMPTY_ADDRESS: AddressValues = { new_address_line1: '', new_city: '', new_state: '', new_postal_code: '', preferred_contact: '' };
-export const EMPTY_CERTIFICATE: CertificateValues = { certificate_reason: '', delivery_method: '', comments: '', preferred_contact: '' };
+export const EMPTY_ADDRESS: AddressValues = {
+  new_address_line1: '',
+  new_city: '',
+  new_state: '',
+  new_postal_code: '',
+  preferred_contact: '',
+};
+export const EMPTY_CERTIFICATE: CertificateValues = {
+  certificate_reason: '',
+  delivery_method: '',
+  comments: '',
+  preferred_contact: '',
+};
 export const EMPTY_INQUIRY: InquiryValues = { inquiry_message: '' };
 
 /** Keeps the digits of what was typed or pasted: "1,2a3" → "123"; at most 12 digits (safe integers). */
-export const sharesDigits = (text: string) => text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 12);
+export const sharesDigits = (text: string) =>
+  text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 12);
 
 /** "12345" → "12,345"; "" stays "". */
 export const displayShares = (digits: string) => (digits === '' ? '' : formatShares(Number(digits)));
 
 /** The count the request is about: all of the holding, the typed count, or null when none is given. */
-export function sharesToTransfer(values: Pick<TransferValues, 'transfer_all_shares' | 'transfer_shares_count'>, sharesHeld: number): number | null {
+export function sharesToTransfer(
+  values: Pick<TransferValues, 'transfer_all_shares' | 'transfer_shares_count'>,
+  sharesHeld: number,
+): number | null {
   if (values.transfer_all_shares) return sharesHeld;
   return values.transfer_shares_count === '' ? null : Number(values.transfer_shares_count);
 }

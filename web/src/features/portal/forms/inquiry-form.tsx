@@ -4,7 +4,8 @@ import { RequestFormShell } from './request-form-shell';
 import { useRequestForm, type RequestFormProps } from './use-request-form';
 import { checkRequest } from './validate-request';
 
-const check = (values: InquiryValues) => checkRequest({ requestType: 'INQUIRY', formData: toInquiryFormData(values) }, 0);
+const check = (values: InquiryValues) =>
+  checkRequest({ requestType: 'INQUIRY', formData: toInquiryFormData(values) }, 0);
 
 /** General inquiry: one message, required (spec 5). */
 export function InquiryForm(props: RequestFormProps<InquiryValues>) {

@@ -11,7 +11,12 @@ interface RequestFormShellProps<V> {
 /** The frame of every request form: the required-fields note, the fields, the alert and the submit button. */
 export function RequestFormShell<V>({ form, label, children }: RequestFormShellProps<V>) {
   return (
-    <form className="form portal-form" noValidate aria-label={label} onSubmit={(event) => void form.handleSubmit(event)}>
+    <form
+      className="form portal-form"
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => void form.handleSubmit(event)}
+    >
       <p className="form-note">Fields marked * are required.</p>
       {children}
       {form.alert && (

@@ -6,7 +6,14 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { ContactField } from '../components/contact-field';
 import { TRANSFER_TYPE_OPTIONS } from '../labels';
 import { BuyerFields } from './buyer-fields';
-import { displayShares, saleTotal, sharesDigits, sharesToTransfer, toTransferFormData, type TransferValues } from './form-data';
+import {
+  displayShares,
+  saleTotal,
+  sharesDigits,
+  sharesToTransfer,
+  toTransferFormData,
+  type TransferValues,
+} from './form-data';
 import { RequestFormShell } from './request-form-shell';
 import { useRequestForm, type RequestFormProps } from './use-request-form';
 import { checkRequest } from './validate-request';
@@ -23,7 +30,8 @@ interface TransferFormProps extends RequestFormProps<TransferValues> {
 export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
   const form = useRequestForm({
     ...props,
-    check: (values: TransferValues) => checkRequest({ requestType: 'TRANSFER', formData: toTransferFormData(values) }, sharesHeld),
+    check: (values: TransferValues) =>
+      checkRequest({ requestType: 'TRANSFER', formData: toTransferFormData(values) }, sharesHeld),
   });
   const { values } = form;
   const all = values.transfer_all_shares;
@@ -46,7 +54,9 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
           onChange={(event) => form.update({ transfer_shares_count: sharesDigits(event.target.value) })}
           onBlur={() => form.touch('transfer_shares_count')}
           error={all ? undefined : form.errorOf('transfer_shares_count')}
-          description={<p className="field__hint">Digits only. This account holds {formatShares(sharesHeld)} shares.</p>}
+          description={
+            <p className="field__hint">Digits only. This account holds {formatShares(sharesHeld)} shares.</p>
+          }
         />
         <CheckboxField
           label="Transfer all shares"
@@ -68,16 +78,32 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
       ) : (
         <fieldset className="portal-fieldset">
           <legend>Receiving firm</legend>
-          <TextField label="Receiving firm name" required maxLength={200} autoComplete="off" {...form.field('receiving_firm_name')} />
+          <TextField
+            label="Receiving firm name"
+            required
+            maxLength={200}
+            autoComplete="off"
+            {...form.field('receiving_firm_name')}
+          />
           <TextField
             label="DTC number (optional)"
             maxLength={4}
             inputMode="numeric"
             autoComplete="off"
-            description={<p className="field__hint">Up to 4 characters. The receiving firm can tell you its DTC participant number.</p>}
+            description={
+              <p className="field__hint">
+                Up to 4 characters. The receiving firm can tell you its DTC participant number.
+              </p>
+            }
             {...form.field('receiving_firm_dtc')}
           />
-          <TextField label="Receiving account number" required maxLength={40} autoComplete="off" {...form.field('receiving_account_num')} />
+          <TextField
+            label="Receiving account number"
+            required
+            maxLength={40}
+            autoComplete="off"
+            {...form.field('receiving_account_num')}
+          />
           <TextField
             label="Account registration name"
             required
@@ -98,7 +124,12 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
         {...form.field('shareholder_tax_id')}
       />
       <ContactField form={form} required />
-      <TextareaField label="Special instructions (optional)" maxLength={2000} rows={4} {...form.field('special_instructions')} />
+      <TextareaField
+        label="Special instructions (optional)"
+        maxLength={2000}
+        rows={4}
+        {...form.field('special_instructions')}
+      />
     </RequestFormShell>
   );
 }

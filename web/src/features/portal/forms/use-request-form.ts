@@ -58,7 +58,8 @@ export function useRequestForm<V extends object>({
 
   const result = check(values);
   const errors: FieldErrors = result.ok ? {} : result.errors;
-  const alert = alertState?.kind === 'failed' ? alertState.message : alertState && !result.ok ? PORTAL_MESSAGES.fixFields : null;
+  const alert =
+    alertState?.kind === 'failed' ? alertState.message : alertState && !result.ok ? PORTAL_MESSAGES.fixFields : null;
 
   function errorOf(field: keyof V & string): string | undefined {
     const fromServer = serverErrors[field];

@@ -66,9 +66,12 @@ export function checkRequest(draft: RequestDraft, sharesHeld: number): CheckResu
   const errors = schemaErrors(SCHEMAS[draft.requestType], draft.formData);
   if (draft.requestType === 'TRANSFER') {
     const { transfer_all_shares: all, transfer_shares_count: count } = draft.formData;
-    if (!all && typeof count === 'number' && count > sharesHeld) errors.transfer_shares_count ??= REQUEST_MESSAGES.sharesAboveHoldings;
+    if (!all && typeof count === 'number' && count > sharesHeld)
+      errors.transfer_shares_count ??= REQUEST_MESSAGES.sharesAboveHoldings;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const parsed = submitRequestSchema.safeParse(draft);
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: toFieldErrors(fieldErrors(parsed.error)) };
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : { ok: false, errors: toFieldErrors(fieldErrors(parsed.error)) };
 }

@@ -16,7 +16,10 @@ import { byId, useDelayedFocus } from '../use-delayed-focus';
 // (Lighthouse TBT).
 let signIn: ReturnType<typeof importSignIn> | undefined;
 const importSignIn = () =>
-  importInSlices([ZOD_FIRST, () => import('../../../lib/api-client'), () => import('@ledgerwell/shared/portal-auth')], () => import('../components/portal-sign-in'));
+  importInSlices(
+    [ZOD_FIRST, () => import('../../../lib/api-client'), () => import('@ledgerwell/shared/portal-auth')],
+    () => import('../components/portal-sign-in'),
+  );
 const loadSignIn = () => (signIn ??= importSignIn());
 const PortalSignIn = lazy(loadSignIn);
 

@@ -14,7 +14,8 @@ const STEP_TEXT: Record<DocumentType, { title: string; instructions: string; alt
   },
   id_front: {
     title: 'Photograph the front of your ID',
-    instructions: 'Lay your ID on a dark, flat surface and fit it inside the frame. All four corners and the text must be visible, without glare.',
+    instructions:
+      'Lay your ID on a dark, flat surface and fit it inside the frame. All four corners and the text must be visible, without glare.',
     alt: 'The front of your ID',
   },
   id_back: {
@@ -77,7 +78,9 @@ export function CaptureStep({ kind, index, total, photo, received, headingRef, o
   const text = STEP_TEXT[kind];
   const webcamRef = useRef<Webcam>(null);
   const [retaking, setRetaking] = useState(false);
-  const [constraints, setConstraints] = useState<MediaTrackConstraints>(kind === 'selfie' ? SELFIE_CONSTRAINTS : ID_CONSTRAINTS);
+  const [constraints, setConstraints] = useState<MediaTrackConstraints>(
+    kind === 'selfie' ? SELFIE_CONSTRAINTS : ID_CONSTRAINTS,
+  );
   const [problem, setProblem] = useState<CameraProblem | null>(hasCameraApi() ? null : 'unsupported');
   const [cameraReady, setCameraReady] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -90,7 +93,11 @@ export function CaptureStep({ kind, index, total, photo, received, headingRef, o
 
   function handleCameraError(cameraError: string | DOMException) {
     setCameraReady(false);
-    if (typeof cameraError !== 'string' && cameraError.name === 'OverconstrainedError' && constraints === ID_CONSTRAINTS) {
+    if (
+      typeof cameraError !== 'string' &&
+      cameraError.name === 'OverconstrainedError' &&
+      constraints === ID_CONSTRAINTS
+    ) {
       setConstraints(ID_FALLBACK_CONSTRAINTS);
       return;
     }
@@ -150,7 +157,13 @@ export function CaptureStep({ kind, index, total, photo, received, headingRef, o
       {!capturing && (
         <div className="verify-preview">
           {photo ? (
-            <img className="verify-preview__image" src={photo.url} alt={text.alt} width={photo.width} height={photo.height} />
+            <img
+              className="verify-preview__image"
+              src={photo.url}
+              alt={text.alt}
+              width={photo.width}
+              height={photo.height}
+            />
           ) : (
             <p className="notice notice--success">We have already received this photo.</p>
           )}
@@ -203,22 +216,46 @@ export function CaptureStep({ kind, index, total, photo, received, headingRef, o
 
           <div className="actions">
             {problem === null && (
-              <button type="button" className="button" onClick={takePhoto} disabled={!cameraReady || processing} aria-describedby={error ? errorId : undefined}>
+              <button
+                type="button"
+                className="button"
+                onClick={takePhoto}
+                disabled={!cameraReady || processing}
+                aria-describedby={error ? errorId : undefined}
+              >
                 Take photo
               </button>
             )}
             {problem !== null && (
               <label className={`button verify-file${processing ? ' verify-file--disabled' : ''}`}>
-                <input className="visually-hidden" type="file" accept={ACCEPT} capture={facing} onChange={handlePicked} disabled={processing} />
+                <input
+                  className="visually-hidden"
+                  type="file"
+                  accept={ACCEPT}
+                  capture={facing}
+                  onChange={handlePicked}
+                  disabled={processing}
+                />
                 Take a photo with the camera app
               </label>
             )}
             <label className={`button button--secondary verify-file${processing ? ' verify-file--disabled' : ''}`}>
-              <input className="visually-hidden" type="file" accept={ACCEPT} onChange={handlePicked} disabled={processing} />
+              <input
+                className="visually-hidden"
+                type="file"
+                accept={ACCEPT}
+                onChange={handlePicked}
+                disabled={processing}
+              />
               {problem === null ? 'Upload a photo instead' : 'Choose a photo'}
             </label>
             {retaking && (
-              <button type="button" className="button button--ghost" onClick={() => setRetaking(false)} disabled={processing}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setRetaking(false)}
+                disabled={processing}
+              >
                 Cancel
               </button>
             )}

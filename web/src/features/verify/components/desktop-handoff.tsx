@@ -36,17 +36,29 @@ export function DesktopHandoff({ code, link, onContinueHere }: DesktopHandoffPro
     <section className="card verify-handoff" aria-labelledby={`${linkId}-heading`}>
       <h2 id={`${linkId}-heading`}>Continue on your phone</h2>
       <p>
-        We recommend using a mobile device: its camera takes sharper photos of your ID, and you can take the selfie and both
-        sides of the ID in a minute. Scan the QR code with your phone, or send yourself the link.
+        We recommend using a mobile device: its camera takes sharper photos of your ID, and you can take the selfie and
+        both sides of the ID in a minute. Scan the QR code with your phone, or send yourself the link.
       </p>
       <div className="verify-handoff__layout">
-        <QrCode className="verify-qr" value={link} label="QR code of your verification link: scan it with your phone's camera" />
+        <QrCode
+          className="verify-qr"
+          value={link}
+          label="QR code of your verification link: scan it with your phone's camera"
+        />
         <div className="verify-handoff__actions">
           <div className="field">
             <label className="field__label" htmlFor={linkId}>
               Your verification link
             </label>
-            <input ref={inputRef} id={linkId} className="field__input" type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+            <input
+              ref={inputRef}
+              id={linkId}
+              className="field__input"
+              type="text"
+              readOnly
+              value={link}
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </div>
           <div className="actions">
             <button type="button" className="button" onClick={copyLink}>

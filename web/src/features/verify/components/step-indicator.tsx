@@ -20,7 +20,10 @@ export function StepIndicator({ current, photos, received, reachable, onSelect }
           const done = photo !== undefined || received[kind];
           const state = done ? (photo?.uploaded || (!photo && received[kind]) ? 'sent' : 'added') : 'to do';
           return (
-            <li key={kind} className={`verify-steps__item${index === current ? ' verify-steps__item--current' : ''}${done ? ' verify-steps__item--done' : ''}`}>
+            <li
+              key={kind}
+              className={`verify-steps__item${index === current ? ' verify-steps__item--current' : ''}${done ? ' verify-steps__item--done' : ''}`}
+            >
               <button
                 type="button"
                 className="verify-steps__button"
@@ -29,11 +32,17 @@ export function StepIndicator({ current, photos, received, reachable, onSelect }
                 aria-current={index === current ? 'step' : undefined}
               >
                 <span className="verify-steps__thumb" aria-hidden="true">
-                  {photo ? <img src={photo.url} alt="" /> : <span className="verify-steps__digit">{done ? '✓' : index + 1}</span>}
+                  {photo ? (
+                    <img src={photo.url} alt="" />
+                  ) : (
+                    <span className="verify-steps__digit">{done ? '✓' : index + 1}</span>
+                  )}
                 </span>
                 <span className="verify-steps__label">
                   Step {index + 1}: {DOCUMENT_LABELS[kind]}
-                  <span className="verify-steps__state">{state === 'to do' ? 'Not added yet' : state === 'sent' ? 'Received' : 'Photo added'}</span>
+                  <span className="verify-steps__state">
+                    {state === 'to do' ? 'Not added yet' : state === 'sent' ? 'Received' : 'Photo added'}
+                  </span>
                 </span>
               </button>
             </li>

@@ -1,7 +1,12 @@
 import '../verify.css';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { DOCUMENT_LABELS, DOCUMENT_TYPES, VERIFICATION_MESSAGES, type DocumentType } from '@ledgerwell/shared/verification';
+import {
+  DOCUMENT_LABELS,
+  DOCUMENT_TYPES,
+  VERIFICATION_MESSAGES,
+  type DocumentType,
+} from '@ledgerwell/shared/verification';
 import { ProofOfWork } from '../../../components/proof-of-work';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
@@ -72,7 +77,11 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
 
   const server = state.server?.documents ?? null;
   const local = localStates(state.photos);
-  const received: Record<DocumentType, boolean> = { selfie: server?.selfie ?? false, id_front: server?.id_front ?? false, id_back: server?.id_back ?? false };
+  const received: Record<DocumentType, boolean> = {
+    selfie: server?.selfie ?? false,
+    id_front: server?.id_front ?? false,
+    id_back: server?.id_back ?? false,
+  };
   const step = chosenStep ?? firstOpenStep(local, server);
   const kind = DOCUMENT_TYPES[step]!;
 
@@ -84,7 +93,11 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
 
   // Past the address's limit the server asks for a proof of work: solved here, then the waiting call goes again.
   const challenge = state.challenge && (
-    <ProofOfWork challenge={state.challenge} onSolved={(payload) => void session.solveChallenge(payload)} onFailed={() => session.challengeFailed()} />
+    <ProofOfWork
+      challenge={state.challenge}
+      onSolved={(payload) => void session.solveChallenge(payload)}
+      onFailed={() => session.challengeFailed()}
+    />
   );
 
   const exit = () => navigate(channel.exit.to);
@@ -122,9 +135,13 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
       <VerifyLayout title="Verification Complete" titleRef={titleRef} announcement={announcement}>
         <div className="result-panel result-panel--success">
           <p>
-            Thank you. We have received your selfie and both sides of your ID{reference ? ` for request ${reference}` : ''}.
+            Thank you. We have received your selfie and both sides of your ID
+            {reference ? ` for request ${reference}` : ''}.
           </p>
-          <p>We will e-mail you within one business day after verification. The photos have been removed from this device.</p>
+          <p>
+            We will e-mail you within one business day after verification. The photos have been removed from this
+            device.
+          </p>
         </div>
         {exitButton}
       </VerifyLayout>
@@ -172,11 +189,14 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
       setAnnouncement(`${label} photo added. All three photos are ready: you can submit them.`);
     } else {
       goToStep(open);
-      setAnnouncement(`${label} photo added. Step ${open + 1} of ${DOCUMENT_TYPES.length}: ${DOCUMENT_LABELS[DOCUMENT_TYPES[open]!]}`);
+      setAnnouncement(
+        `${label} photo added. Step ${open + 1} of ${DOCUMENT_TYPES.length}: ${DOCUMENT_LABELS[DOCUMENT_TYPES[open]!]}`,
+      );
     }
   }
 
-  const reachable = (index: number) => index <= firstOpenStep(local, server) || stepDone(DOCUMENT_TYPES[index]!, local, server);
+  const reachable = (index: number) =>
+    index <= firstOpenStep(local, server) || stepDone(DOCUMENT_TYPES[index]!, local, server);
   const missingLabels = plan.missing.map((k) => DOCUMENT_LABELS[k]);
 
   return (
@@ -186,9 +206,17 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
       {!state.persistent && <p className="notice notice--warning">{PAGE_MESSAGES.storageFailed}</p>}
       {state.notice && (
         <div className="notice notice--warning verify-notice" role="status">
-          <p>{state.notice === 'queued' ? `${VERIFICATION_MESSAGES.networkError} ${VERIFICATION_MESSAGES.queuedOffline}` : PAGE_MESSAGES.offlineWithPhotos}</p>
+          <p>
+            {state.notice === 'queued'
+              ? `${VERIFICATION_MESSAGES.networkError} ${VERIFICATION_MESSAGES.queuedOffline}`
+              : PAGE_MESSAGES.offlineWithPhotos}
+          </p>
           {state.notice === 'queued' && (
-            <button type="button" className="button button--small button--secondary" onClick={() => void session.submit()}>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={() => void session.submit()}
+            >
               Send now
             </button>
           )}
@@ -197,7 +225,14 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
 
       {state.phase === 'ready' && challenge}
 
-      {state.failure && <FailurePanel heading={channel.failureHeading} lines={state.failure} panelRef={failureRef} onTryAgain={() => void session.submit()} />}
+      {state.failure && (
+        <FailurePanel
+          heading={channel.failureHeading}
+          lines={state.failure}
+          panelRef={failureRef}
+          onTryAgain={() => void session.submit()}
+        />
+      )}
 
       {!started && !anythingAdded ? (
         !mobile && channel.handoff ? (
@@ -207,7 +242,13 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
         )
       ) : (
         <>
-          <StepIndicator current={step} photos={state.photos} received={received} reachable={(index) => !uploading && reachable(index)} onSelect={goToStep} />
+          <StepIndicator
+            current={step}
+            photos={state.photos}
+            received={received}
+            reachable={(index) => !uploading && reachable(index)}
+            onSelect={goToStep}
+          />
           {uploading ? (
             <div className="card verify-uploading">
               <Spinner label="Uploading your photos" />
@@ -233,10 +274,17 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
                 {state.submitError}
               </p>
             )}
-            <button type="button" className="button button--block" onClick={() => void session.submit()} disabled={uploading || plan.missing.length > 0 || state.challenge !== null}>
+            <button
+              type="button"
+              className="button button--block"
+              onClick={() => void session.submit()}
+              disabled={uploading || plan.missing.length > 0 || state.challenge !== null}
+            >
               Submit Verification
             </button>
-            {plan.missing.length > 0 && <p className="muted verify-submit__hint">Still needed: {missingLabels.join(', ')}.</p>}
+            {plan.missing.length > 0 && (
+              <p className="muted verify-submit__hint">Still needed: {missingLabels.join(', ')}.</p>
+            )}
           </div>
         </>
       )}

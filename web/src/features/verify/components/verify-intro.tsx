@@ -8,7 +8,9 @@ export function VerifyIntro({ onStart }: { onStart: () => void }) {
         <li>The front of your ID: a passport, driving licence or national ID card.</li>
         <li>The back of your ID.</li>
       </ol>
-      <p className="muted">Your photos are checked on this device, kept here until they are sent, and sent over a secure connection.</p>
+      <p className="muted">
+        Your photos are checked on this device, kept here until they are sent, and sent over a secure connection.
+      </p>
       <button type="button" className="button button--block" onClick={onStart}>
         Start Verification
       </button>

@@ -33,7 +33,8 @@ export function VerifyLayout({ title, titleRef, announcement, children }: Verify
 export function VerifyLead({ reference, pending = false }: { reference?: string | null; pending?: boolean }) {
   return (
     <p className="lead verify__lead">
-      Your transfer request{reference ? ` ${reference}` : ''} needs a photo identity check: a selfie, then the front and the back of your ID.
+      Your transfer request{reference ? ` ${reference}` : ''} needs a photo identity check: a selfie, then the front and
+      the back of your ID.
       {pending ? ' First, we check the link you followed: this takes a moment.' : ''}
     </p>
   );

@@ -22,7 +22,10 @@ export function CompliancePanel({ compliance }: { compliance: DashboardStats['co
           </dd>
         </div>
         {rows.map((row) => (
-          <div key={row.label} className={row.count > 0 ? 'compliance-list__row compliance-list__row--warn' : 'compliance-list__row'}>
+          <div
+            key={row.label}
+            className={row.count > 0 ? 'compliance-list__row compliance-list__row--warn' : 'compliance-list__row'}
+          >
             <dt>{row.label}</dt>
             <dd>
               <strong>{formatCount(row.count)}</strong>

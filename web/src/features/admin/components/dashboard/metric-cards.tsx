@@ -31,9 +31,15 @@ export function MetricCards({ stats }: { stats: DashboardStats }) {
   const change = stats.todayVsYesterday;
   return (
     <ul className="metric-grid" aria-label="Request metrics">
-      <MetricCard title="Today's Volume" value={formatMoney(stats.todayAmount)} link={{ to: paths.admin.requests({ date: 'today' }), label: "View today's requests" }}>
+      <MetricCard
+        title="Today's Volume"
+        value={formatMoney(stats.todayAmount)}
+        link={{ to: paths.admin.requests({ date: 'today' }), label: "View today's requests" }}
+      >
         <p>{formatCount(stats.todayCount)} requests today</p>
-        <p className={change > 0 ? 'trend trend--up' : change < 0 ? 'trend trend--down' : 'trend'}>{formatPercent(change, true)} vs yesterday</p>
+        <p className={change > 0 ? 'trend trend--up' : change < 0 ? 'trend trend--down' : 'trend'}>
+          {formatPercent(change, true)} vs yesterday
+        </p>
       </MetricCard>
       <MetricCard title="Conversion Rate" value={formatPercent(stats.conversionRate)}>
         <p>{formatPercent(stats.rejectionRate)} rejected</p>
@@ -41,7 +47,11 @@ export function MetricCards({ stats }: { stats: DashboardStats }) {
       <MetricCard title="Avg Processing Time" value={`${stats.avgProcessingTime} hours`}>
         <p>{formatCount(stats.avgResponseTime)} minutes to first response</p>
       </MetricCard>
-      <MetricCard title="Productivity Today" value={`${formatCount(stats.processedToday)} processed`} link={{ to: paths.admin.activity, label: 'View admin activity' }}>
+      <MetricCard
+        title="Productivity Today"
+        value={`${formatCount(stats.processedToday)} processed`}
+        link={{ to: paths.admin.activity, label: 'View admin activity' }}
+      >
         <p>{formatCount(stats.processedThisWeek)} processed this week</p>
       </MetricCard>
       <MetricCard title="Average Deal Size" value={formatMoney(stats.averageAmount, true)}>
@@ -71,10 +81,18 @@ export function MetricCards({ stats }: { stats: DashboardStats }) {
           </li>
         </ul>
       </MetricCard>
-      <MetricCard title="Week Volume" value={formatMoney(stats.weekAmount)} link={{ to: paths.admin.requests({ date: 'week' }), label: "View this week's requests" }}>
+      <MetricCard
+        title="Week Volume"
+        value={formatMoney(stats.weekAmount)}
+        link={{ to: paths.admin.requests({ date: 'week' }), label: "View this week's requests" }}
+      >
         <p>{formatCount(stats.weekCount)} requests this week</p>
       </MetricCard>
-      <MetricCard title="Risk Indicators" value={`${formatCount(stats.flagged)} flagged`} link={{ to: paths.admin.requests({ flagged: true }), label: 'View flagged requests' }}>
+      <MetricCard
+        title="Risk Indicators"
+        value={`${formatCount(stats.flagged)} flagged`}
+        link={{ to: paths.admin.requests({ flagged: true }), label: 'View flagged requests' }}
+      >
         <p>{formatCount(stats.pending)} pending review</p>
         {stats.needsMyAttention > 0 && <p>{formatCount(stats.needsMyAttention)} assigned to you</p>}
       </MetricCard>

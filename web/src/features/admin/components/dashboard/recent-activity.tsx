@@ -20,7 +20,10 @@ export function RecentActivity({ items }: { items: RecentActivityItem[] }) {
       ) : (
         <ul className="recent-list">
           {shown.map((item) => {
-            const shares = item.requestType === 'TRANSFER' || item.shares !== null || item.transferAllShares ? sharesLabel(item.shares, item.transferAllShares) : null;
+            const shares =
+              item.requestType === 'TRANSFER' || item.shares !== null || item.transferAllShares
+                ? sharesLabel(item.shares, item.transferAllShares)
+                : null;
             return (
               <li key={item.id}>
                 <Link to={paths.admin.request(item.id)} className="recent-item">

@@ -18,7 +18,16 @@ import {
   type ViewState,
 } from '../../utils/viewer-state';
 import { Modal } from '../modal';
-import { CloseIcon, FullscreenIcon, NextIcon, PreviousIcon, RotateLeftIcon, RotateRightIcon, ZoomInIcon, ZoomOutIcon } from './viewer-icons';
+import {
+  CloseIcon,
+  FullscreenIcon,
+  NextIcon,
+  PreviousIcon,
+  RotateLeftIcon,
+  RotateRightIcon,
+  ZoomInIcon,
+  ZoomOutIcon,
+} from './viewer-icons';
 
 export interface ViewerImage {
   type: DocumentType;
@@ -137,7 +146,13 @@ export function ImageViewer({ images, index, onIndexChange, views, onViewChange,
   const summary = `Zoom ${zoomPercent(view.zoom)}, rotation ${view.rotation}°`;
 
   return (
-    <Modal title="Identity document viewer" hideTitle onClose={onClose} onKeyDown={handleKeyDown} className="modal--viewer">
+    <Modal
+      title="Identity document viewer"
+      hideTitle
+      onClose={onClose}
+      onKeyDown={handleKeyDown}
+      className="modal--viewer"
+    >
       <div ref={frame} className={fullscreen ? 'viewer viewer--fullscreen' : 'viewer'}>
         {!current ? (
           <>
@@ -160,28 +175,73 @@ export function ImageViewer({ images, index, onIndexChange, views, onViewChange,
               {/* The zoom buttons are only aria-disabled at their limits (a click there changes nothing):
                   a disabled button would drop the keyboard focus out of the viewer, and its keys with it. */}
               <div className="viewer__controls" role="toolbar" aria-label="Image controls">
-                <button type="button" className="viewer__button" onClick={() => act('previous')} disabled={images.length < 2} aria-label="Previous image">
+                <button
+                  type="button"
+                  className="viewer__button"
+                  onClick={() => act('previous')}
+                  disabled={images.length < 2}
+                  aria-label="Previous image"
+                >
                   <PreviousIcon />
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('next')} disabled={images.length < 2} aria-label="Next image">
+                <button
+                  type="button"
+                  className="viewer__button"
+                  onClick={() => act('next')}
+                  disabled={images.length < 2}
+                  aria-label="Next image"
+                >
                   <NextIcon />
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('zoomOut')} aria-disabled={view.zoom <= ZOOM.min} aria-label="Zoom out">
+                <button
+                  type="button"
+                  className="viewer__button"
+                  onClick={() => act('zoomOut')}
+                  aria-disabled={view.zoom <= ZOOM.min}
+                  aria-label="Zoom out"
+                >
                   <ZoomOutIcon />
                 </button>
-                <button type="button" className="viewer__button viewer__button--wide" onClick={() => act('resetZoom')} aria-label="Reset zoom">
+                <button
+                  type="button"
+                  className="viewer__button viewer__button--wide"
+                  onClick={() => act('resetZoom')}
+                  aria-label="Reset zoom"
+                >
                   {zoomPercent(view.zoom)}
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('zoomIn')} aria-disabled={view.zoom >= ZOOM.max} aria-label="Zoom in">
+                <button
+                  type="button"
+                  className="viewer__button"
+                  onClick={() => act('zoomIn')}
+                  aria-disabled={view.zoom >= ZOOM.max}
+                  aria-label="Zoom in"
+                >
                   <ZoomInIcon />
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('rotateLeft')} aria-label="Rotate left">
+                <button
+                  type="button"
+                  className="viewer__button"
+                  onClick={() => act('rotateLeft')}
+                  aria-label="Rotate left"
+                >
                   <RotateLeftIcon />
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('rotateRight')} aria-label="Rotate right">
+                <button
+                  type="button"
+                  className="viewer__button"
+                  onClick={() => act('rotateRight')}
+                  aria-label="Rotate right"
+                >
                   <RotateRightIcon />
                 </button>
-                <button type="button" className="viewer__button" onClick={() => act('fullscreen')} aria-pressed={fullscreen} aria-label="Full screen">
+                <button
+                  type="button"
+                  className="viewer__button"
+                  onClick={() => act('fullscreen')}
+                  aria-pressed={fullscreen}
+                  aria-label="Full screen"
+                >
                   <FullscreenIcon />
                 </button>
                 <button type="button" className="viewer__button" onClick={onClose} aria-label="Close viewer">
@@ -220,7 +280,9 @@ export function ImageViewer({ images, index, onIndexChange, views, onViewChange,
               <p role="status" className="viewer__saving">
                 {saving ? 'Saving...' : ''}
               </p>
-              <p className="viewer__help muted">Keys: ← → images · + − zoom · 0 reset · R L rotate · F full screen · Esc close</p>
+              <p className="viewer__help muted">
+                Keys: ← → images · + − zoom · 0 reset · R L rotate · F full screen · Esc close
+              </p>
             </div>
           </>
         )}

@@ -19,7 +19,10 @@ import { SelectFilter, type FilterOption } from '../filter-fields';
 import { DetailSection } from './detail-section';
 import { IssuerStatusBadge } from './status-badge';
 
-const STATUS_OPTIONS: FilterOption<IssuerApplicationStatus>[] = ISSUER_APPLICATION_STATUSES.map((status) => ({ value: status, label: issuerApplicationStatusLabel(status) }));
+const STATUS_OPTIONS: FilterOption<IssuerApplicationStatus>[] = ISSUER_APPLICATION_STATUSES.map((status) => ({
+  value: status,
+  label: issuerApplicationStatusLabel(status),
+}));
 
 interface AdministrationSectionProps {
   application: IssuerApplication;
@@ -43,7 +46,9 @@ export function AdministrationSection({ application, canChange, onUpdated }: Adm
         <StatusForm
           current={application.status}
           busy={busy}
-          onSubmit={(status, notes) => act(() => updateIssuerStatus(application.id, status, notes), M.statusUpdated, M.statusFailed)}
+          onSubmit={(status, notes) =>
+            act(() => updateIssuerStatus(application.id, status, notes), M.statusUpdated, M.statusFailed)
+          }
         />
       ) : (
         <DetailList rows={[['Status', <IssuerStatusBadge key="status" status={application.status} />]]} />
@@ -82,12 +87,27 @@ function StatusForm({ current, busy, onSubmit }: StatusFormProps) {
         if (await onSubmit(status, notes)) setNotes('');
       }}
     >
-      <SelectFilter id="issuer-detail-status" label="Status" value={status} options={STATUS_OPTIONS} disabled={busy} onChange={setStatus} />
+      <SelectFilter
+        id="issuer-detail-status"
+        label="Status"
+        value={status}
+        options={STATUS_OPTIONS}
+        disabled={busy}
+        onChange={setStatus}
+      />
       <div className="field issuer-status__notes">
         <label htmlFor={notesId} className="field__label">
           Note for the review history (optional)
         </label>
-        <textarea id={notesId} className="field__input" rows={2} maxLength={ISSUER_REVIEW_NOTES_MAX} value={notes} disabled={busy} onChange={(event) => setNotes(event.target.value)} />
+        <textarea
+          id={notesId}
+          className="field__input"
+          rows={2}
+          maxLength={ISSUER_REVIEW_NOTES_MAX}
+          value={notes}
+          disabled={busy}
+          onChange={(event) => setNotes(event.target.value)}
+        />
       </div>
       <button type="submit" className="button button--small" disabled={busy || unchanged}>
         {busy ? 'Updating…' : 'Update Status'}

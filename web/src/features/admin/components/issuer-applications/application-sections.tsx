@@ -48,7 +48,14 @@ export function ApplicationSections({ application: app }: { application: IssuerA
           ['Name', app.contact_name],
           ['Title', showText(app.contact_title)],
           ['Email', <LinkOrNotProvided key="email" value={app.contact_email} href={(email) => `mailto:${email}`} />],
-          ['Phone', <LinkOrNotProvided key="phone" value={app.contact_phone} href={(phone) => `tel:${phone.replace(/[^\d+]/g, '')}`} />],
+          [
+            'Phone',
+            <LinkOrNotProvided
+              key="phone"
+              value={app.contact_phone}
+              href={(phone) => `tel:${phone.replace(/[^\d+]/g, '')}`}
+            />,
+          ],
         ]}
       />
       <DetailSection

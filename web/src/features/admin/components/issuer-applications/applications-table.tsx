@@ -12,7 +12,12 @@ interface ApplicationsTableProps {
   onPage: (page: number) => void;
 }
 
-const TEXTS = { failure: M.loadFailed, loading: 'Loading issuer applications', table: 'Issuer applications', empty: M.empty };
+const TEXTS = {
+  failure: M.loadFailed,
+  loading: 'Loading issuer applications',
+  table: 'Issuer applications',
+  empty: M.empty,
+};
 
 /** Spec 2.5: Date, Company, Contact, Email, Revenue, Status, the Signed tick and View; 20 a page. */
 export function ApplicationsTable({ result, onOpen, onPage }: ApplicationsTableProps) {
@@ -39,7 +44,9 @@ export function ApplicationsTable({ result, onOpen, onPage }: ApplicationsTableP
                 <td>{application.company_name}</td>
                 <td>{application.contact_name}</td>
                 <td className="data-table__email">{application.contact_email}</td>
-                <td className={application.revenue === null ? 'muted' : undefined}>{showDollars(application.revenue)}</td>
+                <td className={application.revenue === null ? 'muted' : undefined}>
+                  {showDollars(application.revenue)}
+                </td>
                 <td>
                   <IssuerStatusBadge status={application.status} />
                 </td>

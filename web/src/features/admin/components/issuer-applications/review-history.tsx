@@ -22,7 +22,11 @@ export function ReviewHistory({ entries }: { entries: readonly IssuerReviewEntry
                   {showLongDateTime(entry.timestamp)}
                 </time>
               </div>
-              {entry.notes?.trim() ? <p className="review-history__notes">{entry.notes}</p> : <p className="muted review-history__notes">No notes</p>}
+              {entry.notes?.trim() ? (
+                <p className="review-history__notes">{entry.notes}</p>
+              ) : (
+                <p className="muted review-history__notes">No notes</p>
+              )}
             </li>
           ))}
         </ol>

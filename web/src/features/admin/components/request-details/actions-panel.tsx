@@ -44,12 +44,23 @@ export function ActionsPanel({ request, actions, onChanged, onToast }: ActionsPa
   return (
     <section className="admin-card" aria-labelledby="actions">
       <h2 id="actions">Actions</h2>
-      {warning && <p className={warning === 'complete' ? 'notice notice--success' : 'notice notice--warning'}>{VERIFICATION_NOTICES[warning]}</p>}
+      {warning && (
+        <p className={warning === 'complete' ? 'notice notice--success' : 'notice notice--warning'}>
+          {VERIFICATION_NOTICES[warning]}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={notesId} className="field__label">
           Decision notes (optional)
         </label>
-        <textarea id={notesId} className="field__input" rows={3} maxLength={2000} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <textarea
+          id={notesId}
+          className="field__input"
+          rows={3}
+          maxLength={2000}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
         <p className="field__hint muted">Sent to the shareholder with a rejection, as its reason.</p>
       </div>
       <div className="action-buttons">
@@ -57,7 +68,13 @@ export function ActionsPanel({ request, actions, onChanged, onToast }: ActionsPa
           <button
             key={action}
             type="button"
-            className={action === 'APPROVED' ? 'button button--success' : action === 'REJECTED' ? 'button button--danger' : 'button button--secondary'}
+            className={
+              action === 'APPROVED'
+                ? 'button button--success'
+                : action === 'REJECTED'
+                  ? 'button button--danger'
+                  : 'button button--secondary'
+            }
             disabled={busy}
             onClick={() => setConfirming(action)}
           >

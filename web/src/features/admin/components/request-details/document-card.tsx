@@ -15,7 +15,13 @@ interface DocumentCardProps {
 }
 
 export function documentStatusLabel(status: string): string {
-  return status === 'APPROVED' ? 'Approved' : status === 'REJECTED' ? 'Rejected' : status === 'PENDING' ? 'Pending review' : capitalise(status);
+  return status === 'APPROVED'
+    ? 'Approved'
+    : status === 'REJECTED'
+      ? 'Rejected'
+      : status === 'PENDING'
+        ? 'Pending review'
+        : capitalise(status);
 }
 
 export function DocumentCard({ document, slot, actions, busy, onOpen, onApprove, onReject }: DocumentCardProps) {
@@ -29,7 +35,12 @@ export function DocumentCard({ document, slot, actions, busy, onOpen, onApprove,
       </div>
       <div className="document-card__image">
         {slot.status === 'ready' ? (
-          <button type="button" className="document-card__open" onClick={onOpen} aria-label={`Open ${label} in the image viewer`}>
+          <button
+            type="button"
+            className="document-card__open"
+            onClick={onOpen}
+            aria-label={`Open ${label} in the image viewer`}
+          >
             <img src={slot.url} alt={label} />
           </button>
         ) : slot.status === 'failed' ? (
@@ -55,12 +66,24 @@ export function DocumentCard({ document, slot, actions, busy, onOpen, onApprove,
       {(actions.approve || actions.reject) && (
         <div className="document-card__actions">
           {actions.approve && (
-            <button type="button" className="button button--small" disabled={busy} onClick={onApprove} aria-label={`Approve ${label}`}>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              onClick={onApprove}
+              aria-label={`Approve ${label}`}
+            >
               Approve
             </button>
           )}
           {actions.reject && (
-            <button type="button" className="button button--small button--danger-outline" disabled={busy} onClick={onReject} aria-label={`Reject ${label}`}>
+            <button
+              type="button"
+              className="button button--small button--danger-outline"
+              disabled={busy}
+              onClick={onReject}
+              aria-label={`Reject ${label}`}
+            >
               Reject
             </button>
           )}

@@ -21,7 +21,12 @@ interface DocumentsSectionProps {
 }
 
 function savedViews(request: RequestDetail): Partial<Record<DocumentType, ViewState>> {
-  return Object.fromEntries(DOCUMENT_TYPES.map((type) => [type, initialViewState(request.image_rotations[type], request.image_zoom_states[type])]));
+  return Object.fromEntries(
+    DOCUMENT_TYPES.map((type) => [
+      type,
+      initialViewState(request.image_rotations[type], request.image_zoom_states[type]),
+    ]),
+  );
 }
 
 /** The identity documents of a transfer: images, per-document review, and the viewer. */
@@ -59,7 +64,10 @@ export function DocumentsSection({ request, role, onChanged, onToast }: Document
     try {
       await reviewDocument(request.id, document.id, { status: 'REJECTED', rejectionReason: reason });
       setRejecting(null);
-      onToast('success', `${DOCUMENT_LABELS[document.type]} rejected. The shareholder was sent a new verification link.`);
+      onToast(
+        'success',
+        `${DOCUMENT_LABELS[document.type]} rejected. The shareholder was sent a new verification link.`,
+      );
       onChanged();
     } catch (error) {
       onToast('error', actionErrorMessage(error, 'Failed to reject document'));
@@ -79,7 +87,9 @@ export function DocumentsSection({ request, role, onChanged, onToast }: Document
       <div role="status">{allVerified && <p className="notice notice--success">{ALL_VERIFIED_MESSAGE}</p>}</div>
       {documents.length === 0 ? (
         <p className="muted">
-          {request.status === 'AWAITING_VERIFICATION' ? 'Waiting for the shareholder to submit the identity photos.' : 'No documents have been submitted.'}
+          {request.status === 'AWAITING_VERIFICATION'
+            ? 'Waiting for the shareholder to submit the identity photos.'
+            : 'No documents have been submitted.'}
         </p>
       ) : (
         <ul className="document-grid">
@@ -104,7 +114,8 @@ export function DocumentsSection({ request, role, onChanged, onToast }: Document
           <ul>
             {request.previousDocuments.map((document) => (
               <li key={document.id}>
-                {DOCUMENT_LABELS[document.type]}: {documentStatusLabel(document.status)}, uploaded {formatDateTime(document.createdAt)}
+                {DOCUMENT_LABELS[document.type]}: {documentStatusLabel(document.status)}, uploaded{' '}
+                {formatDateTime(document.createdAt)}
                 {document.rejectionReason && ` (reason: ${document.rejectionReason})`}
               </li>
             ))}

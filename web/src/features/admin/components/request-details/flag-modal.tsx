@@ -44,7 +44,13 @@ export function FlagModal({ busy, assigneeError, onSubmit, onCancel }: FlagModal
           <label htmlFor={`${id}-priority`} className="field__label">
             Priority
           </label>
-          <select id={`${id}-priority`} className="field__input" value={priority} onChange={(event) => setPriority(event.target.value as FlagPriority)} data-autofocus>
+          <select
+            id={`${id}-priority`}
+            className="field__input"
+            value={priority}
+            onChange={(event) => setPriority(event.target.value as FlagPriority)}
+            data-autofocus
+          >
             {FLAG_PRIORITIES.map((value) => (
               <option key={value} value={value}>
                 {FLAG_PRIORITY_LABELS[value]}

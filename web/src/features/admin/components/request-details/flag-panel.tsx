@@ -67,14 +67,18 @@ export function FlagPanel({ request, canWrite, onChanged, onToast }: FlagPanelPr
       {request.isFlagged ? (
         <>
           <p className="flag-status">
-            <FlagIcon priority={request.flagPriority} /> Flagged, {request.flagPriority ? FLAG_PRIORITY_LABELS[request.flagPriority] : 'Medium'} priority
+            <FlagIcon priority={request.flagPriority} /> Flagged,{' '}
+            {request.flagPriority ? FLAG_PRIORITY_LABELS[request.flagPriority] : 'Medium'} priority
           </p>
           <DetailList
             rows={[
               ['Reason', request.flagReason],
               ['Flagged by', request.flaggedBy],
               ['Flagged at', request.flaggedAt ? formatDateTime(request.flaggedAt) : null],
-              ['Assigned to', request.assignedTo ? `${request.assignedTo}${request.assignedToMe ? ' (you)' : ''}` : null],
+              [
+                'Assigned to',
+                request.assignedTo ? `${request.assignedTo}${request.assignedToMe ? ' (you)' : ''}` : null,
+              ],
             ]}
           />
           {canWrite && (
@@ -93,7 +97,14 @@ export function FlagPanel({ request, canWrite, onChanged, onToast }: FlagPanelPr
           )}
         </>
       )}
-      {mode === 'flag' && <FlagModal busy={busy} assigneeError={assigneeError} onSubmit={(input) => void submitFlag(input)} onCancel={close} />}
+      {mode === 'flag' && (
+        <FlagModal
+          busy={busy}
+          assigneeError={assigneeError}
+          onSubmit={(input) => void submitFlag(input)}
+          onCancel={close}
+        />
+      )}
       {mode === 'unflag' && (
         <ConfirmDialog
           title="Remove flag"

@@ -52,7 +52,8 @@ export function NotesSection({ requestId, adminNotes, canWrite, onChanged, onToa
             <li key={index}>
               {line.timestamp && (
                 <p className="notes-list__meta">
-                  <strong>{line.author}</strong> · <time dateTime={line.timestamp}>{formatDateTime(line.timestamp)}</time>
+                  <strong>{line.author}</strong> ·{' '}
+                  <time dateTime={line.timestamp}>{formatDateTime(line.timestamp)}</time>
                 </p>
               )}
               <p className="notes-list__text">{line.text}</p>

@@ -19,13 +19,20 @@ export function OverviewSection({ request }: { request: RequestDetail }) {
           ['Shareholder code', request.shareholderCode],
           ['Account number', request.accountNumber],
           ['Registration', account?.registrationName],
-          ['Security', account ? `${account.issuer}, ${account.shareClass} (${formatCount(account.sharesHeld)} shares held)` : null],
+          [
+            'Security',
+            account
+              ? `${account.issuer}, ${account.shareClass} (${formatCount(account.sharesHeld)} shares held)`
+              : null,
+          ],
           ['Submitted', formatDateTime(request.createdAt)],
           ['Last updated', formatDateTime(request.updatedAt)],
           ['Verification status', overviewVerificationStatus(request)],
           [
             'Verification code expires',
-            request.status === 'AWAITING_VERIFICATION' && request.verificationExpiresAt ? formatDateTime(request.verificationExpiresAt) : null,
+            request.status === 'AWAITING_VERIFICATION' && request.verificationExpiresAt
+              ? formatDateTime(request.verificationExpiresAt)
+              : null,
           ],
           ['Processed at', request.processedAt ? formatDateTime(request.processedAt) : null],
           ['Processed by', request.processedBy],

@@ -16,7 +16,8 @@ export function StaffActivitySection({ activities }: { activities: RequestDetail
             return (
               <li key={activity.id}>
                 <p className="history-list__meta">
-                  <time dateTime={activity.createdAt}>{formatDateTime(activity.createdAt)}</time> · {activity.adminUsername ?? 'System'}
+                  <time dateTime={activity.createdAt}>{formatDateTime(activity.createdAt)}</time> ·{' '}
+                  {activity.adminUsername ?? 'System'}
                 </p>
                 <p className="history-list__text">
                   {activityActionLabel(activity.actionType)}

@@ -1,6 +1,13 @@
 import type { RequestDetail } from '../../api/requests';
 import { formatCount, formatMoney, formatPrice } from '../../utils/format';
-import { otherFields, readAddressChange, readCertificate, readInquiry, readTransfer, type FormValues } from '../../utils/form-fields';
+import {
+  otherFields,
+  readAddressChange,
+  readCertificate,
+  readInquiry,
+  readTransfer,
+  type FormValues,
+} from '../../utils/form-fields';
 import { DetailList, type DetailRow } from '../detail-list';
 
 const SECTION_TITLES = {

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { SORT_OPTIONS, STATUS_FILTER_OPTIONS, TYPE_FILTER_OPTIONS, type RequestFilters } from '../../utils/requests-query';
+import {
+  SORT_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+  TYPE_FILTER_OPTIONS,
+  type RequestFilters,
+} from '../../utils/requests-query';
 import { statusLabel } from '../../utils/request-labels';
 import { SearchInput, SelectFilter } from '../filter-fields';
 
@@ -36,7 +41,12 @@ export function RequestFiltersBar({ filters, onChange }: RequestFiltersBarProps)
           Search requests
         </label>
         <div className="search-bar__row">
-          <SearchInput id="request-search" placeholder="Search by code, name, or reference" value={search} onChange={setSearch} />
+          <SearchInput
+            id="request-search"
+            placeholder="Search by code, name, or reference"
+            value={search}
+            onChange={setSearch}
+          />
           <button type="submit" className="button">
             Search
           </button>
@@ -49,8 +59,20 @@ export function RequestFiltersBar({ filters, onChange }: RequestFiltersBarProps)
       </form>
 
       <div className="filter-row">
-        <SelectFilter id="request-status" label="Status" value={filters.status} options={statusOptions} onChange={(status) => onChange({ status })} />
-        <SelectFilter id="request-type" label="Type" value={filters.type} options={TYPE_FILTER_OPTIONS} onChange={(type) => onChange({ type })} />
+        <SelectFilter
+          id="request-status"
+          label="Status"
+          value={filters.status}
+          options={statusOptions}
+          onChange={(status) => onChange({ status })}
+        />
+        <SelectFilter
+          id="request-type"
+          label="Type"
+          value={filters.type}
+          options={TYPE_FILTER_OPTIONS}
+          onChange={(type) => onChange({ type })}
+        />
         <div className="field field--sort">
           <label htmlFor="request-sort" className="field__label">
             Sort by
@@ -71,7 +93,11 @@ export function RequestFiltersBar({ filters, onChange }: RequestFiltersBarProps)
             <button
               type="button"
               className="button button--secondary"
-              aria-label={filters.sortOrder === 'asc' ? 'Sort order: ascending (switch to descending)' : 'Sort order: descending (switch to ascending)'}
+              aria-label={
+                filters.sortOrder === 'asc'
+                  ? 'Sort order: ascending (switch to descending)'
+                  : 'Sort order: descending (switch to ascending)'
+              }
               onClick={() => onChange({ sortOrder: filters.sortOrder === 'asc' ? 'desc' : 'asc' })}
             >
               <span aria-hidden="true">{filters.sortOrder === 'asc' ? '↑ Asc' : '↓ Desc'}</span>
@@ -90,14 +116,20 @@ function ActiveQuickFilters({ filters, onChange }: RequestFiltersBarProps) {
   const chips: { label: string; clear: Partial<RequestFilters> }[] = [];
   if (filters.flagged) chips.push({ label: 'Flagged only', clear: { flagged: false } });
   if (filters.assigned === 'me') chips.push({ label: 'Assigned to me', clear: { assigned: '' } });
-  if (filters.date) chips.push({ label: filters.date === 'today' ? 'Created today' : 'Created this week', clear: { date: '' } });
+  if (filters.date)
+    chips.push({ label: filters.date === 'today' ? 'Created today' : 'Created this week', clear: { date: '' } });
   if (chips.length === 0) return null;
   return (
     <ul className="filter-chips" aria-label="Active filters">
       {chips.map((chip) => (
         <li key={chip.label}>
           <span>{chip.label}</span>
-          <button type="button" className="filter-chips__remove" aria-label={`Remove filter: ${chip.label}`} onClick={() => onChange(chip.clear)}>
+          <button
+            type="button"
+            className="filter-chips__remove"
+            aria-label={`Remove filter: ${chip.label}`}
+            onClick={() => onChange(chip.clear)}
+          >
             ×
           </button>
         </li>

@@ -40,7 +40,8 @@ export function RequestsTable({ rows, myInitial }: RequestsTableProps) {
         </thead>
         <tbody>
           {rows.map((row) => {
-            const verification = row.requestType === 'TRANSFER' ? verificationLabel(row.verification ?? 'PENDING') : null;
+            const verification =
+              row.requestType === 'TRANSFER' ? verificationLabel(row.verification ?? 'PENDING') : null;
             return (
               <tr key={row.id} className="data-table__row--link" onClick={(event) => openRow(event, row.id)}>
                 <td>
@@ -73,7 +74,9 @@ export function RequestsTable({ rows, myInitial }: RequestsTableProps) {
                 </td>
                 <td>
                   {verification ? (
-                    <span className={`verification verification--${(row.verification ?? 'PENDING').toLowerCase()}`}>{verification}</span>
+                    <span className={`verification verification--${(row.verification ?? 'PENDING').toLowerCase()}`}>
+                      {verification}
+                    </span>
                   ) : (
                     <span className="muted" aria-label="Not applicable">
                       —
@@ -81,7 +84,10 @@ export function RequestsTable({ rows, myInitial }: RequestsTableProps) {
                   )}
                 </td>
                 <td>
-                  <Link to={paths.admin.request(row.id)} aria-label={`View details of ${row.referenceNumber || row.shareholderName}`}>
+                  <Link
+                    to={paths.admin.request(row.id)}
+                    aria-label={`View details of ${row.referenceNumber || row.shareholderName}`}
+                  >
                     View Details
                   </Link>
                 </td>

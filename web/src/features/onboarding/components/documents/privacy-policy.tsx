@@ -25,8 +25,8 @@ export function PrivacyPolicy() {
         </li>
         <li>
           <strong>About shareholders</strong>: names, postal and e-mail addresses, taxpayer identification numbers,
-          holdings and transaction history, payment and tax-withholding details, and identity verification images
-          where a request requires them.
+          holdings and transaction history, payment and tax-withholding details, and identity verification images where
+          a request requires them.
         </li>
         <li>
           <strong>Technical information</strong>: IP addresses, browser type and activity logs, used to secure the
@@ -74,18 +74,18 @@ export function PrivacyPolicy() {
       <p>
         Shareholder records and related correspondence are kept for at least the periods required by the SEC&apos;s
         record-keeping rules for registered transfer agents (including Rule 17Ad-7 under the Securities Exchange Act of
-        1934) and by tax law, even after the Service Agreement ends. Identity verification images are kept only as long as
-        needed to complete and document the request they belong to. Onboarding information for an application that is
+        1934) and by tax law, even after the Service Agreement ends. Identity verification images are kept only as long
+        as needed to complete and document the request they belong to. Onboarding information for an application that is
         not approved is deleted once it is no longer needed for legal or audit purposes.
       </p>
 
       <h3>7. Your rights</h3>
       <p>
-        The Issuer may access and export its shareholder records at any time through the issuer portal. Shareholders
-        and Issuer representatives may ask to see or correct their information and, where the law allows (for example
-        under the California Consumer Privacy Act), to have it deleted, subject to the records we must keep by law.
-        Requests from shareholders about records we keep for an Issuer are handled with that Issuer. We will not treat
-        anyone differently for exercising these rights.
+        The Issuer may access and export its shareholder records at any time through the issuer portal. Shareholders and
+        Issuer representatives may ask to see or correct their information and, where the law allows (for example under
+        the California Consumer Privacy Act), to have it deleted, subject to the records we must keep by law. Requests
+        from shareholders about records we keep for an Issuer are handled with that Issuer. We will not treat anyone
+        differently for exercising these rights.
       </p>
 
       <h3>8. Changes and contact</h3>

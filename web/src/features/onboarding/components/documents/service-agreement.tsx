@@ -1,5 +1,11 @@
 import { site } from '../../../../config/site';
-import { DOCUMENT_VERSION, ENCRYPTION_AT_REST, ENCRYPTION_IN_TRANSIT, SERVICE_LEVELS, TERMINATION_NOTICE } from './terms';
+import {
+  DOCUMENT_VERSION,
+  ENCRYPTION_AT_REST,
+  ENCRYPTION_IN_TRANSIT,
+  SERVICE_LEVELS,
+  TERMINATION_NOTICE,
+} from './terms';
 
 /** The Service Agreement between the issuer, the registered transfer agent and the platform operator. */
 export function ServiceAgreement() {
@@ -17,13 +23,12 @@ export function ServiceAgreement() {
         <li>
           <strong>the Transfer Agent</strong>: the transfer agent registered with the U.S. Securities and Exchange
           Commission (SEC) and affiliated with {site.name}, which performs all regulated transfer-agent work; its legal
-          name and SEC registration number are stated in the welcome package sent when the application is approved;
-          and
+          name and SEC registration number are stated in the welcome package sent when the application is approved; and
         </li>
         <li>
           <strong>the Platform Operator</strong>: {site.name}, a separate company that builds and runs the technology
-          platform (the issuer portal, the shareholder portal and the systems behind them) used to deliver the
-          services. The Platform Operator is not a transfer agent and does not act as one.
+          platform (the issuer portal, the shareholder portal and the systems behind them) used to deliver the services.
+          The Platform Operator is not a transfer agent and does not act as one.
         </li>
       </ul>
       <p>
@@ -37,7 +42,9 @@ export function ServiceAgreement() {
         <li>keep the official register of the Issuer&apos;s shareholders and their holdings;</li>
         <li>record transfers, issuances and cancellations, including book-entry (DRS) positions and DWAC movements;</li>
         <li>issue and cancel physical certificates where the Issuer still uses them;</li>
-        <li>answer shareholder requests such as address changes, lost-certificate replacements and account questions;</li>
+        <li>
+          answer shareholder requests such as address changes, lost-certificate replacements and account questions;
+        </li>
         <li>prepare shareholder lists and support annual meetings, mailings and corporate actions on request.</li>
       </ul>
       <p>

@@ -45,8 +45,8 @@ export function ServiceStandards() {
         <dd>9:00 a.m. to 6:00 p.m. Eastern Time on business days.</dd>
         <dt>In good order</dt>
         <dd>
-          A request that includes every required signature, guarantee, document and identity verification, with no
-          legal hold, stop order or question about its validity.
+          A request that includes every required signature, guarantee, document and identity verification, with no legal
+          hold, stop order or question about its validity.
         </dd>
         <dt>Scheduled maintenance</dt>
         <dd>
@@ -58,8 +58,12 @@ export function ServiceStandards() {
       <h3>4. What the time limits do not include</h3>
       <ul>
         <li>time spent waiting for missing documents, signatures or answers from the shareholder, broker or Issuer;</li>
-        <li>requests that need a legal opinion, a court order or a regulator&apos;s decision before they can proceed;</li>
-        <li>delays caused by the Depository Trust &amp; Clearing Corporation, postal services or other third parties;</li>
+        <li>
+          requests that need a legal opinion, a court order or a regulator&apos;s decision before they can proceed;
+        </li>
+        <li>
+          delays caused by the Depository Trust &amp; Clearing Corporation, postal services or other third parties;
+        </li>
         <li>events outside our reasonable control, such as natural disasters or widespread network failures.</li>
       </ul>
       <p>When a request is not in good order, we tell the requester what is missing within one business day.</p>
@@ -73,9 +77,9 @@ export function ServiceStandards() {
 
       <h3>6. If a standard is missed</h3>
       <p>
-        If we miss the same standard in two consecutive months, we will agree a written improvement plan with the
-        Issuer within 10 business days. If it is missed again in any of the three months after that, the Issuer may end
-        the Service Agreement without waiting for the usual notice period and without a termination fee.
+        If we miss the same standard in two consecutive months, we will agree a written improvement plan with the Issuer
+        within 10 business days. If it is missed again in any of the three months after that, the Issuer may end the
+        Service Agreement without waiting for the usual notice period and without a termination fee.
       </p>
 
       <h3>7. Support</h3>

@@ -111,7 +111,13 @@ export function CompanyDetailsStep({ form, errors, onChange }: StepProps) {
             autoComplete="postal-code"
           />
         </div>
-        <TextInput label="Country" value="United States" readOnly hint={ONBOARDING_MESSAGES.usOnly} error={errors.country} />
+        <TextInput
+          label="Country"
+          value="United States"
+          readOnly
+          hint={ONBOARDING_MESSAGES.usOnly}
+          error={errors.country}
+        />
       </fieldset>
       <fieldset className="onboarding-fieldset">
         <legend className="onboarding-fieldset__legend">About your company</legend>

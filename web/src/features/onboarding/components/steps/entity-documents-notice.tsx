@@ -33,7 +33,10 @@ export function EntityDocumentsNotice({ entityType }: { entityType: string }) {
       <h3 id="entity-documents-heading" className="onboarding-entity-notice__title">
         {notice.heading}
       </h3>
-      <p>Please have these ready. Our onboarding team will ask for them after you submit, during Documentation Verification:</p>
+      <p>
+        Please have these ready. Our onboarding team will ask for them after you submit, during Documentation
+        Verification:
+      </p>
       <ul>
         {notice.items.map((item) => (
           <li key={item}>{item}</li>

@@ -1,4 +1,9 @@
-import { ENTITY_TYPE_LABELS, ENTITY_TYPES, formatPhoneInput, ONBOARDING_MAX_LENGTHS as MAX } from '@ledgerwell/shared/issuer-onboarding-rules';
+import {
+  ENTITY_TYPE_LABELS,
+  ENTITY_TYPES,
+  formatPhoneInput,
+  ONBOARDING_MAX_LENGTHS as MAX,
+} from '@ledgerwell/shared/issuer-onboarding-rules';
 import { SelectInput, TextInput } from '../fields';
 import type { StepProps } from './step-props';
 

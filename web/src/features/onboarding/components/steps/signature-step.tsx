@@ -13,7 +13,8 @@ export function SignatureStep({ form, errors, onChange }: StepProps) {
   return (
     <>
       <p className="onboarding-step__intro">
-        Sign on behalf of {company}. Your signature applies to the Service Agreement you reviewed and to the Transfer Agent agreement below.
+        Sign on behalf of {company}. Your signature applies to the Service Agreement you reviewed and to the Transfer
+        Agent agreement below.
       </p>
       <div className="form-row">
         <TextInput
@@ -39,7 +40,9 @@ export function SignatureStep({ form, errors, onChange }: StepProps) {
         value={form.signatureData?.dataUrl ?? null}
         error={errors.signature}
         onChange={(dataUrl) =>
-          onChange({ signatureData: dataUrl ? { dataUrl, timestamp: new Date().toISOString(), method: 'drawn' } : null })
+          onChange({
+            signatureData: dataUrl ? { dataUrl, timestamp: new Date().toISOString(), method: 'drawn' } : null,
+          })
         }
       />
       <p className="onboarding-signature-date">
@@ -51,8 +54,8 @@ export function SignatureStep({ form, errors, onChange }: StepProps) {
         error={errors.agreement_accepted}
         label={
           <>
-            I accept the Transfer Agent agreement, and I am authorized to sign it on behalf of {company}. I agree that my electronic
-            signature has the same effect as a handwritten one.
+            I accept the Transfer Agent agreement, and I am authorized to sign it on behalf of {company}. I agree that
+            my electronic signature has the same effect as a handwritten one.
           </>
         }
       />
