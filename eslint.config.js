@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 /*
  * Feature boundaries: a file in api/src/features/<x>/ or web/src/features/<x>/ imports nothing from
  * another feature <y>. What several features need lives outside them: api/src/lib and
- * api/src/identity (the admin sign-in, session and second-factor core), web/src/lib and
+ * api/src/identity (the admin passwords, sessions, sign-in and second-factor core), web/src/lib and
  * web/src/components; the app layer (api/src/app.ts, web/src/app) wires features together, and
  * web/src/app hands one feature's values to another as props. Tests are exempt (see below).
  */
@@ -35,10 +35,6 @@ const API_SHARED_FEATURE_MODULES = [
   // The CSRF guard and its tokens.
   'csrf/require-csrf.ts',
   'csrf/csrf-tokens.ts',
-  // Admin password hashing and the session store, which api/src/identity builds on. They stay in
-  // admin-auth because the test harness imports them by path (api/src/test/test-app.ts, tests/e2e/serve.ts).
-  'admin-auth/passwords.ts',
-  'admin-auth/sessions.ts',
 ];
 
 const featureDirs = (root) =>

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@ledgerwell/db/client';
 import { adminUsers } from '@ledgerwell/db/schema';
-import { ARGON2_OPTIONS, passwordHashOptions } from './features/admin-auth/passwords';
+import { ARGON2_OPTIONS, passwordHashOptions } from './identity/passwords';
 import { freePort, startScript, type ScriptProcess } from './test/cluster-process';
 import { createPostgresDatabase, TEST_ENGINE } from './test/test-app';
 

@@ -9,7 +9,7 @@ import { createTestDatabase, newTestRunId } from '../../db/src/test-databases';
 import { adminUsers } from '../../db/src/schema';
 import { loadConfig } from '../../api/src/config/env';
 import { bootstrapAdmin } from '../../api/src/features/admin-auth/bootstrap';
-import { hashPassword, useCheapPasswordHashingInThisTestProcess } from '../../api/src/features/admin-auth/passwords';
+import { hashPassword, useCheapPasswordHashingInThisTestProcess } from '../../api/src/identity/passwords';
 import { systemClock } from '../../api/src/lib/clock';
 import { createFieldCipher } from '../../api/src/lib/field-encryption';
 import { createLogger } from '../../api/src/lib/logger';

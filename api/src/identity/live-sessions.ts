@@ -5,7 +5,7 @@ import { ADMIN_SESSION_IDLE_MS } from '@ledgerwell/shared/admin-auth';
 import type { Clock } from '../lib/clock';
 import type { RequestMeta } from '../lib/context';
 import { recordActivity, type Actor } from '../features/activity/record-activity';
-import { revokeSession, type RevokeReason } from '../features/admin-auth/sessions';
+import { revokeSession, type RevokeReason } from './sessions';
 
 /**
  * The sessions of a user that would still admit a call (findActiveSession's rules): not revoked,

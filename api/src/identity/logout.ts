@@ -1,6 +1,6 @@
 import type { AdminContext, AppDeps, RequestMeta } from '../lib/context';
 import { recordActivity } from '../features/activity/record-activity';
-import { revokeSession } from '../features/admin-auth/sessions';
+import { revokeSession } from './sessions';
 
 export async function logout(deps: AppDeps, admin: AdminContext, meta: RequestMeta): Promise<void> {
   await deps.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
 import type { AppDeps, AppEnv } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { toProfile } from './profile';
-import { findActiveSession } from '../features/admin-auth/sessions';
+import { findActiveSession } from './sessions';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 

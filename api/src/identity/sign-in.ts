@@ -11,7 +11,7 @@ import type { AppDeps, RequestMeta } from '../lib/context';
 import { throttleAddress } from '../lib/client-address';
 import type { ThrottleRule } from '../lib/attempt-guard';
 import { recordActivity } from '../features/activity/record-activity';
-import { createSession } from '../features/admin-auth/sessions';
+import { createSession } from './sessions';
 import { toProfile, type AdminUserRow } from './profile';
 
 export const accountKey = (username: string) => `admin-login:user:${username.trim().toLowerCase()}`;

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../app';
 import type { AppConfig } from '../config/env';
 import { startSessionCache } from '../features/admin-auth/session-cache';
-import type { SessionCacheValue } from '../features/admin-auth/sessions';
+import type { SessionCacheValue } from '../identity/sessions';
 import { intercomMessagingService } from '../features/contact/messaging-service';
 import { retryDueForwards } from '../features/contact/submit-contact';
 import { drainDueEmails, smtpTransport } from '../features/email/outbox-sender';

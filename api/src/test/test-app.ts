@@ -14,12 +14,12 @@ import {
 import { createTestDatabase, dropTestDatabase } from '@ledgerwell/db/test-databases';
 import { adminUsers } from '@ledgerwell/db/schema';
 import { startSessionCache } from '../features/admin-auth/session-cache';
-import type { SessionCacheValue } from '../features/admin-auth/sessions';
+import type { SessionCacheValue } from '../identity/sessions';
 import { startIpRuleCache } from '../features/ip-whitelist/rule-cache';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
-import { hashPassword, useCheapPasswordHashingInThisTestProcess } from '../features/admin-auth/passwords';
+import { hashPassword, useCheapPasswordHashingInThisTestProcess } from '../identity/passwords';
 import { postgresRun } from './postgres-run';
 import { fixedClock } from '../lib/clock';
 import { createFieldCipher } from '../lib/field-encryption';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { adminUsers } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
 import { recordActivity } from '../activity/record-activity';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../identity/passwords';
 
 export interface BootstrapResult {
   created: boolean;

@@ -12,8 +12,8 @@ import { guardAttempt } from '../../lib/attempt-guard';
 import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
 import { accountKey } from '../../identity/sign-in';
-import { hashPassword, verifyPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
+import { hashPassword, verifyPassword } from '../../identity/passwords';
+import { revokeUserSessions } from '../../identity/sessions';
 
 /**
  * Changes the signed-in admin's password. The current password is a guessable secret too, so wrong

@@ -4,7 +4,7 @@ import { adminActivity, adminSessions } from '@ledgerwell/db/schema';
 import { ADMIN_LOGIN_WINDOW_MS } from '@ledgerwell/shared/admin-auth';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
 import { hashToken } from '../../lib/tokens';
-import { passwordHashOptions } from './passwords';
+import { passwordHashOptions } from '../../identity/passwords';
 
 const PASSWORD = 'Correct-Horse-7';
 

@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/record-activity';
 import { factorMethods, userFactors } from '../../identity/factors';
 import { issueMfaToken } from '../../identity/mfa-token';
 import { accountKey, loginRules, startAdminSession } from '../../identity/sign-in';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../identity/passwords';
 
 export async function findUserByUsername(deps: AppDeps, username: string) {
   const [user] = await deps.db

@@ -7,7 +7,7 @@ import { hashToken } from '../../lib/tokens';
 import { createApp } from '../../app';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 import { SESSION_CACHE_MAX_AGE_MS, SessionCache, startSessionCache } from './session-cache';
-import type { SessionCacheValue } from './sessions';
+import type { SessionCacheValue } from '../../identity/sessions';
 
 describe('session cache', () => {
   const clock = fixedClock(new Date('2026-11-23T10:00:00Z'));

@@ -8,7 +8,7 @@ import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../
 import { solvedPayload } from '../../test/solve-challenge';
 import { createApp } from '../../app';
 import { startSessionCache } from '../admin-auth/session-cache';
-import type { SessionCacheValue } from '../admin-auth/sessions';
+import type { SessionCacheValue } from '../../identity/sessions';
 
 const PASSWORD = 'Correct-Horse-7';
 const STEP = 30_000;

@@ -11,7 +11,7 @@ import { clearHits } from '../../lib/throttle';
 import { recordActivity } from '../activity/record-activity';
 import { accountKey, loginRules } from '../../identity/sign-in';
 import { requireRole } from '../../identity/middleware';
-import { verifyPassword } from '../admin-auth/passwords';
+import { verifyPassword } from '../../identity/passwords';
 import { withFactorProof, type UsedMethod } from './second-factor';
 
 interface StepUpRule {

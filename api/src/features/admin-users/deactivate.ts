@@ -6,7 +6,7 @@ import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { changedFields } from '../activity/changes';
 import { recordActivity } from '../activity/record-activity';
-import { revokeUserSessions } from '../admin-auth/sessions';
+import { revokeUserSessions } from '../../identity/sessions';
 import { isUuid } from '../../lib/ids';
 
 /**

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { changedFields } from '../activity/changes';
 import { recordActivity, type Actor } from '../activity/record-activity';
-import { revokeUserSessions } from '../admin-auth/sessions';
+import { revokeUserSessions } from '../../identity/sessions';
 import { removeSecondFactors } from '../../identity/remove-factors';
 import { endSessions, lockLiveSessionIds } from '../../identity/live-sessions';
 

@@ -13,9 +13,9 @@ import { AppError, notFound } from '../../lib/errors';
 import { changedFields } from '../activity/changes';
 import { recordActivity } from '../activity/record-activity';
 import { assertSuperAdminRemains, lockUserAndSuperAdmins } from './deactivate';
-import { hashPassword } from '../admin-auth/passwords';
+import { hashPassword } from '../../identity/passwords';
 import { profileColumns, toProfile, type AdminUserRow } from '../../identity/profile';
-import { revokeUserSessions } from '../admin-auth/sessions';
+import { revokeUserSessions } from '../../identity/sessions';
 import { temporaryPassword } from './temporary-password';
 import { isUuid } from '../../lib/ids';
 

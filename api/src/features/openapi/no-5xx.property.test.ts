@@ -7,7 +7,7 @@ import { arbitraryFromJsonSchema, hostileValue, type JsonSchema } from '../../te
 import { photoJpeg } from '../../test/images';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
-import { createSession } from '../admin-auth/sessions';
+import { createSession } from '../../identity/sessions';
 import { csrfTokens } from '../csrf/csrf-tokens';
 import { createPortalSession } from '../portal-auth/portal-sessions';
 import { seedDemoRegistry } from '../registry/demo-registry';

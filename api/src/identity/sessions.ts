@@ -2,11 +2,11 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS } from '@ledgerwell/shared/admin-auth';
-import type { Clock } from '../../lib/clock';
-import { preparedQueries } from '../../lib/prepared';
-import type { AdminSessionCache, CachedAdminSession, RequestMeta } from '../../lib/context';
-import { profileColumns, type ProfileRow } from '../../identity/profile';
-import { hashToken, newSessionToken } from '../../lib/tokens';
+import type { Clock } from '../lib/clock';
+import { preparedQueries } from '../lib/prepared';
+import type { AdminSessionCache, CachedAdminSession, RequestMeta } from '../lib/context';
+import { profileColumns, type ProfileRow } from './profile';
+import { hashToken, newSessionToken } from '../lib/tokens';
 
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
 const TOUCH_AFTER_MS = 60 * 1000;
