@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const apiProject = (engine: 'embedded' | 'postgres') => ({
@@ -20,6 +21,10 @@ const apiProject = (engine: 'embedded' | 'postgres') => ({
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on CI's 2 cores. The API tests
+    // spend much of their time waiting (on PostgreSQL, on timers, on child processes), so two
+    // workers on two cores keep both busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'web/src/**/*.test.ts'], environment: 'node' } },
       {
