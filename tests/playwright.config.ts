@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-// @ts-expect-error: plain ESM helper shared with run-all.mjs
+// @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumMissingMessage, chromiumPath } from './chromium.mjs';
 
 const missing = chromiumMissingMessage();

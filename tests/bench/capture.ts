@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, request as playwrightRequest } from '@playwright/test';
-// @ts-expect-error: plain ESM helper shared with run-all.mjs
+// @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumMissingMessage, chromiumPath } from '../chromium.mjs';
 import { photoLikeRgb } from '../e2e/support/photo-like';
 import { newVerificationCode } from '../e2e/support/verification-code';

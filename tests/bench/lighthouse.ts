@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 import { request as playwrightRequest } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-// @ts-expect-error: plain ESM helper shared with run-all.mjs
+// @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumMissingMessage, chromiumPath } from '../chromium.mjs';
 import { MEASURED_PAGES, VERIFY_PAGE, urlOf } from '../e2e/support/measured-pages';
 import { newVerificationCode } from '../e2e/support/verification-code';

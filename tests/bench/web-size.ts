@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
-// @ts-expect-error: plain ESM helper shared with run-all.mjs
+// @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumMissingMessage, chromiumPath } from '../chromium.mjs';
 
 const ROUTES = ['/', '/contact', '/shareholder-requests'];

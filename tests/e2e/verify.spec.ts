@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { FILE_MESSAGES, UPLOAD_SERVER_MESSAGES, VERIFICATION_MESSAGES } from '../../shared/src/verification';
-// @ts-expect-error: plain ESM helper shared with run-all.mjs
+// @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { signInAsAdmin } from './support/admin-helpers';
 import { expectNoSideScroll, seriousViolations } from './support/axe';
