@@ -27,6 +27,32 @@ describe('what the log keeps', () => {
     );
   });
 
+  it('redacts the code however the path spells the separator: doubled, encoded, double-encoded, a backslash', () => {
+    for (const path of [
+      '/verify//ABCD1234EFGH5678',
+      '/verify%2FABCD1234EFGH5678',
+      '/verify%2fABCD1234EFGH5678',
+      '/verify%252FABCD1234EFGH5678',
+      '/verify\\ABCD1234EFGH5678',
+      '/%76erify/ABCD1234EFGH5678',
+      '//verify///ABCD1234EFGH5678',
+    ]) {
+      expect(redactPath(path), path).not.toContain('ABCD1234EFGH5678');
+    }
+    expect(redactPath('/verify%2FABCD1234EFGH5678')).toBe('/verify/[redacted]');
+    // An encoded ? ends the path as a real one does: nothing after it is kept.
+    expect(redactPath('/verify/%3FABCD1234EFGH5678')).toBe('/verify/');
+  });
+
+  it('logs a verification page visit without its code, whatever the spelling of the path', async () => {
+    for (const path of ['/verify//ABCD1234EFGH5678', '/verify%2FABCD1234EFGH5678']) await t.app.request(path);
+    const logged = entries()
+      .filter((e) => e.msg === 'request')
+      .map((e) => e.path);
+    expect(logged).toEqual(['/verify/[redacted]', '/verify/[redacted]']);
+    expect(log()).not.toContain('ABCD1234EFGH5678');
+  });
+
   it('logs a verification page visit without its code', async () => {
     await t.app.request('/verify/ABCD1234EFGH5678?x=ABCD1234EFGH5678');
     const access = entries().find((e) => e.msg === 'request');

@@ -7,9 +7,30 @@
 /** `/verify/<code>` (the page a verification link opens) and any API path carrying a code the same way. */
 const CODE_SEGMENT = /(\/verify)\/[^/?#]+/gi;
 
-/** The path with codes replaced; the query string is dropped whole (it may carry codes or typed text). */
+/** A query string or fragment, and everything after it. */
+const QUERY_OR_FRAGMENT = /[?#].*$/s;
+/** A percent-encoded ASCII character: decoding it never fails and never splits a multi-byte character. */
+const ENCODED_ASCII = /%([0-7][0-9a-f])/gi;
+
+/**
+ * The path as a router that decodes and collapses separators would read it: encoded ASCII decoded
+ * (up to three layers, for `%252F`), backslashes as slashes, runs of slashes as one. Redacting only
+ * the raw spelling let `/verify//CODE` and `/verify%2FCODE` keep the code in the log.
+ */
+function normalisedPath(path: string): string {
+  let decoded = path.replace(QUERY_OR_FRAGMENT, '');
+  for (let layer = 0; layer < 3; layer++) {
+    const next = decoded.replace(ENCODED_ASCII, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (next === decoded) break;
+    // A decoded ? or # ends the path just as a real one does.
+    decoded = next.replace(QUERY_OR_FRAGMENT, '');
+  }
+  return decoded.replace(/[\\/]+/g, '/');
+}
+
+/** The normalised path with codes replaced; the query string is dropped whole (it may carry codes or typed text). */
 export function redactPath(path: string): string {
-  return path.replace(/[?#].*$/s, '').replace(CODE_SEGMENT, '$1/[redacted]');
+  return normalisedPath(path).replace(CODE_SEGMENT, '$1/[redacted]');
 }
 
 /** A PostgreSQL error (node-postgres or PGlite): a five-character SQLSTATE and a severity. */
