@@ -27,6 +27,8 @@ export const EMAIL_KINDS = [
   'ISSUER_APPLICATION_RECEIVED',
   'ISSUER_APPLICATION_STAFF_NOTICE',
   'ISSUER_APPLICATION_DECIDED',
+  // A staff user's own second factors changed (added, removed, recovery codes renewed, reset).
+  'SECURITY_NOTICE',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

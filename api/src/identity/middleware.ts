@@ -48,6 +48,8 @@ const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
   'POST /mfa/totp/enable',
   'POST /mfa/webauthn/register/options',
   'POST /mfa/webauthn/register/verify',
+  // Enrolling is a sensitive call: past the step-up window the password is asked again.
+  'POST /mfa/step-up',
 ]);
 
 /** After requirePasswordChanged: a changed password comes first. */

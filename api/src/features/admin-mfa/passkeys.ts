@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activity/record-activity';
 import { settleAfterRemoval, userFactors } from '../../identity/factors';
+import { queueFactorChangeNotice } from '../../identity/factor-notices';
 import { actorOf, mfaRequiredFor, replaceRecoveryCodes, withFactorProof } from './second-factor';
 import { consumeChallenge, relyingParty, storeChallenge, verifyRegistration, type ChallengeBinding } from './webauthn';
 
@@ -95,6 +96,7 @@ export async function registerPasskey(
       details: { passkeyId, name: body.name, firstFactor: !user?.mfaEnabledAt },
       meta,
     });
+    await queueFactorChangeNotice(deps, tx, userId, { kind: 'passkey-added', name: body.name }, meta);
     return codes;
   });
   // This process forgets the cached profile at once (mustEnrollMfa); the trigger tells the others.
@@ -148,6 +150,7 @@ export async function removePasskey(
       details: { passkeyId, name: passkey.name },
       meta,
     });
+    await queueFactorChangeNotice(deps, tx, userId, { kind: 'passkey-removed', name: passkey.name }, meta);
   });
   deps.sessionCache?.forget(userId);
 }

@@ -22,6 +22,7 @@ import { fieldContext } from '../../lib/field-encryption';
 import { clearHits } from '../../lib/throttle';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { factorMethods, hasFactor, listPasskeys, settleAfterRemoval, userFactors } from '../../identity/factors';
+import { queueFactorChangeNotice } from '../../identity/factor-notices';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
 import { consumeAssertion, type AssertionRefusal, type ChallengeBinding } from './webauthn';
@@ -305,6 +306,7 @@ export async function enableTotp(deps: AppDeps, admin: AdminContext, code: strin
         resourceId: userId,
         meta,
       });
+      await queueFactorChangeNotice(deps, tx, userId, { kind: 'totp-added' }, meta);
       return codes;
     },
     async (tx) => {
@@ -350,6 +352,7 @@ export async function regenerateRecoveryCodes(
       resourceId: userId,
       meta,
     });
+    await queueFactorChangeNotice(deps, tx, userId, { kind: 'recovery-codes-regenerated' }, meta);
     return codes;
   });
 }
@@ -381,6 +384,7 @@ export async function disableTotp(
       resourceId: userId,
       meta,
     });
+    await queueFactorChangeNotice(deps, tx, userId, { kind: 'totp-removed' }, meta);
   });
   deps.sessionCache?.forget(userId);
 }

@@ -38,6 +38,13 @@ const STEP_UP_POLICY: readonly StepUpRule[] = [
     minimumRole: 'SUPER_ADMIN',
   },
   { methods: 'writes', pattern: /^\/ip-whitelist(?:\/.*)?$/, minimumRole: 'SUPER_ADMIN' },
+  // Adding a second factor needs the proof removing one does (issue 27): a stolen session must not plant a
+  // passkey or an authenticator app of its own. Every role manages its own factors.
+  {
+    methods: 'writes',
+    pattern: /^\/mfa\/(?:totp\/(?:setup|enable)|webauthn\/register\/(?:options|verify))$/,
+    minimumRole: 'READ_ONLY',
+  },
   // Contact submissions and issuer applications: every row the filters match leaves the system.
   { methods: 'reads', pattern: /^(?:\/[a-z0-9-]+)+\/export\/csv$/, minimumRole: 'ADMIN' },
 ];

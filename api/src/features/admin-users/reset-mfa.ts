@@ -11,6 +11,7 @@ import { changedFields } from '../activity/changes';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { revokeUserSessions } from '../../identity/sessions';
 import { removeSecondFactors } from '../../identity/remove-factors';
+import { queueFactorChangeNotice } from '../../identity/factor-notices';
 import { endSessions, lockLiveSessionIds } from '../../identity/live-sessions';
 
 export interface MfaResetResult {
@@ -30,6 +31,8 @@ export async function resetSecondFactor(
   actor: Actor,
   userId: string,
   meta: RequestMeta | null,
+  /** In the reset's transaction: the route e-mails the user (the shell has no cipher, and its user knows). */
+  afterReset?: (tx: Db) => Promise<void>,
 ): Promise<MfaResetResult> {
   if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   if (actor.id === userId) throw new AppError('CONFLICT', SESSION_MESSAGES.resetMfaSelf);
@@ -57,6 +60,7 @@ export async function resetSecondFactor(
       },
       meta,
     });
+    await afterReset?.(tx);
     return { username: user.username, endedSessions: live.length };
   });
 }
@@ -74,6 +78,7 @@ export async function resetUserMfa(
     { id: admin.profile.id, username: admin.profile.username },
     userId,
     meta,
+    (tx) => queueFactorChangeNotice(deps, tx, userId, { kind: 'reset-by-administrator' }, meta),
   );
   deps.sessionCache?.forget(userId);
   return result;
