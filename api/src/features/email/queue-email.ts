@@ -4,6 +4,9 @@ import { emailOutbox } from '@ledgerwell/db/schema';
 import type { EmailKind } from '@ledgerwell/shared/email-outbox';
 import type { AppDeps } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
+import { lockKeys, recordAttempt } from '../../lib/throttle';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface OutgoingEmail {
   to: string;
@@ -12,10 +15,29 @@ export interface OutgoingEmail {
   lines: string[];
   kind: EmailKind;
   relatedId?: string | null;
+  /**
+   * At most this many e-mails of this kind to one address in 24 hours, whoever causes them: for e-mails the
+   * public can send to an address nobody has proven (issue 27), so that our sender cannot be turned on a stranger.
+   */
+  dailyLimitPerRecipient?: number;
 }
 
-/** Puts an e-mail in the outbox, in the caller's transaction: it is sent only if the change it announces commits. */
-export async function queueEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, email: OutgoingEmail): Promise<void> {
+/**
+ * Puts an e-mail in the outbox, in the caller's transaction: it is sent only if the change it announces commits.
+ * False when the recipient's daily limit for its kind is spent, and nothing was queued.
+ */
+export async function queueEmail(
+  deps: Pick<AppDeps, 'cipher' | 'clock'>,
+  tx: Db,
+  email: OutgoingEmail,
+): Promise<boolean> {
+  if (email.dailyLimitPerRecipient !== undefined) {
+    // Counted before deciding, under a lock, like every throttle: concurrent sends cannot slip past the limit.
+    const key = `email-to:${email.kind}:${email.to.trim().toLowerCase()}`;
+    await lockKeys(tx, [key]);
+    const { count } = await recordAttempt(tx, deps.clock, key, DAY_MS);
+    if (count > email.dailyLimitPerRecipient) return false;
+  }
   // The id is chosen here: the body's ciphertext is bound to it.
   const id = randomUUID();
   await tx.insert(emailOutbox).values({
@@ -29,4 +51,5 @@ export async function queueEmail(deps: Pick<AppDeps, 'cipher'>, tx: Db, email: O
     kind: email.kind,
     relatedId: email.relatedId ?? null,
   });
+  return true;
 }

@@ -17,25 +17,26 @@ const SUBJECT: Record<Decision, string> = {
  * they are written for colleagues, not for the applicant.
  */
 export async function queueDecisionEmail(
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: Pick<AppDeps, 'cipher' | 'clock'>,
   tx: Db,
   row: ApplicationRow,
   decision: Decision,
 ): Promise<void> {
-  const reference = `${row.companyName} (application ID ${row.onboardingId})`;
+  // The contact address was never proven: like the confirmation, the e-mail carries no text the applicant wrote.
+  const reference = `application ID ${row.onboardingId}`;
   const lines =
     decision === 'APPROVED'
       ? [
-          `Dear ${row.contactName},`,
+          'Hello,',
           '',
-          `We are pleased to tell you that the issuer application for ${reference} has been approved.`,
+          `We are pleased to tell you that the issuer application with ${reference} has been approved.`,
           '',
           'Our onboarding team will contact you within 1-2 business days to set up your account, import your shareholder records and schedule your first review call.',
         ]
       : [
-          `Dear ${row.contactName},`,
+          'Hello,',
           '',
-          `Thank you for your interest in Ledgerwell. After careful review, we are unable to approve the issuer application for ${reference} at this time.`,
+          `Thank you for your interest in Ledgerwell. After careful review, we are unable to approve the issuer application with ${reference} at this time.`,
           '',
           'If you would like to discuss this decision or apply again later, reply to this e-mail and our team will be glad to help.',
         ];

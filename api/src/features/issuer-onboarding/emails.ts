@@ -21,29 +21,41 @@ const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const entityLabel = (value: string) => (isEntityType(value) ? ENTITY_TYPE_LABELS[value] : value);
 
-/** The applicant's confirmation: the application id, the company, and the four stages ahead. */
-export async function queueApplicationReceived(deps: AppDeps, tx: Db, application: ApplicationSummary): Promise<void> {
-  await queueEmail(deps, tx, {
+/** Confirmations one address may receive in 24 hours, from all sources together (issue 27). */
+export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
+
+/**
+ * The applicant's confirmation. Nobody has proven the contact address, so the e-mail carries no text the
+ * submitter wrote (not the company, not the contact's name): a fixed subject, the application id we made,
+ * and what happens next. Otherwise anyone could send our e-mail, with their words in it, to a stranger.
+ */
+export async function queueApplicationReceived(
+  deps: AppDeps,
+  tx: Db,
+  application: ApplicationSummary,
+): Promise<boolean> {
+  return queueEmail(deps, tx, {
     to: application.contactEmail,
-    subject: `We received your issuer application for ${application.companyName}`,
+    subject: 'We received your issuer application',
     lines: [
-      `Dear ${application.contactName},`,
+      'Hello,',
       '',
-      `Thank you for applying to become an issuer client of Ledgerwell. We have received the application for ${application.companyName}.`,
+      'Thank you for applying to become an issuer client of Ledgerwell. We have received your application.',
       '',
       `Application ID: ${application.onboardingId}`,
-      `Company: ${application.companyName}`,
       `Submitted: ${longDate(application.submittedAt)}`,
       '',
       'What happens next:',
       ...ONBOARDING_TIMELINE.map((stage, index) => `${index + 1}. ${stage.title} (${stage.duration})`),
       '',
       'We will write to you at this address when your application has been decided. Please quote your application ID in any message about it.',
+      'If you did not apply, someone entered this address by mistake, and you need do nothing.',
       '',
       ...SUPPORT_LINES,
     ],
     kind: 'ISSUER_APPLICATION_RECEIVED',
     relatedId: application.id,
+    dailyLimitPerRecipient: CONFIRMATIONS_PER_RECIPIENT_PER_DAY,
   });
 }
 

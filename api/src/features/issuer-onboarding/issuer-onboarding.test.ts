@@ -13,6 +13,7 @@ import {
   type OnboardingForm,
 } from '@ledgerwell/shared/issuer-onboarding';
 import { sampleSubmitBody } from '@ledgerwell/shared/issuer-onboarding.fixtures';
+import { CONFIRMATIONS_PER_RECIPIENT_PER_DAY } from './emails';
 import { fieldContext } from '../../lib/field-encryption';
 import { bombPng, photoJpeg, photoPng } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -25,6 +26,7 @@ let ipCounter = 0;
 /** Each test speaks from its own address, so the per-address throttle only shows where a test wants it. */
 const freshIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 let idCounter = 0;
+let applicantCounter = 0;
 const freshId = () => `issuer_1767607200000_test${String(++idCounter).padStart(6, '0')}`;
 
 describe('POST /api/issuer-onboarding/submit', () => {
@@ -46,7 +48,8 @@ describe('POST /api/issuer-onboarding/submit', () => {
     sampleSubmitBody({
       onboardingId: options.onboardingId ?? freshId(),
       signatureDataUrl: options.signatureDataUrl ?? signature,
-      form: options.form,
+      // An address of its own per application: one address gets at most 3 confirmations a day.
+      form: { contact_email: `applicant-${++applicantCounter}@acme.example`, ...options.form },
     });
   const post = (value: unknown, ip = freshIp()) =>
     t.request('POST', '/api/issuer-onboarding/submit', {
@@ -206,7 +209,7 @@ describe('POST /api/issuer-onboarding/submit', () => {
       status: 'SUBMITTED',
       companyName: 'Acme Robotics, Inc.',
       entityType: 'CORPORATION',
-      contactEmail: 'ada@acme.example',
+      contactEmail: value.final_application_data.contact_email,
       incorporationDate: '2019-03-14',
       einLast4: '6789',
       addressLine2: 'Suite 400',
@@ -249,9 +252,15 @@ describe('POST /api/issuer-onboarding/submit', () => {
 
     const mails = await mailsFor(row!.id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ toAddress: 'ada@acme.example', kind: 'ISSUER_APPLICATION_RECEIVED' });
+    expect(mails[0]).toMatchObject({
+      toAddress: row!.contactEmail,
+      kind: 'ISSUER_APPLICATION_RECEIVED',
+      subject: 'We received your issuer application',
+    });
     expect(mails[0]!.body).toContain(onboardingId);
-    expect(mails[0]!.body).toContain('Acme Robotics, Inc.');
+    // Nobody proved the address: nothing the applicant typed goes into the e-mail.
+    expect(mails[0]!.body).not.toContain('Acme Robotics');
+    expect(mails[0]!.body).not.toContain('Ada Lovelace');
     for (const stage of ONBOARDING_TIMELINE) expect(mails[0]!.body).toContain(stage.title);
     expect(mails[0]!.body).not.toContain('3456789');
   });
@@ -329,6 +338,36 @@ describe('POST /api/issuer-onboarding/submit', () => {
     expect((await post(body(), '203.0.113.91')).status).toBe(201);
     t.clock.advance(60 * 60 * 1000 + 1000);
     expect((await post(body(), ip)).status).toBe(201);
+  });
+
+  it("is no phishing relay: a stranger's address gets at most 3 confirmations a day whatever the source, none with the submitter's words", async () => {
+    const lure = 'URGENT: your Ledgerwell account is locked - verify at http://evil.example/login';
+    const stranger = 'Victim@Example.org';
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      // Each from a fresh address, the recipient's case varied: all count as one recipient.
+      const value = body({
+        form: {
+          company_name: lure,
+          contact_name: 'Click http://evil.example now',
+          contact_email: i % 2 ? stranger : stranger.toLowerCase(),
+        },
+      });
+      const res = await post(value, freshIp());
+      // Every application is stored and answered as usual: only the e-mail is held back.
+      expect(res.status).toBe(201);
+      ids.push(res.json.id as string);
+    }
+    const mails = (await Promise.all(ids.map(mailsFor))).flat();
+    expect(mails).toHaveLength(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
+    for (const mail of mails) {
+      expect(mail.subject).toBe('We received your issuer application');
+      expect(mail.body).not.toMatch(/evil|URGENT|locked|Click/);
+    }
+    // A day later the address may be confirmed again.
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const later = await post(body({ form: { contact_email: stranger } }), freshIp());
+    expect(await mailsFor(later.json.id as string)).toHaveLength(1);
   });
 });
 
