@@ -354,7 +354,8 @@ export const shareholderAccounts = pgTable(
   ],
 );
 
-export const PORTAL_SESSION_STAGES = ['CODE', 'ACCOUNT'] as const;
+/** LINK: a one-time sign-in link e-mailed to the holder once account-number guesses for the code are spent (decision 018). */
+export const PORTAL_SESSION_STAGES = ['CODE', 'ACCOUNT', 'LINK'] as const;
 export const portalSessionStage = pgEnum('portal_session_stage', PORTAL_SESSION_STAGES);
 
 /**
@@ -391,6 +392,10 @@ export const PORTAL_AUTH_EVENTS = [
   'ACCOUNT_REFUSED',
   'THROTTLED',
   'LOGOUT',
+  // Decision 018: the day's account-number guesses for a code are spent; a sign-in link sent and used.
+  'GUESSES_EXHAUSTED',
+  'LINK_SENT',
+  'LINK_USED',
 ] as const;
 export const portalAuthEvent = pgEnum('portal_auth_event', PORTAL_AUTH_EVENTS);
 

@@ -18,6 +18,8 @@ export const API_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'CHALLENGE_REQUIRED',
+  // The day's account-number guesses for a shareholder code are spent (decision 018): a sign-in link instead.
+  'ACCOUNT_GUESSES_EXHAUSTED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -56,6 +58,7 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   CHALLENGE_REQUIRED: 429,
+  ACCOUNT_GUESSES_EXHAUSTED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };

@@ -29,6 +29,9 @@ export const EMAIL_KINDS = [
   'ISSUER_APPLICATION_DECIDED',
   // A staff user's own second factors changed (added, removed, recovery codes renewed, reset).
   'SECURITY_NOTICE',
+  // Decision 018: a code's day of account-number guesses spent; the one-time sign-in link.
+  'PORTAL_GUESSES_EXHAUSTED',
+  'PORTAL_SIGN_IN_LINK',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -16,7 +16,21 @@ export const PORTAL_AUTH_MESSAGES = {
   busy: 'The portal is receiving too many sign-in attempts. Please try again in a few minutes.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   signInFirst: 'Please enter your shareholder code first.',
+  // Decision 018: past the day's account-number guesses for a code, a one-time link by e-mail instead.
+  guessesExhausted:
+    'Too many incorrect account numbers have been tried for this shareholder code today, so we cannot accept an account number for it until tomorrow. We can e-mail you a one-time sign-in link instead, to the address we have on file.',
+  linkSent:
+    'We sent a sign-in link to the e-mail address we have on file for you. Open it on this device within 15 minutes; it works once.',
+  linkNotOffered: 'Please enter your account number. A sign-in link is offered only when account numbers are paused.',
+  linkLimit: 'We have already sent 3 sign-in links today. Please use the latest one, or contact us.',
+  linkInvalid: 'This sign-in link has expired or has already been used. Please sign in again.',
 } as const;
+
+/** A one-time sign-in link (decision 018) lives 15 minutes and works once. */
+export const PORTAL_SIGN_IN_LINK_MS = 15 * 60 * 1000;
+/** Sign-in links one address may receive in 24 hours. */
+export const PORTAL_SIGN_IN_LINKS_PER_DAY = 3;
+export { PORTAL_SIGN_IN_LINK_FRAGMENT } from './portal-sign-in-link';
 
 export const validateCodeSchema = z.object({
   code: z
@@ -24,6 +38,16 @@ export const validateCodeSchema = z.object({
     .trim()
     .max(10, { message: PORTAL_AUTH_MESSAGES.codeFormat, abort: true })
     .regex(SHAREHOLDER_CODE_PATTERN, PORTAL_AUTH_MESSAGES.codeFormat),
+});
+
+/** The token of an e-mailed sign-in link, from the page's fragment. */
+export const redeemSignInLinkSchema = z.object({
+  token: z
+    .string({ error: PORTAL_AUTH_MESSAGES.linkInvalid })
+    .trim()
+    .min(1, PORTAL_AUTH_MESSAGES.linkInvalid)
+    .max(100, PORTAL_AUTH_MESSAGES.linkInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, PORTAL_AUTH_MESSAGES.linkInvalid),
 });
 
 export const validateAccountSchema = z.object({
@@ -46,6 +70,12 @@ export const PORTAL_THROTTLE = {
   failedAccountsPerIp: 30,
   /** Failures of all kinds, all addresses: a brake on a distributed attack. */
   failuresOverall: 2000,
+  /**
+   * Wrong account numbers one shareholder code accepts in 24 hours from all addresses together, solved
+   * challenges included (decision 018): past them no account number is evaluated; the link is the way in.
+   */
+  accountGuessesPerCodePerDay: 50,
+  guessWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /** The account a portal session is signed in to: what the portal shows and checks share counts against. */

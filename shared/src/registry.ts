@@ -20,6 +20,7 @@ export const REGISTRY_MESSAGES = {
   postalCodeInvalid: 'ZIP code must be 5 digits or 5+4',
   accountsRequired: 'At least one account is required',
   accountNumberInvalid: 'Account number must be 4 to 20 letters, digits or dashes',
+  accountNumberWeak: 'A new account number needs at least 8 letters or digits (dashes do not count)',
   registrationNameRequired: 'Registration name is required',
   issuerRequired: 'Issuer is required',
   shareClassRequired: 'Share class is required',
@@ -33,12 +34,27 @@ export const REGISTRY_MESSAGES = {
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
+/**
+ * The account number is the portal's secret (with the shareholder code). Four characters were once
+ * accepted; at most 50 guesses a day per code (decision 018) make 8 letters or digits hopeless to guess,
+ * so new entries need that many. Older shorter ones keep working and are shown as weak.
+ */
+export const ACCOUNT_NUMBER_MIN_STRENGTH = 8;
+const ACCOUNT_NUMBER_SHAPE = /^[A-Za-z0-9-]{4,20}$/;
+
+/** Dashes are ignored at the sign-in (the portal compares letters and digits only), so they add nothing. */
+export const isWeakAccountNumber = (accountNumber: string) =>
+  accountNumber.replace(/[^A-Za-z0-9]/g, '').length < ACCOUNT_NUMBER_MIN_STRENGTH;
+
+const accountNumberField = z
+  .string({ error: REGISTRY_MESSAGES.accountNumberInvalid })
+  .trim()
+  .max(20, { message: REGISTRY_MESSAGES.accountNumberInvalid, abort: true })
+  .regex(ACCOUNT_NUMBER_SHAPE, { message: REGISTRY_MESSAGES.accountNumberInvalid, abort: true });
+
+/** An account as the registry stores it: any shape it has ever accepted (a CSV line may update an older one). */
 export const accountInputSchema = z.strictObject({
-  accountNumber: z
-    .string({ error: REGISTRY_MESSAGES.accountNumberInvalid })
-    .trim()
-    .max(20, { message: REGISTRY_MESSAGES.accountNumberInvalid, abort: true })
-    .regex(/^[A-Za-z0-9-]{4,20}$/, REGISTRY_MESSAGES.accountNumberInvalid),
+  accountNumber: accountNumberField,
   registrationName: required(REGISTRY_MESSAGES.registrationNameRequired),
   issuer: required(REGISTRY_MESSAGES.issuerRequired),
   shareClass: required(REGISTRY_MESSAGES.shareClassRequired, 100),
@@ -52,7 +68,7 @@ export const accountInputSchema = z.strictObject({
 });
 export type AccountInput = z.output<typeof accountInputSchema>;
 
-export const shareholderInputSchema = z.strictObject({
+const shareholderFields = {
   code: z
     .string({ error: REGISTRY_MESSAGES.codeInvalid })
     .trim()
@@ -86,16 +102,37 @@ export const shareholderInputSchema = z.strictObject({
       .max(10, { message: REGISTRY_MESSAGES.postalCodeInvalid, abort: true })
       .regex(/^\d{5}(-\d{4})?$/, REGISTRY_MESSAGES.postalCodeInvalid),
   }),
-  accounts: z
-    .array(accountInputSchema, { error: REGISTRY_MESSAGES.accountsRequired })
+};
+
+const accountsOf = (account: typeof accountInputSchema) =>
+  z
+    .array(account, { error: REGISTRY_MESSAGES.accountsRequired })
     .min(1, REGISTRY_MESSAGES.accountsRequired)
     .max(100)
     .refine(
       (accounts) => new Set(accounts.map((a) => a.accountNumber.toUpperCase())).size === accounts.length,
       REGISTRY_MESSAGES.duplicateAccount,
-    ),
+    );
+
+/** A CSV line: its account may be new or one already on file (the import decides which, and checks a new one's strength). */
+export const importedShareholderSchema = z.strictObject({
+  ...shareholderFields,
+  accounts: accountsOf(accountInputSchema),
 });
-export type ShareholderInput = z.output<typeof shareholderInputSchema>;
+
+/** The form, which only adds: every account is new, so every account number must be strong. */
+export const shareholderInputSchema = z.strictObject({
+  ...shareholderFields,
+  accounts: accountsOf(
+    accountInputSchema.extend({
+      accountNumber: accountNumberField.refine(
+        (value) => !isWeakAccountNumber(value),
+        REGISTRY_MESSAGES.accountNumberWeak,
+      ),
+    }),
+  ),
+});
+export type ShareholderInput = z.output<typeof importedShareholderSchema>;
 
 export const SHAREHOLDERS_PAGE_SIZE = 20;
 export const SHAREHOLDERS_MAX_PAGE_SIZE = 100;
@@ -141,6 +178,8 @@ export const accountViewSchema = z.object({
   sharesHeld: z.number(),
   holdingType: z.enum(HOLDING_TYPES),
   certificateNumbers: z.array(z.string()),
+  /** Fewer than 8 letters or digits: accepted before the rule, easier to guess (isWeakAccountNumber). */
+  weakAccountNumber: z.boolean(),
 });
 
 export const shareholderViewSchema = z.object({

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@ledgerwell/shared/api-error';
 import { AppError } from './errors';
 import type { AppDeps } from './context';
 import { throttleChallengesIssued } from './metrics';
@@ -25,6 +26,8 @@ export interface GuardOptions {
    * out; 'refuse' answers a plain 429 until the window passes (a flood limit with no secret behind it).
    */
   pastLimit?: 'challenge' | 'refuse';
+  /** With 'refuse': the code the refusal answers (429 either way); RATE_LIMITED unless said. */
+  refusedCode?: Extract<ApiErrorCode, 'RATE_LIMITED' | 'ACCOUNT_GUESSES_EXHAUSTED'>;
   /** Written (outside the refused transaction) when the attempt is refused, e.g. an activity row. */
   onRefused?: (rule: ThrottleRule) => Promise<void>;
 }
@@ -69,7 +72,8 @@ export async function guardAttempt(
   if (outcome instanceof Refused) {
     await options.onRefused?.(outcome.rule);
     const headers = { 'Retry-After': String(retryAfterSeconds(deps.clock, outcome.state)) };
-    if (!challenging) throw new AppError('RATE_LIMITED', outcome.rule.message, undefined, headers);
+    if (!challenging)
+      throw new AppError(options.refusedCode ?? 'RATE_LIMITED', outcome.rule.message, undefined, headers);
     const challenge = await issueChallenge(deps, scope, outcome.factor);
     throttleChallengesIssued.inc();
     throw new AppError('CHALLENGE_REQUIRED', outcome.rule.message, undefined, headers, challenge);

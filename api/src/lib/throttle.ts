@@ -26,7 +26,8 @@ export async function lockKeys(tx: Queryable, keys: readonly string[]): Promise<
   }
 }
 
-async function windowOf(db: Queryable, clock: Clock, key: string, windowMs: number): Promise<WindowState> {
+/** The hits under `key` in the window, without recording one. */
+export async function windowOf(db: Queryable, clock: Clock, key: string, windowMs: number): Promise<WindowState> {
   const since = new Date(clock.now().getTime() - windowMs);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${rateLimitHits.createdAt})` })

@@ -162,6 +162,8 @@ export const apiPaths = {
     validateAccount: '/api/shareholder-portal/validate-account',
     session: '/api/shareholder-portal/session',
     logout: '/api/shareholder-portal/logout',
+    signInLink: '/api/shareholder-portal/sign-in-link',
+    redeemSignInLink: '/api/shareholder-portal/sign-in-link/redeem',
     submitRequest: '/api/shareholder-portal/submit-request',
     requests: '/api/shareholder-portal/requests',
     validateVerificationCode: '/api/shareholder-portal/validate-verification-code',

@@ -6,6 +6,7 @@ import { ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, type AdminRole } from '@ledgerwel
 import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
 import { solvedPayload } from '../../test/solve-challenge';
+import { IMPORT_COLUMNS } from '@ledgerwell/shared/registry';
 import { stepUpRuleFor } from './step-up';
 
 const PASSWORD = 'Correct-Horse-7';
@@ -45,6 +46,23 @@ describe('step-up for sensitive admin calls', () => {
     return { secret, recoveryCodes: enable.json.data.recoveryCodes as string[] };
   }
 
+  const newShareholder = {
+    code: 'SU1234',
+    name: 'Step Up Holder',
+    email: 'holder@example.com',
+    address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
+    accounts: [
+      {
+        accountNumber: '555000111',
+        registrationName: 'Step Up Holder',
+        issuer: 'Acme Corp',
+        shareClass: 'Common',
+        sharesHeld: 10,
+        holdingType: 'DRS',
+      },
+    ],
+  };
+
   const newUser = (username: string) => ({
     username,
     email: `${username}@example.com`,
@@ -69,6 +87,7 @@ describe('step-up for sensitive admin calls', () => {
     ['DELETE', `/api/admin/ip-whitelist/${ruleId}`],
     ['GET', '/api/admin/contact-submissions/export/csv'],
     ['GET', '/api/admin/issuer-applications/export/csv'],
+    ['POST', '/api/admin/shareholders', newShareholder],
   ];
 
   async function fixtures(token: string) {
@@ -223,7 +242,7 @@ describe('step-up for sensitive admin calls', () => {
     t.clock.advance(WINDOW);
     for (const { token } of [reviewer, reader, admin]) {
       for (const [method, path, body] of sensitiveCalls(reviewer.user.id, reviewer.user.id).filter(
-        ([, path]) => !path.includes('export'),
+        ([, path]) => !path.includes('export') && !path.includes('shareholders'),
       )) {
         const res = await call(method, path, token, body);
         expect(res.status, `${method} ${path}`).toBe(403);
@@ -240,6 +259,35 @@ describe('step-up for sensitive admin calls', () => {
     expect((await stepUp(reader.token, { password: PASSWORD })).status).toBe(200);
     expect((await stepUp(admin.token, { password: PASSWORD })).status).toBe(200);
     expect((await call('GET', '/api/admin/issuer-applications/export/csv', admin.token)).status).toBe(200);
+  });
+
+  it('adding to the registry (the form and the CSV import) asks an ADMIN to step up; lower roles are FORBIDDEN', async () => {
+    const admin = await signIn('adm', 'ADMIN');
+    const reviewer = await signIn('rev', 'REVIEWER');
+    t.clock.advance(WINDOW);
+    const csv = `${IMPORT_COLUMNS.join(',')}\nIM1234,Ann Importer,ann@example.com,,,1 Main St,Austin,TX,73301,777000111,Ann Importer,Acme Corp,Common,100,DRS,\n`;
+    const importCsv = (token: string) =>
+      t.app.request('/api/admin/shareholders/import', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', 'X-Forwarded-For': OFFICE },
+        body: csv,
+      });
+    expect((await call('POST', '/api/admin/shareholders', reviewer.token, newShareholder)).json.code).toBe('FORBIDDEN');
+    expect(((await (await importCsv(reviewer.token)).json()) as { code: string }).code).toBe('FORBIDDEN');
+    expect((await call('POST', '/api/admin/shareholders', admin.token, newShareholder)).json.code).toBe(
+      'MFA_STEP_UP_REQUIRED',
+    );
+    const refusedImport = await importCsv(admin.token);
+    expect(refusedImport.status).toBe(403);
+    expect(((await refusedImport.json()) as { code: string }).code).toBe('MFA_STEP_UP_REQUIRED');
+    expect((await call('GET', '/api/admin/shareholders', admin.token)).json.total).toBe(0);
+
+    expect((await stepUp(admin.token, { password: PASSWORD })).status).toBe(200);
+    expect((await call('POST', '/api/admin/shareholders', admin.token, newShareholder)).status).toBe(201);
+    expect((await importCsv(admin.token)).status).toBe(200);
+    // Reading the registry is not sensitive.
+    t.clock.advance(WINDOW);
+    expect((await call('GET', '/api/admin/shareholders', admin.token)).json.total).toBe(2);
   });
 
   it('reads the verification from the database, not the session cache: a step-up recorded elsewhere counts at once', async () => {

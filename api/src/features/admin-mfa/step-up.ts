@@ -38,6 +38,9 @@ const STEP_UP_POLICY: readonly StepUpRule[] = [
     minimumRole: 'SUPER_ADMIN',
   },
   { methods: 'writes', pattern: /^\/ip-whitelist(?:\/.*)?$/, minimumRole: 'SUPER_ADMIN' },
+  // The registry decides who can sign in to the portal and what they hold (issue 27): adding shareholders, by the
+  // form or a CSV import, is as sensitive as the IP whitelist.
+  { methods: 'writes', pattern: /^\/shareholders(?:\/import)?$/, minimumRole: 'ADMIN' },
   // Adding a second factor needs the proof removing one does (issue 27): a stolen session must not plant a
   // passkey or an authenticator app of its own. Every role manages its own factors.
   {

@@ -7,6 +7,7 @@ import {
   PORTAL_CODE_TOKEN_MS,
   PORTAL_SESSION_ABSOLUTE_MS,
   PORTAL_SESSION_IDLE_MS,
+  PORTAL_SIGN_IN_LINK_MS,
 } from '@ledgerwell/shared/portal-auth';
 import type { Clock } from '../../lib/clock';
 import type { RequestMeta } from '../../lib/context';
@@ -25,7 +26,9 @@ export async function createPortalSession(
 ) {
   const token = newSessionToken();
   const now = clock.now();
-  const lifetime = fields.stage === 'CODE' ? PORTAL_CODE_TOKEN_MS : PORTAL_SESSION_ABSOLUTE_MS;
+  const lifetime = { CODE: PORTAL_CODE_TOKEN_MS, LINK: PORTAL_SIGN_IN_LINK_MS, ACCOUNT: PORTAL_SESSION_ABSOLUTE_MS }[
+    fields.stage
+  ];
   await tx.insert(portalSessions).values({
     tokenHash: hashToken(token),
     stage: fields.stage,

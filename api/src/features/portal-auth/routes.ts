@@ -1,16 +1,19 @@
 import { Hono } from 'hono';
 import {
   portalSessionResponseSchema,
+  redeemSignInLinkSchema,
   validateAccountResponseSchema,
   validateAccountSchema,
   validateCodeResponseSchema,
   validateCodeSchema,
+  PORTAL_AUTH_MESSAGES,
 } from '@ledgerwell/shared/portal-auth';
 import { messageResponseSchema } from '@ledgerwell/shared/api-response';
 import type { AppDeps } from '../../lib/context';
 import { parseJson, readProof } from '../../lib/validate';
 import { requirePortalSession, type PortalEnv } from './middleware';
 import { portalLogout, portalSessionSummary, validateAccount, validateCode } from './sign-in';
+import { redeemSignInLink, sendSignInLink } from './sign-in-link';
 import { documented } from '../../lib/openapi';
 
 /** Portal sign-in (public-site spec calls 3 and 4), under /api/shareholder-portal. */
@@ -53,6 +56,38 @@ export function portalAuthRoutes(deps: AppDeps) {
           await readProof(c),
         );
         return c.json({ success: true, message: 'Account verified', ...result });
+      },
+    )
+    .post(
+      '/sign-in-link',
+      documented({
+        tag: 'Shareholder portal',
+        summary:
+          "E-mail a one-time sign-in link (token from step 1) once the code's account-number guesses for the day are spent",
+        auth: 'portal',
+        responses: { 200: messageResponseSchema },
+        errors: [409, 429],
+      }),
+      requirePortalSession(deps, 'CODE'),
+      async (c) => {
+        await sendSignInLink(deps, c.get('portalSession'), c.get('meta'));
+        return c.json({ success: true, message: PORTAL_AUTH_MESSAGES.linkSent });
+      },
+    )
+    .post(
+      '/sign-in-link/redeem',
+      documented({
+        tag: 'Shareholder portal',
+        summary: 'Sign in with the token of an e-mailed sign-in link (15 minutes, one use)',
+        auth: 'public',
+        body: redeemSignInLinkSchema,
+        responses: { 200: validateAccountResponseSchema },
+        errors: [401],
+      }),
+      async (c) => {
+        const { token } = await parseJson(c, redeemSignInLinkSchema);
+        const result = await redeemSignInLink(deps, token, c.get('meta'));
+        return c.json({ success: true, message: 'Signed in', ...result });
       },
     )
     .get(

@@ -1,38 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, sql, type InferSelectModel } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { PORTAL_AUTH_MESSAGES as M, PORTAL_THROTTLE } from '@ledgerwell/shared/portal-auth';
 import type { AppDeps, RequestMeta } from '../../lib/context';
-import { throttleAddress } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import { guardAttempt, type ThrottleRule } from '../../lib/attempt-guard';
 import { clearHits } from '../../lib/throttle';
 import { createPortalSession, recordPortalEvent, revokePortalSession, type PortalSession } from './portal-sessions';
+import { guessesExhausted } from './sign-in-link';
+import { accountSummary } from './account-summary';
+import { dailyGuessRule, keys, rule } from './throttle-rules';
 
-function accountSummary(account: InferSelectModel<typeof shareholderAccounts>) {
-  return {
-    accountNumber: account.accountNumber,
-    registrationName: account.registrationName,
-    issuer: account.issuer,
-    shareClass: account.shareClass,
-    sharesHeld: account.sharesHeld,
-    holdingType: account.holdingType,
-  };
-}
-
-const keys = {
-  codeFailuresByIp: (ip: string) => `portal:code-fail:ip:${throttleAddress(ip)}`,
-  accountFailuresByCode: (code: string) => `portal:account-fail:code:${code.toUpperCase()}`,
-  accountFailuresByIp: (ip: string) => `portal:account-fail:ip:${throttleAddress(ip)}`,
-  allFailures: 'portal:fail:all',
-};
-
-const rule = (key: string, limit: number, message: string): ThrottleRule => ({
-  key,
-  limit,
-  windowMs: PORTAL_THROTTLE.windowMs,
-  message,
-});
 /** The overall brake first: while it holds, everyone gets its message. */
 const overallRule = () => rule(keys.allFailures, PORTAL_THROTTLE.failuresOverall, M.busy);
 
@@ -94,6 +72,12 @@ export async function validateAccount(
     .from(shareholders)
     .where(eq(shareholders.id, codeSession.shareholderId));
   if (!holder) throw new AppError('UNAUTHENTICATED', M.signInFirst);
+  // The day's cap first (decision 018): past it no guess is evaluated, solved challenge or not.
+  const daily = await guardAttempt(deps, [dailyGuessRule(holder.code)], {
+    pastLimit: 'refuse',
+    refusedCode: 'ACCOUNT_GUESSES_EXHAUSTED',
+    onRefused: () => guessesExhausted(deps, codeSession.shareholderId, holder.code, meta),
+  });
   const attempt = await guard(
     deps,
     [
@@ -104,7 +88,11 @@ export async function validateAccount(
     holder.code,
     meta,
     proof,
-  );
+  ).catch(async (error: unknown) => {
+    // Not evaluated (a challenge unsolved): it does not count against the day's cap either.
+    await daily.forgive();
+    throw error;
+  });
 
   const accounts = await deps.db
     .select()
@@ -138,6 +126,7 @@ export async function validateAccount(
       meta,
     );
     await attempt.forgive(tx);
+    await daily.forgive(tx);
     await clearHits(tx, keys.accountFailuresByCode(holder.code));
     await recordPortalEvent(
       tx,

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
-import { IMPORT_COLUMNS, shareholderInputSchema, type ShareholderInput } from '@ledgerwell/shared/registry';
+import {
+  IMPORT_COLUMNS,
+  importedShareholderSchema,
+  isWeakAccountNumber,
+  REGISTRY_MESSAGES,
+  type ShareholderInput,
+} from '@ledgerwell/shared/registry';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
 import { recordImportActivity } from './import-activity';
@@ -91,7 +97,7 @@ function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
         },
       ],
     };
-    const result = shareholderInputSchema.safeParse(candidate);
+    const result = importedShareholderSchema.safeParse(candidate);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const path = issue.path.join('.');
@@ -156,7 +162,13 @@ export async function importShareholders(
         line: accountLine.get(o.accountNumber.toUpperCase())!,
         message: `account_number: ${o.accountNumber} belongs to shareholder ${o.code}`,
       }));
-    if (ownerErrors.length > 0) return { ok: false as const, errors: ownerErrors.sort((a, b) => a.line - b.line) };
+    // A line may update an account already on file whatever its length; a new account must be strong.
+    const onFile = new Set(owners.map((o) => o.accountNumber.toUpperCase()));
+    const weakErrors = [...accountLine]
+      .filter(([account]) => !onFile.has(account) && isWeakAccountNumber(account))
+      .map(([, line]) => ({ line, message: `account_number: ${REGISTRY_MESSAGES.accountNumberWeak}` }));
+    const lineErrors = [...ownerErrors, ...weakErrors];
+    if (lineErrors.length > 0) return { ok: false as const, errors: lineErrors.sort((a, b) => a.line - b.line) };
 
     const createdIds: string[] = [];
     const updatedIds: string[] = [];

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 import { IMPORT_IDS_PER_ACTIVITY } from './import-activity';
 import { fieldContext } from '../../lib/field-encryption';
-import { IMPORT_COLUMNS } from '@ledgerwell/shared/registry';
+import { IMPORT_COLUMNS, REGISTRY_MESSAGES } from '@ledgerwell/shared/registry';
 
 const PASSWORD = 'Correct-Horse-7';
 const HEADER = IMPORT_COLUMNS.join(',');
@@ -67,7 +67,7 @@ describe('POST /api/admin/shareholders/import', () => {
           name: 'Grace Hopper',
           email: 'grace@example.com',
           tax_id: '',
-          account_number: '77001',
+          account_number: '77001000',
           registration_name: 'Grace Hopper',
         }),
       ),
@@ -97,6 +97,33 @@ describe('POST /api/admin/shareholders/import', () => {
     expect(
       await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED')),
     ).toHaveLength(2);
+  });
+
+  it('needs 8 letters or digits in a new account number; a line may still update an older shorter one', async () => {
+    const weak = await upload(csv(row(), row({ account_number: '12-34-56' })));
+    expect(weak.status).toBe(400);
+    expect(weak.json.errors).toEqual([{ line: 3, message: `account_number: ${REGISTRY_MESSAGES.accountNumberWeak}` }]);
+    expect(await t.deps.db.select().from(shareholders)).toHaveLength(0);
+
+    expect((await upload(csv(row()))).status).toBe(200);
+    // An account from before the rule, as an older release stored it.
+    const [dana] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'WH4821'));
+    await t.deps.db.insert(shareholderAccounts).values({
+      shareholderId: dana!.id,
+      accountNumber: '4321',
+      registrationName: 'Dana Whitfield',
+      issuer: 'Acme Corp',
+      shareClass: 'Common',
+      sharesHeld: 5,
+      holdingType: 'DRS',
+    });
+    const update = await upload(csv(row(), row({ account_number: '4321', shares_held: '7' })));
+    expect(update.status).toBe(200);
+    const [old] = await t.deps.db
+      .select()
+      .from(shareholderAccounts)
+      .where(eq(shareholderAccounts.accountNumber, '4321'));
+    expect(old!.sharesHeld).toBe(7);
   });
 
   it('changes nothing when one line is bad, and names each bad line', async () => {
@@ -160,7 +187,12 @@ describe('POST /api/admin/shareholders/import', () => {
         await upload(
           csv(
             row(),
-            row({ code: 'GH1906', name: 'Grace Hopper', account_number: '77001', registration_name: 'Grace Hopper' }),
+            row({
+              code: 'GH1906',
+              name: 'Grace Hopper',
+              account_number: '77001000',
+              registration_name: 'Grace Hopper',
+            }),
           ),
         )
       ).status,
@@ -182,7 +214,7 @@ describe('POST /api/admin/shareholders/import', () => {
     const bulk = Array.from({ length: IMPORT_IDS_PER_ACTIVITY }, (_, i) =>
       row({
         code: `BULK${i}`,
-        account_number: `9${String(i).padStart(6, '0')}`,
+        account_number: `90${String(i).padStart(6, '0')}`,
         name: `Bulk Holder ${i}`,
         registration_name: `Bulk Holder ${i}`,
       }),
@@ -242,7 +274,7 @@ describe('POST /api/admin/shareholders/import', () => {
     const rows = Array.from({ length: 1500 }, (_, i) =>
       row({
         code: `BULK${i}`,
-        account_number: `9${String(i).padStart(6, '0')}`,
+        account_number: `90${String(i).padStart(6, '0')}`,
         name: `Bulk Holder ${i}`,
         registration_name: `Bulk Holder ${i}`,
       }),

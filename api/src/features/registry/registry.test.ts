@@ -124,6 +124,34 @@ describe('admin shareholder registry', () => {
     expect((await t.request('GET', '/api/admin/shareholders')).status).toBe(401);
   });
 
+  it('needs 8 letters or digits in a new account number, dashes aside; older shorter ones are listed as weak', async () => {
+    for (const accountNumber of ['1234', 'AB-12-34-5', '1234567']) {
+      const res = await create({ ...dana, code: 'WEAK1', accounts: [{ ...dana.accounts[0], accountNumber }] });
+      expect(res.status, accountNumber).toBe(400);
+      expect(res.json.errors, accountNumber).toEqual({ 'accounts.0.accountNumber': M.accountNumberWeak });
+    }
+    expect(
+      (await create({ ...dana, code: 'OK8', accounts: [{ ...dana.accounts[0], accountNumber: 'AB-123-456' }] })).status,
+    ).toBe(201);
+    // One entered before the rule, straight into the table as an older release did.
+    const [holder] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'OK8'));
+    await t.deps.db.insert(shareholderAccounts).values({
+      shareholderId: holder!.id,
+      accountNumber: '4321',
+      registrationName: 'Old entry',
+      issuer: 'Acme Corp',
+      shareClass: 'Common',
+      sharesHeld: 5,
+      holdingType: 'DRS',
+    });
+    const list = await t.request('GET', '/api/admin/shareholders?search=OK8', { token: admin });
+    const accounts = list.json.shareholders[0].accounts as { accountNumber: string; weakAccountNumber: boolean }[];
+    expect(Object.fromEntries(accounts.map((a) => [a.accountNumber, a.weakAccountNumber]))).toEqual({
+      'AB-123-456': false,
+      '4321': true,
+    });
+  });
+
   it('searches by code, name or account number, and pages', async () => {
     for (let i = 1; i <= 25; i++) {
       const n = String(i).padStart(2, '0');
@@ -133,7 +161,7 @@ describe('admin shareholder registry', () => {
             ...dana,
             code: `SH${n}`,
             name: i === 7 ? 'Grace Hopper' : `Holder ${n}`,
-            accounts: [{ ...dana.accounts[0], accountNumber: `5000${n}` }],
+            accounts: [{ ...dana.accounts[0], accountNumber: `5000000${n}` }],
           })
         ).status,
       ).toBe(201);
@@ -144,7 +172,7 @@ describe('admin shareholder registry', () => {
     expect(page2.json.shareholders.map((s: { code: string }) => s.code)[0]).toBe('SH11');
     const byName = await t.request('GET', '/api/admin/shareholders?search=grace', { token: admin });
     expect(byName.json.shareholders.map((s: { code: string }) => s.code)).toEqual(['SH07']);
-    const byAccount = await t.request('GET', '/api/admin/shareholders?search=500013', { token: admin });
+    const byAccount = await t.request('GET', '/api/admin/shareholders?search=500000013', { token: admin });
     expect(byAccount.json.shareholders.map((s: { code: string }) => s.code)).toEqual(['SH13']);
     const literal = await t.request('GET', `/api/admin/shareholders?search=${encodeURIComponent('%')}`, {
       token: admin,

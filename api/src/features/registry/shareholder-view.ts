@@ -1,6 +1,6 @@
 import type { InferSelectModel } from 'drizzle-orm';
 import type { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
-import { maskTaxId, type ShareholderView } from '@ledgerwell/shared/registry';
+import { isWeakAccountNumber, maskTaxId, type ShareholderView } from '@ledgerwell/shared/registry';
 
 export type ShareholderRow = InferSelectModel<typeof shareholders>;
 export type AccountRow = InferSelectModel<typeof shareholderAccounts>;
@@ -30,6 +30,7 @@ export function toShareholderView(shareholder: ShareholderRow, accounts: Account
       sharesHeld: account.sharesHeld,
       holdingType: account.holdingType,
       certificateNumbers: account.certificateNumbers,
+      weakAccountNumber: isWeakAccountNumber(account.accountNumber),
     })),
     createdAt: shareholder.createdAt.toISOString(),
   };

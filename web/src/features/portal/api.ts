@@ -4,6 +4,7 @@ import {
   validateAccountResponseSchema,
   validateCodeResponseSchema,
 } from '@ledgerwell/shared/portal-auth';
+import { messageResponseSchema } from '@ledgerwell/shared/api-response';
 import { apiPaths } from '../../config/paths';
 import { apiRequest } from '../../lib/api-client';
 
@@ -33,6 +34,25 @@ export function validateAccount(token: string, accountNumber: string, altcha?: s
     method: 'POST',
     auth: bearer(token),
     body: { accountNumber, altcha },
+    schema: validateAccountResponseSchema,
+  });
+}
+
+/** With the step-one token, once the code's guesses for the day are spent: e-mails a one-time sign-in link. */
+export async function sendSignInLink(token: string): Promise<string> {
+  const body = await apiRequest(apiPaths.portal.signInLink, {
+    method: 'POST',
+    auth: bearer(token),
+    schema: messageResponseSchema,
+  });
+  return body.message;
+}
+
+/** Signs in with an e-mailed link's token (one use): the signed-in token and the account. */
+export function redeemSignInLink(linkToken: string): Promise<PortalSignIn> {
+  return apiRequest(apiPaths.portal.redeemSignInLink, {
+    method: 'POST',
+    body: { token: linkToken },
     schema: validateAccountResponseSchema,
   });
 }

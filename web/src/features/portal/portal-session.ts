@@ -1,3 +1,5 @@
+import { signInLinkToken } from '@ledgerwell/shared/portal-sign-in-link';
+
 /**
  * The portal token lives in sessionStorage under 'shareholderPortalToken' (public-site spec 3): it
  * ends with the tab. The step-one token and the signed-in token share the key; the second replaces
@@ -52,3 +54,11 @@ export const rememberVerificationCode = (requestId: string, code: string) =>
   write(VERIFICATION_CODES_KEY, JSON.stringify({ ...readCodes(), [requestId]: code }));
 export const verificationCodeFor = (requestId: string): string | null => readCodes()[requestId] ?? null;
 export const clearVerificationCodes = () => write(VERIFICATION_CODES_KEY, null);
+
+/** The token of an e-mailed sign-in link in this page's address (#sign-in-link=...), or null. */
+export const signInLinkInAddress = (): string | null => signInLinkToken(window.location.hash);
+
+/** The link's token leaves the address once read: not kept in history, not shared by a copied address. */
+export function forgetSignInLinkInAddress(): void {
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+}

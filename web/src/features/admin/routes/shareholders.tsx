@@ -212,6 +212,16 @@ function ShareholderResults({ list, loading, failed, onRetry, onPage }: Sharehol
                     {holder.accounts.map((account) => (
                       <li key={account.id}>
                         <span className="account-list__number">{account.accountNumber}</span>{' '}
+                        {account.weakAccountNumber && (
+                          <>
+                            <span
+                              className="weak-badge"
+                              title="Fewer than 8 letters or digits: easier to guess at the portal sign-in"
+                            >
+                              Weak
+                            </span>{' '}
+                          </>
+                        )}
                         <span className="holding-badge">{account.holdingType}</span>{' '}
                         <span className="account-list__shares">{shares.format(account.sharesHeld)} shares</span>
                       </li>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Challenge } from '@ledgerwell/shared/challenge';
 import { paths } from '../../../config/paths';
+import { SignInLinkOffer, type SignInLinkState } from './sign-in-link-offer';
 import { SignInStep } from './sign-in-step';
 
 export const ACCOUNT_STEP_HEADING_ID = 'portal-account-heading';
@@ -15,12 +16,22 @@ interface AccountStepProps {
   challenge: Challenge | null;
   onChallengeSolved: (altcha: string) => void;
   onBack: () => void;
+  signInLink: { state: SignInLinkState; message: string | null };
+  onSendSignInLink: () => void;
 }
 
 /** View 3: the statement account number (step 2 of 2), with Back to shareholder code. */
-export function AccountStep({ accountNumber, onAccountNumberChange, onBack, ...rest }: AccountStepProps) {
+export function AccountStep({
+  accountNumber,
+  onAccountNumberChange,
+  onBack,
+  signInLink,
+  onSendSignInLink,
+  ...rest
+}: AccountStepProps) {
   return (
     <SignInStep
+      afterNotice={<SignInLinkOffer {...signInLink} onSend={onSendSignInLink} />}
       headingId={ACCOUNT_STEP_HEADING_ID}
       before={
         <button type="button" className="button button--ghost button--small portal-back" onClick={onBack}>

@@ -4,12 +4,28 @@ import { PORTAL_AUTH_MESSAGES as M, validateAccountSchema, validateCodeSchema } 
 import { challengeOf } from '../../../components/proof-of-work';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
-import { fetchPortalSession, logoutPortal, validateAccount, validateCode, type PortalSessionSummary } from '../api';
+import {
+  fetchPortalSession,
+  logoutPortal,
+  redeemSignInLink,
+  sendSignInLink,
+  validateAccount,
+  validateCode,
+  type PortalSessionSummary,
+} from '../api';
 import { WELCOME_HEADING_ID } from '../heading-ids';
-import { clearPortalToken, clearVerificationCodes, getPortalToken, setPortalToken } from '../portal-session';
+import {
+  clearPortalToken,
+  clearVerificationCodes,
+  forgetSignInLinkInAddress,
+  getPortalToken,
+  setPortalToken,
+  signInLinkInAddress,
+} from '../portal-session';
 import { byId, useDelayedFocus } from '../use-delayed-focus';
 import { AccountStep, ACCOUNT_STEP_HEADING_ID } from './account-step';
 import { CodeStep, CODE_STEP_HEADING_ID } from './code-step';
+import type { SignInLinkState } from './sign-in-link-offer';
 
 // What a signed-in holder sees (the four request forms, their schemas and the verification status) is
 // a chunk of its own, fetched as the sign-in starts: the sign-in steps need none of it.
@@ -50,7 +66,9 @@ interface PortalSignInProps {
  */
 export default function PortalSignIn({ onExit }: PortalSignInProps) {
   const focusLater = useDelayedFocus();
-  const [view, setView] = useState<View>(() => (getPortalToken() ? 'restoring' : 'code'));
+  // Read once: the effect below takes the link's token out of the address.
+  const [linkToken] = useState(signInLinkInAddress);
+  const [view, setView] = useState<View>(() => (linkToken || getPortalToken() ? 'restoring' : 'code'));
   const [code, setCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [codeError, setCodeError] = useState<StepError>(NO_ERROR);
@@ -59,11 +77,42 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
   // Past a sign-in limit the API asks for a proof of work; the step is sent again with it.
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [summary, setSummary] = useState<PortalSessionSummary | null>(null);
+  // Past the day's account-number guesses for the code (decision 018), a one-time link by e-mail.
+  const [signInLink, setSignInLink] = useState<{ state: SignInLinkState; message: string | null }>({
+    state: 'none',
+    message: null,
+  });
+
+  // An e-mailed sign-in link: used once, here, then gone from the address; a spent one starts over.
+  useEffect(() => {
+    if (!linkToken) return;
+    forgetSignInLinkInAddress();
+    let current = true;
+    Promise.all([redeemSignInLink(linkToken), loadDashboard()]).then(
+      ([result]) => {
+        if (!current) return;
+        setPortalToken(result.token);
+        setSummary({ shareholder: result.shareholder, account: result.account });
+        setView('portal');
+        focusLater(byId(WELCOME_HEADING_ID));
+      },
+      (error: unknown) => {
+        if (!current) return;
+        clearPortalToken();
+        setCodeError(signInError(error, M.linkInvalid, M.linkInvalid));
+        setView('code');
+        focusLater(byId(CODE_STEP_HEADING_ID));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [linkToken, focusLater]);
 
   // A token kept from earlier in this tab: a live session opens the portal, an expired one starts over.
   useEffect(() => {
     const token = getPortalToken();
-    if (!token) return;
+    if (!token || linkToken) return;
     const controller = new AbortController();
     fetchPortalSession(token, controller.signal).then(
       (session) => {
@@ -77,12 +126,12 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
       },
     );
     return () => controller.abort();
-  }, [onExit]);
+  }, [onExit, linkToken]);
 
   // Opened by Access Portal: the code step takes the focus.
   useEffect(() => {
-    if (!getPortalToken()) focusLater(byId(CODE_STEP_HEADING_ID));
-  }, [focusLater]);
+    if (!getPortalToken() && !linkToken) focusLater(byId(CODE_STEP_HEADING_ID));
+  }, [focusLater, linkToken]);
 
   function show(next: View, focusId: string) {
     setView(next);
@@ -91,6 +140,7 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
 
   const expireSession = useCallback(() => {
     clearPortalToken();
+    setSignInLink({ state: 'none', message: null });
     setSummary(null);
     setAccountNumber('');
     setAccountError(NO_ERROR);
@@ -168,6 +218,9 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
         setChallenge(asked);
       } else if (isApiRequestError(error) && error.code === 'UNAUTHENTICATED') {
         expireSession();
+      } else if (isApiRequestError(error) && error.code === 'ACCOUNT_GUESSES_EXHAUSTED') {
+        setAccountError({ field: null, notice: error.message || M.guessesExhausted });
+        setSignInLink({ state: 'offered', message: null });
       } else {
         setAccountError(signInError(error, M.invalidAccount, M.accountScreenFallback));
         focusLater(focusInput('accountNumber'));
@@ -177,7 +230,21 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
     }
   }
 
+  async function requestSignInLink() {
+    const token = getPortalToken();
+    if (!token) return expireSession();
+    setSignInLink({ state: 'sending', message: null });
+    try {
+      setSignInLink({ state: 'sent', message: await sendSignInLink(token) });
+    } catch (error) {
+      if (isApiRequestError(error) && error.code === 'UNAUTHENTICATED') return expireSession();
+      const message = isApiRequestError(error) && error.fromServer ? error.message : M.networkError;
+      setSignInLink({ state: 'failed', message });
+    }
+  }
+
   function backToCode() {
+    setSignInLink({ state: 'none', message: null });
     setAccountError(NO_ERROR);
     show('code', CODE_STEP_HEADING_ID);
   }
@@ -214,6 +281,8 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
           challenge={challenge}
           onChallengeSolved={(altcha) => void submitAccount(altcha)}
           onBack={backToCode}
+          signInLink={signInLink}
+          onSendSignInLink={() => void requestSignInLink()}
         />
       )}
       {view === 'portal' && summary && (

@@ -17,6 +17,8 @@ interface SignInStepProps {
   error: string | null;
   /** Anything else (network, too many attempts, session expired): an alert above the form. */
   notice: string | null;
+  /** Below the notice: what the holder can do about it (the account step's offer of a sign-in link). */
+  afterNotice?: ReactNode;
   busy: boolean;
   submitLabel: string;
   busyLabel: string;
@@ -40,6 +42,7 @@ export function SignInStep(props: SignInStepProps) {
     onValueChange,
     error,
     notice,
+    afterNotice,
     busy,
     submitLabel,
     busyLabel,
@@ -65,6 +68,7 @@ export function SignInStep(props: SignInStepProps) {
           <p>{notice}</p>
         </div>
       )}
+      {afterNotice}
       <form className="form" noValidate onSubmit={submit}>
         <TextField
           label={field.label}

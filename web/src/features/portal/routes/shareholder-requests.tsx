@@ -6,7 +6,7 @@ import { importInSlices, ZOD_FIRST } from '../../../lib/import-in-slices';
 import { PAGE_TITLE_ID, PortalHero } from '../components/hero';
 import { HowItWorks } from '../components/how-it-works';
 import { SUPPORT_HEADING_ID, SupportSection } from '../components/support-section';
-import { getPortalToken } from '../portal-session';
+import { getPortalToken, signInLinkInAddress } from '../portal-session';
 import { byId, useDelayedFocus } from '../use-delayed-focus';
 
 // The sign-in and everything after it, loaded when the visitor reaches for Access Portal (a pointer
@@ -29,8 +29,8 @@ export default function ShareholderRequestsPage() {
     'Sign in with your shareholder code and statement account number to send transfer, address change, certificate and general requests about your holdings.',
   );
   const focusLater = useDelayedFocus();
-  // A token kept from earlier in this tab opens the sign-in on its session.
-  const [storedSignIn, setSignIn] = useState(() => getPortalToken() !== null);
+  // A token kept from earlier in this tab, or an e-mailed sign-in link, opens the sign-in on its session.
+  const [storedSignIn, setSignIn] = useState(() => getPortalToken() !== null || signInLinkInAddress() !== null);
   // The prerendered HTML knows no session: hydrate as the first view, then show this tab's.
   const signingIn = useHydrated() && storedSignIn;
 
