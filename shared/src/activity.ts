@@ -58,6 +58,18 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** Shareholders' sign-in attempts are listed under this resource type (from their own table). */
 export const PORTAL_SIGN_IN_RESOURCE = 'PORTAL_SIGN_IN';
 
+/**
+ * What every staff role reads of the log (issue 27): the work on requests and their documents, and the
+ * registry. The rest (users, sessions, second factors, IP rules, blocked addresses, sign-in attempts,
+ * contact submissions, issuer applications, the mail log) is read from ADMIN up, as those screens are.
+ * Resource types are compared without case.
+ */
+export const ACTIVITY_RESOURCES_FOR_EVERY_ROLE = ['request', 'shareholder'] as const;
+
+export const ACTIVITY_MESSAGES = {
+  resourceForbidden: 'Only administrators can read the activity of that kind.',
+} as const;
+
 /** The resource types the log holds; the filter matches them without regard to case. */
 export const ACTIVITY_RESOURCE_TYPES = [
   'REQUEST',

@@ -1,9 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { adminActivity, portalAuthEvents } from '@ledgerwell/db/schema';
 import type { z } from 'zod';
-import { PORTAL_SIGN_IN_RESOURCE } from '@ledgerwell/shared/activity';
+import {
+  ACTIVITY_MESSAGES,
+  ACTIVITY_RESOURCES_FOR_EVERY_ROLE,
+  PORTAL_SIGN_IN_RESOURCE,
+} from '@ledgerwell/shared/activity';
+import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import type { activityQuerySchema } from '@ledgerwell/shared/request-review';
 import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+
+const everyRole: readonly string[] = ACTIVITY_RESOURCES_FOR_EVERY_ROLE;
 
 /** The portal's sign-in events, in the shape of admin activity, for `resource_type=PORTAL_SIGN_IN`. */
 async function listPortalSignIns(deps: AppDeps, query: z.output<typeof activityQuerySchema>) {
@@ -40,11 +48,17 @@ async function listPortalSignIns(deps: AppDeps, query: z.output<typeof activityQ
 
 /**
  * GET /api/admin/activity: newest first, filtered by admin, resource and action, paged by limit and
- * offset. `resource_type=PORTAL_SIGN_IN` lists the shareholders' sign-in attempts instead.
+ * offset. `resource_type=PORTAL_SIGN_IN` lists the shareholders' sign-in attempts instead. Below ADMIN,
+ * only the resources every role may read (ACTIVITY_RESOURCES_FOR_EVERY_ROLE); asking for another is a 403.
  */
-export async function listActivity(deps: AppDeps, query: z.output<typeof activityQuerySchema>) {
+export async function listActivity(deps: AppDeps, query: z.output<typeof activityQuerySchema>, viewer: AdminRole) {
+  const everything = ADMIN_ROLE_RANK[viewer] >= ADMIN_ROLE_RANK.ADMIN;
+  if (!everything && query.resource_type && !everyRole.includes(query.resource_type.toLowerCase())) {
+    throw new AppError('FORBIDDEN', ACTIVITY_MESSAGES.resourceForbidden);
+  }
   if (query.resource_type?.toUpperCase() === PORTAL_SIGN_IN_RESOURCE) return listPortalSignIns(deps, query);
   const where = and(
+    everything ? undefined : inArray(sql`lower(${adminActivity.resourceType})`, [...everyRole]),
     query.admin_username
       ? eq(sql`lower(${adminActivity.adminUsername})`, query.admin_username.toLowerCase())
       : undefined,

@@ -34,7 +34,8 @@ export async function login(
   const { db, clock } = deps;
   const username = input.username.trim();
   const user = await findUserByUsername(deps, username);
-  const actor = { id: user?.id ?? null, username };
+  // A typed name that matches no account is not stored (issue 27): it is often a password typed in the wrong field.
+  const actor = { id: user?.id ?? null, username: user?.username ?? null };
   const attempt = await guardAttempt(deps, loginRules(username, meta.ip), {
     proof,
     onRefused: () => recordActivity(db, { actor, action: 'LOGIN_THROTTLED', resourceType: 'admin_session', meta }),

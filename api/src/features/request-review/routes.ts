@@ -71,7 +71,11 @@ export function requestReviewRoutes(deps: AppDeps) {
         query: activityQuerySchema,
         responses: { 200: activityListResponseSchema },
       }),
-      async (c) => c.json({ success: true, data: await listActivity(deps, parseQuery(c, activityQuerySchema)) }),
+      async (c) =>
+        c.json({
+          success: true,
+          data: await listActivity(deps, parseQuery(c, activityQuerySchema), c.get('admin').profile.role),
+        }),
     )
     .get(
       '/requests',

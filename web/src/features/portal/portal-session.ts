@@ -56,7 +56,9 @@ export const verificationCodeFor = (requestId: string): string | null => readCod
 export const clearVerificationCodes = () => write(VERIFICATION_CODES_KEY, null);
 
 /** The token of an e-mailed sign-in link in this page's address (#sign-in-link=...), or null. */
-export const signInLinkInAddress = (): string | null => signInLinkToken(window.location.hash);
+// Null while prerendering, where there is no address.
+export const signInLinkInAddress = (): string | null =>
+  typeof window === 'undefined' ? null : signInLinkToken(window.location.hash);
 
 /** The link's token leaves the address once read: not kept in history, not shared by a copied address. */
 export function forgetSignInLinkInAddress(): void {
