@@ -67,7 +67,7 @@ export function ipWhitelistRoutes(deps: AppDeps) {
         try {
           raw = await c.req.json();
         } catch {
-          // parseJson below answers the 400.
+          // parseJson below answers the 400 (and refuses unstorable text).
         }
         const actor = actorOf(c.get('admin').profile);
         if (isToggleBody(raw)) {

@@ -10,7 +10,7 @@ import {
 import { successResponseSchema } from '@ledgerwell/shared/api-response';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { parseJson } from '../../lib/validate';
+import { parseJson, readJsonBody } from '../../lib/validate';
 import { startOnboardingSession } from './start-session';
 import { submitApplication } from './submit-application';
 import { documented } from '../../lib/openapi';
@@ -58,13 +58,7 @@ export function issuerOnboardingRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        let body: unknown;
-        try {
-          body = await c.req.json();
-        } catch {
-          throw new AppError('VALIDATION_ERROR', 'The request body must be valid JSON');
-        }
-        const parsed = onboardingSubmitBodySchema.safeParse(body);
+        const parsed = onboardingSubmitBodySchema.safeParse(await readJsonBody(c));
         if (!parsed.success) {
           const errors = onboardingSubmitFieldErrors(parsed.error);
           throw new AppError(

@@ -1,10 +1,18 @@
 import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, portalSessions } from '@ledgerwell/db/schema';
+import { adminUsers, contactSubmissions, portalSessions } from '@ledgerwell/db/schema';
+import { sampleSubmitBody } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { CSRF_HEADER } from '@ledgerwell/shared/csrf';
-import { arbitraryFromJsonSchema, hostileValue, type JsonSchema } from '../../test/json-schema-arbitrary';
-import { photoJpeg } from '../../test/images';
+import {
+  arbitraryFromJsonSchema,
+  freeTextWith,
+  holdsTrickyText,
+  TRICKY_CHARACTERS,
+  hostileValue,
+  type JsonSchema,
+} from '../../test/json-schema-arbitrary';
+import { photoJpeg, photoPng } from '../../test/images';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
 import { createSession } from '../../identity/sessions';
@@ -34,6 +42,8 @@ let t: TestApp;
 let operations: { method: string; path: string; operation: Operation }[];
 /** Real ids and codes, so that generated requests also reach rows that exist. */
 let known: string[];
+/** The real row a route's path names, by path: the tricky pass reaches the code behind the lookup every time. */
+let knownByPath: [RegExp, string[]][];
 let photo: Buffer;
 let fresh: () => Promise<Credentials>;
 
@@ -63,6 +73,21 @@ beforeAll(async () => {
   });
   const other = await createAdminUser(t.deps, { username: 'property-other', password: 'Property-Other-Pass-1' });
   known = [transfer.id, transfer.code ?? 'AB12CD', transfer.referenceNumber, admin.id, other.id, 'DEMO02', '200300400'];
+  const [contact] = await t.deps.db
+    .insert(contactSubmissions)
+    .values({ name: 'Dana Whitfield', email: 'dana@example.com', message: 'Please call me back.' })
+    .returning();
+  const application = await t.request('POST', '/api/issuer-onboarding/submit', {
+    body: sampleSubmitBody({
+      signatureDataUrl: `data:image/png;base64,${(await photoPng(600, 200)).toString('base64')}`,
+    }),
+  });
+  knownByPath = [
+    [/\/requests\//, [transfer.id]],
+    [/\/users\//, [other.id]],
+    [/\/contact-submissions\//, [contact!.id]],
+    [/\/issuer-(?:applications|onboarding)\//, [application.json.id as string]],
+  ];
   photo = await photoJpeg(640, 480);
   const csrf = csrfTokens(t.deps);
   const meta = { ip: '203.0.113.9', userAgent: 'property-test' } as Parameters<typeof createSession>[3];
@@ -150,6 +175,36 @@ function requestArbitrary(path: string, operation: Operation) {
 
 type Generated = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer T> ? T : never;
 
+/**
+ * One request whose every free-text field, in the body and the query, holds `character`, signed in, the
+ * path naming a real row: a route that stores text reaches its insert with it (issue 27's lone surrogate).
+ */
+function trickyRequest(path: string, operation: Operation, character: string): fc.Arbitrary<Generated> {
+  const options = { freeText: freeTextWith(character) };
+  const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  const ids = knownByPath.find(([pattern]) => pattern.test(path))?.[1] ?? known;
+  const query = (operation.parameters ?? []).filter((p) => p.in === 'query');
+  const content = operation.requestBody?.content ?? {};
+  const media = Object.keys(content)[0];
+  return fc.record({
+    signedIn: fc.constant(true),
+    withPhoto: fc.constant(true),
+    pathValues: fc.tuple(...pathNames.map(() => fc.constantFrom(...ids))),
+    query: fc.record(
+      Object.fromEntries(
+        query.map((p) => [
+          p.name,
+          p.schema ? arbitraryFromJsonSchema(p.schema, options) : freeTextWith(character)(0, 20),
+        ]),
+      ),
+      { requiredKeys: [] },
+    ),
+    extraQuery: fc.constant({}),
+    body: media ? arbitraryFromJsonSchema(content[media]?.schema ?? {}, options) : fc.constant(undefined),
+    rawJson: fc.constant(null),
+  }) as fc.Arbitrary<Generated>;
+}
+
 function formBody(value: unknown, withPhoto: boolean): FormData {
   const form = new FormData();
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -163,15 +218,35 @@ function formBody(value: unknown, withPhoto: boolean): FormData {
   return form;
 }
 
+/**
+ * Percent-encodes as a hostile client may: a lone surrogate, which UTF-8 cannot encode (encodeURIComponent
+ * throws, URLSearchParams sends U+FFFD), goes as its three generalised-UTF-8 bytes (%ED%A0%80 for U+D800),
+ * invalid UTF-8 the server must refuse cleanly.
+ */
+function encodeHostile(value: string): string {
+  let encoded = '';
+  for (const character of value) {
+    const unit = character.charCodeAt(0);
+    encoded +=
+      character.length === 1 && unit >= 0xd800 && unit <= 0xdfff
+        ? [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+            .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+            .join('')
+        : encodeURIComponent(character);
+  }
+  return encoded;
+}
+
 async function send(method: string, path: string, operation: Operation, generated: Generated) {
   let url = path;
   [...path.matchAll(/\{([^}]+)\}/g)].forEach((match, index) => {
-    url = url.replace(match[0], encodeURIComponent(String(generated.pathValues[index] ?? '')));
+    url = url.replace(match[0], encodeHostile(String(generated.pathValues[index] ?? '')));
   });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...generated.extraQuery, ...generated.query }))
-    search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-  if (search.size > 0) url += `?${search}`;
+  const search = Object.entries({ ...generated.extraQuery, ...generated.query }).map(
+    ([key, value]) =>
+      `${encodeHostile(key)}=${encodeHostile(typeof value === 'string' ? value : JSON.stringify(value))}`,
+  );
+  if (search.length > 0) url += `?${search.join('&')}`;
 
   const headers: Record<string, string> = {};
   if (generated.signedIn) {
@@ -198,10 +273,38 @@ async function send(method: string, path: string, operation: Operation, generate
   return { url, status: response.status, text: await response.text() };
 }
 
+describe('every documented route, with each tricky character in every free-text field', () => {
+  it('answers 2xx or 4xx, never 5xx', { timeout: 600_000 }, async () => {
+    let sent = 0;
+    const refused = new Map<string, number>();
+    for (const { method, path, operation } of operations) {
+      for (const character of TRICKY_CHARACTERS) {
+        // One per character and route, with the character in every free-text field at once.
+        for (const generated of fc.sample(trickyRequest(path, operation, character), 1)) {
+          const answer = await send(method, path, operation, generated);
+          sent++;
+          if (answer.status === 400) refused.set(character, (refused.get(character) ?? 0) + 1);
+          if (answer.status < 200 || answer.status >= 500) {
+            throw new Error(
+              `${method} ${answer.url} with U+${character.codePointAt(0)!.toString(16).toUpperCase()} answered ${answer.status}: ${answer.text.slice(0, 300)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(sent).toBe(operations.length * TRICKY_CHARACTERS.length);
+    console.log(
+      `tricky Unicode pass: ${sent} requests over ${operations.length} routes, ${TRICKY_CHARACTERS.length} characters (lone surrogates, NUL, combining and right-to-left marks, 4-byte characters); 400s by character ${JSON.stringify(Object.fromEntries([...refused].map(([c, n]) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, n])))}`,
+    );
+  });
+});
+
 describe('every documented route, under generated input', () => {
   it('answers 2xx or 4xx, never 5xx', { timeout: 600_000 }, async () => {
     expect(operations.length).toBeGreaterThan(80);
     let sent = 0;
+    // Requests with a lone surrogate, NUL, combining or right-to-left mark, or 4-byte character somewhere.
+    let tricky = 0;
     const statuses = new Map<number, number>();
     const reached = new Set<string>();
     for (const { method, path, operation } of operations) {
@@ -209,6 +312,7 @@ describe('every documented route, under generated input', () => {
         fc.asyncProperty(requestArbitrary(path, operation), async (generated) => {
           const answer = await send(method, path, operation, generated);
           sent++;
+          if (holdsTrickyText(generated)) tricky++;
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           if (answer.status < 300) reached.add(`${method} ${path}`);
           if (answer.status < 200 || answer.status >= 500) {
@@ -219,8 +323,10 @@ describe('every documented route, under generated input', () => {
       );
     }
     expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS);
+    // The Unicode cases are generated often, not by luck.
+    expect(tricky).toBeGreaterThan(sent / 10);
     console.log(
-      `property test: ${sent} requests over ${operations.length} routes; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${reached.size} routes answered 2xx at least once`,
+      `property test: ${sent} requests over ${operations.length} routes, ${tricky} with tricky Unicode; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${reached.size} routes answered 2xx at least once`,
     );
     // The generated input gets past validation often enough to reach the code behind it, not only the 400s.
     expect(reached.size).toBeGreaterThan(operations.length / 3);

@@ -9,6 +9,7 @@ import {
   REGISTRY_MESSAGES,
   type ShareholderInput,
 } from '@ledgerwell/shared/registry';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@ledgerwell/shared/text';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
 import { recordImportActivity } from './import-activity';
@@ -71,6 +72,11 @@ function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
     const line = index + 2;
     if (cells.length !== IMPORT_COLUMNS.length) {
       errors.push({ line, message: `Expected ${IMPORT_COLUMNS.length} columns, found ${cells.length}` });
+      return;
+    }
+    const unstorable = cells.findIndex((cell) => !isStorableText(cell));
+    if (unstorable >= 0) {
+      errors.push({ line, message: `${IMPORT_COLUMNS[unstorable]}: ${UNSTORABLE_TEXT_MESSAGE}` });
       return;
     }
     const get = (column: (typeof IMPORT_COLUMNS)[number]) => cells[IMPORT_COLUMNS.indexOf(column)] ?? '';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { findUnstorableText, isStorableText } from './text';
+
+describe('storable text', () => {
+  it.each([
+    ['plain', 'Dana Whitfield'],
+    ['accents and combining marks', 'Zoë Chloe\u0301'],
+    ['right-to-left text and marks', 'שלום \u200f\u202eabc'],
+    ['4-byte characters (valid surrogate pairs)', '😀 𝔸 𠜎'],
+    ['the empty string', ''],
+  ])('accepts %s', (_, value) => expect(isStorableText(value)).toBe(true));
+
+  it.each([
+    ['a lone high surrogate', '\ud800'],
+    ['a lone low surrogate', 'x\udfffy'],
+    ['a pair reversed', '\ude00\ud83d'],
+    ['a pair cut at the end', 'abc\ud83d'],
+    ['NUL', 'a\u0000b'],
+  ])('refuses %s', (_, value) => expect(isStorableText(value)).toBe(false));
+
+  it('names the first bad field as the API does, keys included', () => {
+    expect(findUnstorableText({ notes: 'ok', accounts: [{ number: '1' }, { number: 'x\ud800' }] })).toBe(
+      'accounts.1.number',
+    );
+    expect(findUnstorableText({ details: { 'k\u0000': 1 } })).toBe('details');
+    expect(findUnstorableText('\ud800')).toBe('');
+    expect(findUnstorableText({ a: ['😀', { b: 2, c: null }] })).toBeNull();
+  });
+});
