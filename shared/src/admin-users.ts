@@ -87,7 +87,16 @@ const nameSchema = (required: string) =>
 
 /** Empty or absent is no phone (null); anything else must have the spec's shape. */
 const phoneSchema = z
-  .union([z.string({ error: ADMIN_USER_MESSAGES.phoneInvalid }), z.null()], { error: ADMIN_USER_MESSAGES.phoneInvalid })
+  .union(
+    [
+      z
+        .string({ error: ADMIN_USER_MESSAGES.phoneInvalid })
+        // Room for spaces around the number, which are trimmed before its own limit applies.
+        .max(PHONE_MAX_LENGTH + 20, { message: ADMIN_USER_MESSAGES.phoneInvalid, abort: true }),
+      z.null(),
+    ],
+    { error: ADMIN_USER_MESSAGES.phoneInvalid },
+  )
   .optional()
   .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
   .refine((value) => value === null || isAdminPhone(value), ADMIN_USER_MESSAGES.phoneInvalid);
@@ -124,7 +133,7 @@ export type CreateAdminUserInput = z.infer<typeof createAdminUserSchema>;
  * isActive is optional: false deactivates (as DELETE does), true reactivates.
  */
 export const updateAdminUserSchema = z.object({
-  username: z.string().optional(),
+  username: z.string().max(USERNAME_MAX_LENGTH, ADMIN_USER_MESSAGES.usernameLocked).optional(),
   email: userFields.email,
   firstName: userFields.firstName,
   lastName: userFields.lastName,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from './contact';
 import { pagedQuery } from './paging';
-import { dataResponse, messageDataResponse } from './api-response';
+import { dataResponse, messageDataResponse, countsBy } from './api-response';
 
 /**
  * Staff triage of contact-form messages (admin-management spec 2.4, 3, 4, 7.1, 8, 9): the queries and
@@ -131,8 +131,8 @@ export const contactStatsSchema = z.object({
   recentCount: z.number(),
   /** How many were forwarded to the customer messaging service. */
   intercomIntegrated: z.number(),
-  byStatus: z.record(z.enum(CONTACT_STATUSES), z.number()),
-  byInquiryType: z.record(z.enum(INQUIRY_TYPES), z.number()),
+  byStatus: countsBy(CONTACT_STATUSES),
+  byInquiryType: countsBy(INQUIRY_TYPES),
 });
 export type ContactStats = z.infer<typeof contactStatsSchema>;
 

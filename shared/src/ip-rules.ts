@@ -163,7 +163,9 @@ const descriptionSchema = z
 
 function expiresAtSchema(now: () => Date) {
   return z
-    .union([z.null(), z.string({ error: IP_RULE_MESSAGES.expiryInvalid })], { error: IP_RULE_MESSAGES.expiryInvalid })
+    .union([z.null(), z.string({ error: IP_RULE_MESSAGES.expiryInvalid }).max(40, IP_RULE_MESSAGES.expiryInvalid)], {
+      error: IP_RULE_MESSAGES.expiryInvalid,
+    })
     .optional()
     .transform((value, ctx) => {
       const text = value?.trim() ?? '';

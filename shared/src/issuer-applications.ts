@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsBy } from './api-response';
 import { pagedQuery } from './paging';
 
 /**
@@ -208,7 +209,7 @@ export const issuerApplicationStatsSchema = z.object({
   recentCount: z.number(),
   /** Percent of the decided applications that were APPROVED, rounded; 0 when none is decided. */
   conversionRate: z.number(),
-  byStatus: z.record(statusSchema, z.number()),
+  byStatus: countsBy(ISSUER_APPLICATION_STATUSES),
 });
 export type IssuerApplicationStats = z.infer<typeof issuerApplicationStatsSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from './portal-requests';
 import { DOCUMENT_TYPES } from './verification';
 import { offsetPagedQuery, pagedQuery } from './paging';
-import { dataResponse, messageDataResponse } from './api-response';
+import { dataResponse, messageDataResponse, countsBy } from './api-response';
 
 /**
  * Staff review of shareholder requests (admin-request-review spec 3-9). The status rules are in
@@ -342,7 +342,7 @@ export const dashboardStatsSchema = z.object({
   rejected: z.number(),
   processing: z.number(),
   pendingVerification: z.number(),
-  byType: z.record(z.enum(REQUEST_TYPES), z.number()),
+  byType: countsBy(REQUEST_TYPES),
   todayCount: z.number(),
   yesterdayCount: z.number(),
   todayVsYesterday: z.number(),

@@ -98,6 +98,7 @@ export function ipWhitelistRoutes(deps: AppDeps) {
             in: 'query',
             description:
               '`true` confirms deleting the rule that admits this caller, for clients that send no body with DELETE',
+            schema: { enum: ['true', 'false'] },
           },
         ],
         responses: { 200: messageResponseSchema },

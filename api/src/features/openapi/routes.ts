@@ -11,7 +11,8 @@ export const OPENAPI_PATH = '/openapi.json';
  * once everything is mounted); the document is built once per process and kept.
  */
 export function openApiRoutes(app: Hono<AppEnv>) {
-  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  // Kept as its JSON text: serialising the whole document on every request is most of its cost.
+  let document: Promise<string> | undefined;
   return new Hono<AppEnv>().get(
     OPENAPI_PATH,
     documented({
@@ -22,7 +23,13 @@ export function openApiRoutes(app: Hono<AppEnv>) {
         200: z
           .object({
             openapi: z.string(),
-            info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+            info: z.object({
+              title: z.string(),
+              version: z.string(),
+              description: z.string(),
+              license: z.object({ name: z.string(), url: z.string() }),
+              contact: z.object({ name: z.string(), email: z.string() }),
+            }),
             paths: z.record(z.string(), z.unknown()),
           })
           .loose(),
@@ -30,11 +37,13 @@ export function openApiRoutes(app: Hono<AppEnv>) {
     }),
     async (c) => {
       // A failed build is not kept: the next request tries again.
-      document ??= buildOpenApiDocument(app).catch((error: unknown) => {
-        document = undefined;
-        throw error;
-      });
-      return c.json(await document);
+      document ??= buildOpenApiDocument(app)
+        .then((built) => JSON.stringify(built))
+        .catch((error: unknown) => {
+          document = undefined;
+          throw error;
+        });
+      return c.body(await document, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     },
   );
 }

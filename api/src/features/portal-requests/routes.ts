@@ -32,6 +32,7 @@ export function portalRequestRoutes(deps: AppDeps) {
             name: IDEMPOTENCY_HEADER,
             in: 'header',
             description: '8 to 100 letters, digits, - or _: a retry with the same key files the request once',
+            schema: { maxLength: 100, pattern: KEY_PATTERN.source },
           },
         ],
         responses: { 201: submitRequestResponseSchema },

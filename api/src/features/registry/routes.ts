@@ -62,7 +62,7 @@ export function registryRoutes(deps: AppDeps) {
         auth: 'admin',
         summary:
           'Import shareholders from CSV (ADMIN and up); a bad file is a 400 listing its bad lines, and nothing is imported',
-        rawBody: { media: 'text/csv', description: 'The registry file, at most 5 MB' },
+        rawBody: { media: 'text/csv', description: 'The registry file, at most 5 MB', maxLength: IMPORT_MAX_BYTES },
         responses: { 200: shareholderImportResultSchema },
       }),
       requireRole('ADMIN'),

@@ -8,6 +8,9 @@ import PortalSignIn from './portal-sign-in';
 
 type Answer = { status: number; body: unknown };
 
+// The steps load their chunks (zod, the API client) on first use: a busy machine needs more than the default second.
+const LOADED = { timeout: 10_000 };
+
 /** Answers the API calls by path, in order per path; records what was called. */
 function stubApi(answers: Record<string, Answer[]>) {
   const calls: { path: string; body: unknown; authorization: string | null }[] = [];
@@ -75,14 +78,14 @@ describe('the portal sign-in past the day of account-number guesses (decision 01
     });
     const user = userEvent.setup();
     renderSignIn();
-    await user.type(await screen.findByLabelText(/shareholder code/i), 'WH4821');
+    await user.type(await screen.findByLabelText(/shareholder code/i, {}, LOADED), 'WH4821');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(await screen.findByLabelText('Statement account number'), '100200300');
+    await user.type(await screen.findByLabelText('Statement account number', {}, LOADED), '100200300');
     await user.click(screen.getByRole('button', { name: 'Verify Account' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(M.guessesExhausted);
+    expect((await screen.findByRole('alert', {}, LOADED)).textContent).toBe(M.guessesExhausted);
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
-    expect((await screen.findByRole('status')).textContent).toBe(M.linkSent);
+    expect((await screen.findByRole('status', {}, LOADED)).textContent).toBe(M.linkSent);
     expect(calls.find((call) => call.path === '/api/shareholder-portal/sign-in-link')?.authorization).toBe(
       'Bearer code-token',
     );
@@ -93,7 +96,7 @@ describe('the portal sign-in past the day of account-number guesses (decision 01
     window.history.replaceState(null, '', '/shareholder-requests#sign-in-link=link-token_1');
     const calls = stubApi({ '/api/shareholder-portal/sign-in-link/redeem': [{ status: 200, body: signedIn }] });
     renderSignIn();
-    await waitFor(() => expect(window.sessionStorage.getItem(PORTAL_TOKEN_KEY)).toBe('signed-in-token'));
+    await waitFor(() => expect(window.sessionStorage.getItem(PORTAL_TOKEN_KEY)).toBe('signed-in-token'), LOADED);
     expect(calls.filter((call) => call.path === '/api/shareholder-portal/sign-in-link/redeem')).toEqual([
       { path: '/api/shareholder-portal/sign-in-link/redeem', body: { token: 'link-token_1' }, authorization: null },
     ]);
@@ -108,7 +111,7 @@ describe('the portal sign-in past the day of account-number guesses (decision 01
       ],
     });
     renderSignIn();
-    expect(await screen.findByText(M.linkInvalid)).toBeTruthy();
+    expect(await screen.findByText(M.linkInvalid, {}, LOADED)).toBeTruthy();
     expect(screen.getByLabelText(/shareholder code/i)).toBeTruthy();
     expect(window.location.hash).toBe('');
   });
