@@ -75,6 +75,10 @@ function AdminLayoutRoute() {
   );
 }
 
+function ActivityRoute() {
+  return <ActivityPage role={useCurrentAdmin().role} />;
+}
+
 function DashboardRoute() {
   const admin = useCurrentAdmin();
   const { logout } = useAdminAuth();
@@ -175,7 +179,7 @@ export default function AdminArea() {
               path={r.activity}
               element={
                 <Screen>
-                  <ActivityPage />
+                  <ActivityRoute />
                 </Screen>
               }
             />

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ACTIVITY_RESOURCES_FOR_EVERY_ROLE } from '@ledgerwell/shared/activity';
+import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import { paths } from '../../../config/paths';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,7 +21,14 @@ import {
 import { formatDateTime } from '../utils/format';
 import { humanise } from '../utils/request-labels';
 
-export function ActivityPage() {
+/** The resource types a role may filter by: below ADMIN, those every role reads (the server refuses the rest). */
+export function resourceTypesFor(role: AdminRole): readonly string[] {
+  if (ADMIN_ROLE_RANK[role] >= ADMIN_ROLE_RANK.ADMIN) return RESOURCE_TYPE_SUGGESTIONS;
+  const everyRole: readonly string[] = ACTIVITY_RESOURCES_FOR_EVERY_ROLE;
+  return RESOURCE_TYPE_SUGGESTIONS.filter((type) => everyRole.includes(type.toLowerCase()));
+}
+
+export function ActivityPage({ role }: { role: AdminRole }) {
   useDocumentMeta('Admin Activity');
   const [params, setParams] = useSearchParams();
   const filters = activityFiltersFromParams(params);
@@ -37,7 +46,7 @@ export function ActivityPage() {
         <p className="muted">Who did what, and when: sign-ins, decisions, document reviews and image views.</p>
       </header>
 
-      <ActivityFilterForm filters={filters} onApply={change} />
+      <ActivityFilterForm filters={filters} onApply={change} resourceTypes={resourceTypesFor(role)} />
 
       {activity.error && !activity.loading ? (
         <div className="notice notice--error" role="alert">
@@ -141,9 +150,11 @@ function SuggestField({ label, listId, suggestions, value, onChange }: SuggestFi
 function ActivityFilterForm({
   filters,
   onApply,
+  resourceTypes,
 }: {
   filters: ActivityFilters;
   onApply: (next: Partial<ActivityFilters>) => void;
+  resourceTypes: readonly string[];
 }) {
   const [adminUsername, setAdminUsername] = useState(filters.adminUsername);
   const [resourceType, setResourceType] = useState(filters.resourceType);
@@ -175,7 +186,7 @@ function ActivityFilterForm({
       <SuggestField
         label="Resource type"
         listId="activity-resource-types"
-        suggestions={RESOURCE_TYPE_SUGGESTIONS}
+        suggestions={resourceTypes}
         value={resourceType}
         onChange={setResourceType}
       />
