@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type * as ActivityApi from '../api/activity';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { ActivityPage } from './activity';
 
 vi.mock('../api/activity', async (original) => ({
-  ...(await original<typeof import('../api/activity')>()),
+  ...(await original<typeof ActivityApi>()),
   fetchActivity: vi.fn(async () => ({ activities: [], total: 0, limit: 50, offset: 0 })),
 }));
 

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type * as ShareholdersApi from '../api/shareholders';
 import type { ShareholderList } from '../api/shareholders';
 import { ShareholdersPage } from './shareholders';
 
@@ -36,7 +37,7 @@ const list: ShareholderList = {
 };
 
 vi.mock('../api/shareholders', async (original) => ({
-  ...(await original<typeof import('../api/shareholders')>()),
+  ...(await original<typeof ShareholdersApi>()),
   fetchShareholders: vi.fn(async () => list),
 }));
 
