@@ -59,7 +59,8 @@ export const contactFormSchema = z.object({
     z
       .string()
       .max(40, { message: CONTACT_MESSAGES.phoneInvalid, abort: true })
-      .refine((value) => value === '' || CONTACT_PHONE_PATTERN.test(value), CONTACT_MESSAGES.phoneInvalid),
+      // A pattern, not a refinement: the OpenAPI document then states it (issue 27).
+      .regex(new RegExp(`^$|${CONTACT_PHONE_PATTERN.source}`), CONTACT_MESSAGES.phoneInvalid),
   ),
   message: text(CONTACT_MESSAGES.messageRequired)
     .pipe(z.string().min(1, CONTACT_MESSAGES.messageRequired))
