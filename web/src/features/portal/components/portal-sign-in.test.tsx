@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PORTAL_AUTH_MESSAGES as M } from '@ledgerwell/shared/portal-auth';
 import { PORTAL_TOKEN_KEY } from '../portal-session';
+import { ACCOUNT_STEP_HEADING_ID } from './account-step';
+import { CODE_STEP_HEADING_ID } from './code-step';
 import PortalSignIn from './portal-sign-in';
 
 type Answer = { status: number; body: unknown };
@@ -59,7 +61,14 @@ const renderSignIn = () =>
     </MemoryRouter>,
   );
 
-describe('the portal sign-in past the day of account-number guesses (decision 018)', () => {
+// Each test may wait for the steps' chunks on a busy machine (LOADED): more than vitest's 5 s in all.
+describe('the portal sign-in past the day of account-number guesses (decision 018)', { timeout: 30_000 }, () => {
+  // The chunks the sign-in loads as it goes (the dashboard, the error schema), transformed once here: on a busy
+  // machine their first load took longer than a test should wait for a screen.
+  beforeAll(async () => {
+    await Promise.all([import('./portal-dashboard'), import('@ledgerwell/shared/api-error')]);
+  }, 120_000);
+
   beforeEach(() => {
     window.sessionStorage.clear();
     window.history.replaceState(null, '', '/shareholder-requests');
@@ -78,8 +87,11 @@ describe('the portal sign-in past the day of account-number guesses (decision 01
     });
     const user = userEvent.setup();
     renderSignIn();
+    // The step moves the focus to its heading a moment after it opens: typing before that would lose keys.
+    await waitFor(() => expect(document.activeElement?.id).toBe(CODE_STEP_HEADING_ID), LOADED);
     await user.type(await screen.findByLabelText(/shareholder code/i, {}, LOADED), 'WH4821');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe(ACCOUNT_STEP_HEADING_ID), LOADED);
     await user.type(await screen.findByLabelText('Statement account number', {}, LOADED), '100200300');
     await user.click(screen.getByRole('button', { name: 'Verify Account' }));
 

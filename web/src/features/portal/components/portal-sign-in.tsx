@@ -66,8 +66,9 @@ interface PortalSignInProps {
  */
 export default function PortalSignIn({ onExit }: PortalSignInProps) {
   const focusLater = useDelayedFocus();
-  // Read once: the effect below takes the link's token out of the address.
-  const [linkToken] = useState(signInLinkInAddress);
+  // Read at the start, and again when a link is opened in this tab (only the fragment changes, so the page
+  // does not reload); the effect below takes the token out of the address.
+  const [linkToken, setLinkToken] = useState(signInLinkInAddress);
   const [view, setView] = useState<View>(() => (linkToken || getPortalToken() ? 'restoring' : 'code'));
   const [code, setCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
@@ -82,6 +83,17 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
     state: 'none',
     message: null,
   });
+
+  useEffect(() => {
+    const opened = () => {
+      const token = signInLinkInAddress();
+      if (!token) return;
+      setView('restoring');
+      setLinkToken(token);
+    };
+    window.addEventListener('hashchange', opened);
+    return () => window.removeEventListener('hashchange', opened);
+  }, []);
 
   // An e-mailed sign-in link: used once, here, then gone from the address; a spent one starts over.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useHydrated } from '../../../hooks/use-hydrated';
@@ -33,6 +33,15 @@ export default function ShareholderRequestsPage() {
   const [storedSignIn, setSignIn] = useState(() => getPortalToken() !== null || signInLinkInAddress() !== null);
   // The prerendered HTML knows no session: hydrate as the first view, then show this tab's.
   const signingIn = useHydrated() && storedSignIn;
+
+  // A sign-in link opened in this tab changes only the fragment: the page does not reload.
+  useEffect(() => {
+    const opened = () => {
+      if (signInLinkInAddress()) setSignIn(true);
+    };
+    window.addEventListener('hashchange', opened);
+    return () => window.removeEventListener('hashchange', opened);
+  }, []);
 
   const exit = useCallback(
     (moveFocus: boolean) => {
