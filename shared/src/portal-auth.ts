@@ -46,7 +46,7 @@ export const redeemSignInLinkSchema = z.object({
     .string({ error: PORTAL_AUTH_MESSAGES.linkInvalid })
     .trim()
     .min(1, PORTAL_AUTH_MESSAGES.linkInvalid)
-    .max(100, PORTAL_AUTH_MESSAGES.linkInvalid)
+    .max(100, { message: PORTAL_AUTH_MESSAGES.linkInvalid, abort: true })
     .regex(/^[A-Za-z0-9_-]+$/, PORTAL_AUTH_MESSAGES.linkInvalid),
 });
 

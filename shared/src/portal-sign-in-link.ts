@@ -6,4 +6,8 @@ export const PORTAL_SIGN_IN_LINK_FRAGMENT = 'sign-in-link';
 const LINK_IN_FRAGMENT = new RegExp(`^#${PORTAL_SIGN_IN_LINK_FRAGMENT}=([A-Za-z0-9_-]{1,100})$`);
 
 /** The token in an address fragment such as `#sign-in-link=...`, or null. */
-export const signInLinkToken = (hash: string): string | null => LINK_IN_FRAGMENT.exec(hash)?.[1] ?? null;
+/** Longer than any link's fragment: such an address holds no link, and the pattern never sees it. */
+const FRAGMENT_MAX_LENGTH = 1 + PORTAL_SIGN_IN_LINK_FRAGMENT.length + 1 + 100;
+
+export const signInLinkToken = (hash: string): string | null =>
+  hash.length > FRAGMENT_MAX_LENGTH ? null : (LINK_IN_FRAGMENT.exec(hash)?.[1] ?? null);

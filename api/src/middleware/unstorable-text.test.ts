@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminActivity, contactSubmissions, requestHistory } from '@ledgerwell/db/schema';
-import { sampleSubmitBody } from '@ledgerwell/shared/issuer-onboarding.fixtures';
 import { UNSTORABLE_TEXT_MESSAGE } from '@ledgerwell/shared/text';
-import { photoPng } from '../test/images';
+import { seedContactSubmission, submitIssuerApplication } from '../test/review-fixtures';
 import { portalFixtures } from '../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../test/test-app';
 import { seedDemoRegistry } from '../features/registry/demo-registry';
@@ -49,16 +48,8 @@ describe('text PostgreSQL cannot store', () => {
     await seedDemoRegistry(t.deps);
     const portal = portalFixtures(t);
     const request = await portal.transfer(await portal.signIn());
-    const [contact] = await t.deps.db
-      .insert(contactSubmissions)
-      .values({ name: 'Dana Whitfield', email: 'dana@example.com', message: 'Please call me back.' })
-      .returning();
-    const application = await t.request('POST', '/api/issuer-onboarding/submit', {
-      body: sampleSubmitBody({
-        signatureDataUrl: `data:image/png;base64,${(await photoPng(600, 200)).toString('base64')}`,
-      }),
-    });
-    expect(application.status).toBe(201);
+    const contact = await seedContactSubmission(t);
+    const applicationId = await submitIssuerApplication(t);
     const activityBefore = (await t.deps.db.select().from(adminActivity)).length;
     const historyBefore = (await t.deps.db.select().from(requestHistory)).length;
 
@@ -67,11 +58,11 @@ describe('text PostgreSQL cannot store', () => {
       ['POST', `/api/admin/requests/${request.id}/notes`, { notes: lone }, 'notes'],
       ['POST', `/api/admin/requests/${request.id}/flag`, { reason: lone, priority: 'HIGH' }, 'reason'],
       ['PUT', `/api/admin/requests/${request.id}/status`, { status: 'PROCESSING', notes: lone }, 'notes'],
-      ['PUT', `/api/admin/contact-submissions/${contact!.id}/notes`, { adminNotes: lone }, 'adminNotes'],
-      ['PUT', `/api/admin/issuer-applications/${application.json.id}/notes`, { adminNotes: lone }, 'adminNotes'],
+      ['PUT', `/api/admin/contact-submissions/${contact.id}/notes`, { adminNotes: lone }, 'adminNotes'],
+      ['PUT', `/api/admin/issuer-applications/${applicationId}/notes`, { adminNotes: lone }, 'adminNotes'],
       [
         'PUT',
-        `/api/admin/issuer-onboarding/${application.json.id}/status`,
+        `/api/admin/issuer-onboarding/${applicationId}/status`,
         { status: 'UNDER_REVIEW', notes: '\udfff' },
         'notes',
       ],
@@ -83,7 +74,7 @@ describe('text PostgreSQL cannot store', () => {
     }
     expect((await t.deps.db.select().from(adminActivity)).length).toBe(activityBefore);
     expect((await t.deps.db.select().from(requestHistory)).length).toBe(historyBefore);
-    const [stored] = await t.deps.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, contact!.id));
+    const [stored] = await t.deps.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, contact.id));
     expect(stored!.adminNotes).toBeNull();
 
     // Well-formed text of every kind is stored as sent: combining marks, right-to-left marks, 4-byte characters.

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '@ledgerwell/db/client';
 import { emailOutbox } from '@ledgerwell/db/schema';
 import type { EmailKind } from '@ledgerwell/shared/email-outbox';
@@ -33,7 +33,9 @@ export async function queueEmail(
 ): Promise<boolean> {
   if (email.dailyLimitPerRecipient !== undefined) {
     // Counted before deciding, under a lock, like every throttle: concurrent sends cannot slip past the limit.
-    const key = `email-to:${email.kind}:${email.to.trim().toLowerCase()}`;
+    // A digest of the address: the throttle table keeps no e-mail address in clear.
+    const recipient = createHash('sha256').update(email.to.trim().toLowerCase()).digest('base64url');
+    const key = `email-to:${email.kind}:${recipient}`;
     await lockKeys(tx, [key]);
     const { count } = await recordAttempt(tx, deps.clock, key, DAY_MS);
     if (count > email.dailyLimitPerRecipient) return false;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   emailOutbox,
+  rateLimitHits,
   issuerApplicationReviews,
   issuerApplicationSignatures,
   issuerApplications,
@@ -360,6 +361,10 @@ describe('POST /api/issuer-onboarding/submit', () => {
     }
     const mails = (await Promise.all(ids.map(mailsFor))).flat();
     expect(mails).toHaveLength(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
+    // The limit's counter keeps a digest of the address, not the address.
+    const keys = (await t.deps.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key);
+    expect(keys.filter((key) => key.startsWith('email-to:'))).not.toHaveLength(0);
+    expect(keys.filter((key) => key.toLowerCase().includes('example.org'))).toEqual([]);
     for (const mail of mails) {
       expect(mail.subject).toBe('We received your issuer application');
       expect(mail.body).not.toMatch(/evil|URGENT|locked|Click/);

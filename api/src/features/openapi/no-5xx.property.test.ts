@@ -1,8 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, contactSubmissions, portalSessions } from '@ledgerwell/db/schema';
-import { sampleSubmitBody } from '@ledgerwell/shared/issuer-onboarding.fixtures';
+import { adminUsers, portalSessions } from '@ledgerwell/db/schema';
 import { CSRF_HEADER } from '@ledgerwell/shared/csrf';
 import {
   arbitraryFromJsonSchema,
@@ -12,7 +11,8 @@ import {
   hostileValue,
   type JsonSchema,
 } from '../../test/json-schema-arbitrary';
-import { photoJpeg, photoPng } from '../../test/images';
+import { photoJpeg } from '../../test/images';
+import { seedContactSubmission, submitIssuerApplication } from '../../test/review-fixtures';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
 import { createSession } from '../../identity/sessions';
@@ -73,20 +73,13 @@ beforeAll(async () => {
   });
   const other = await createAdminUser(t.deps, { username: 'property-other', password: 'Property-Other-Pass-1' });
   known = [transfer.id, transfer.code ?? 'AB12CD', transfer.referenceNumber, admin.id, other.id, 'DEMO02', '200300400'];
-  const [contact] = await t.deps.db
-    .insert(contactSubmissions)
-    .values({ name: 'Dana Whitfield', email: 'dana@example.com', message: 'Please call me back.' })
-    .returning();
-  const application = await t.request('POST', '/api/issuer-onboarding/submit', {
-    body: sampleSubmitBody({
-      signatureDataUrl: `data:image/png;base64,${(await photoPng(600, 200)).toString('base64')}`,
-    }),
-  });
+  const contact = await seedContactSubmission(t);
+  const applicationId = await submitIssuerApplication(t);
   knownByPath = [
     [/\/requests\//, [transfer.id]],
     [/\/users\//, [other.id]],
-    [/\/contact-submissions\//, [contact!.id]],
-    [/\/issuer-(?:applications|onboarding)\//, [application.json.id as string]],
+    [/\/contact-submissions\//, [contact.id]],
+    [/\/issuer-(?:applications|onboarding)\//, [applicationId]],
   ];
   photo = await photoJpeg(640, 480);
   const csrf = csrfTokens(t.deps);

@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { portalAuthEvents } from '@ledgerwell/db/schema';
 import { PORTAL_AUTH_MESSAGES as M, PORTAL_THROTTLE } from '@ledgerwell/shared/portal-auth';
-import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { queuedEmails } from '../../test/outbox';
-import { createShareholder } from '../registry/create-shareholder';
+import { registerDana } from '../../test/registry-fixtures';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const CAP = PORTAL_THROTTLE.accountGuessesPerCodePerDay;
-const meta = { requestId: 'test-request', ip: '127.0.0.1', userAgent: null };
 
 /**
  * Decision 018 (issue 27, item 3): one shareholder code accepts at most 50 evaluated wrong account
@@ -21,29 +20,7 @@ describe('the daily cap on account-number guesses, and the sign-in link', () => 
   let ipCounter = 0;
   beforeEach(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '1', PUBLIC_URL: 'https://portal.example.com' } });
-    const registrar = await createAdminUser(t.deps, { username: 'registrar', password: 'Correct-Horse-7' });
-    await createShareholder(
-      t.deps,
-      { id: registrar.id, username: registrar.username },
-      {
-        code: 'WH4821',
-        name: 'Dana Whitfield',
-        email: 'dana@example.com',
-        address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
-        accounts: [
-          {
-            accountNumber: '100200300',
-            registrationName: 'Dana Whitfield',
-            issuer: 'Acme Corp',
-            shareClass: 'Common',
-            sharesHeld: 1500,
-            holdingType: 'DRS',
-            certificateNumbers: [],
-          },
-        ],
-      },
-      meta,
-    );
+    await registerDana(t);
   });
   afterEach(() => t.close());
 

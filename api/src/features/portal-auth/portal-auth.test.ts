@@ -2,48 +2,27 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { portalAuthEvents, portalSessions } from '@ledgerwell/db/schema';
 import { PORTAL_AUTH_MESSAGES as M } from '@ledgerwell/shared/portal-auth';
-import { createAdminUser, createTestApp, type TestApp } from '../../test/test-app';
-import { createShareholder } from '../registry/create-shareholder';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { DANA_DRS_ACCOUNT, registerDana } from '../../test/registry-fixtures';
 
 const MINUTE = 60 * 1000;
-const meta = { requestId: 'test-request', ip: '127.0.0.1', userAgent: null };
 
 describe('shareholder portal sign-in', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '1' } });
-    const registrar = await createAdminUser(t.deps, { username: 'registrar', password: 'Correct-Horse-7' });
-    await createShareholder(
-      t.deps,
-      { id: registrar.id, username: registrar.username },
+    await registerDana(t, [
+      DANA_DRS_ACCOUNT,
       {
-        code: 'WH4821',
-        name: 'Dana Whitfield',
-        email: 'dana@example.com',
-        address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
-        accounts: [
-          {
-            accountNumber: '100200300',
-            registrationName: 'Dana Whitfield',
-            issuer: 'Acme Corp',
-            shareClass: 'Common',
-            sharesHeld: 1500,
-            holdingType: 'DRS',
-            certificateNumbers: [],
-          },
-          {
-            accountNumber: '100200301',
-            registrationName: 'Dana Whitfield IRA',
-            issuer: 'Acme Corp',
-            shareClass: 'Preferred',
-            sharesHeld: 40,
-            holdingType: 'CERTIFICATED',
-            certificateNumbers: ['P-9'],
-          },
-        ],
+        accountNumber: '100200301',
+        registrationName: 'Dana Whitfield IRA',
+        issuer: 'Acme Corp',
+        shareClass: 'Preferred',
+        sharesHeld: 40,
+        holdingType: 'CERTIFICATED',
+        certificateNumbers: ['P-9'],
       },
-      meta,
-    );
+    ]);
   });
   afterEach(() => t.close());
 

@@ -75,7 +75,7 @@ export async function sendSignInLink(deps: AppDeps, codeSession: PortalSession, 
     .limit(1);
   if (!account) throw new AppError('CONFLICT', M.linkNotOffered);
 
-  const sent = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const token = await createPortalSession(
       tx,
       deps.clock,
@@ -100,9 +100,7 @@ export async function sendSignInLink(deps: AppDeps, codeSession: PortalSession, 
     // Over the address's limit: no e-mail, and no link either (the transaction keeps neither).
     if (!queued) throw new AppError('RATE_LIMITED', M.linkLimit);
     await recordPortalEvent(tx, 'LINK_SENT', { code: holder.code, shareholderId: codeSession.shareholderId }, meta);
-    return true;
   });
-  return sent;
 }
 
 /**
