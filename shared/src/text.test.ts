@@ -26,4 +26,12 @@ describe('storable text', () => {
     expect(findUnstorableText('\ud800')).toBe('');
     expect(findUnstorableText({ a: ['😀', { b: 2, c: null }] })).toBeNull();
   });
+
+  it('walks a body nested 100,000 levels deep without running out of stack', () => {
+    let deep: unknown = 'x\ud800';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const found = findUnstorableText(deep);
+    expect(found?.split('.')).toHaveLength(100_000);
+    expect(findUnstorableText(JSON.parse(`${'['.repeat(100_000)}1${']'.repeat(100_000)}`))).toBeNull();
+  });
 });

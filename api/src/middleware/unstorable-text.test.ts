@@ -33,6 +33,16 @@ describe('text PostgreSQL cannot store', () => {
     expect(t.logLines.some((line) => line.includes('unhandled error'))).toBe(false);
   });
 
+  it('answers 400, not 500, to a body nested 40,000 levels deep (within the 100 KB limit)', async () => {
+    const res = await t.app.request('/api/admin/ip-whitelist', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: `{"description":${'['.repeat(40_000)}"x"${']'.repeat(40_000)}}`,
+    });
+    expect(res.status).toBe(400);
+    expect(t.logLines.some((line) => line.includes('unhandled error'))).toBe(false);
+  });
+
   it('answers 400 for a NUL in a JSON field, and stores nothing', async () => {
     const res = await t.request('POST', '/api/admin/ip-whitelist', {
       token,
