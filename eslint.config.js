@@ -35,6 +35,10 @@ const API_SHARED_FEATURE_MODULES = [
   // The CSRF guard and its tokens.
   'csrf/require-csrf.ts',
   'csrf/csrf-tokens.ts',
+  // The ledger's entry points for other features: the registry opens accounts on it (a class by name, an
+  // opening balance); requests post to it.
+  'ledger/issuers.ts',
+  'ledger/opening-balance.ts',
 ];
 
 const featureDirs = (root) =>

@@ -24,6 +24,7 @@ import { issuerApplicationAdminRoutes } from './features/issuer-applications/adm
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
+import { ledgerRoutes } from './features/ledger/routes';
 import { requestReviewRoutes } from './features/request-review/routes';
 import { VERIFICATION_UPLOAD_PATH, verificationRoutes } from './features/verification/routes';
 import { webAppRoutes } from './features/web-app/serve-web';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', adminMfaRoutes(deps));
   admin.route('/', adminStepUpRoutes(deps));
   admin.route('/', registryRoutes(deps));
+  admin.route('/', ledgerRoutes(deps));
   // After the session routes, which answer /users/me for every role.
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', adminSessionListRoutes(deps));

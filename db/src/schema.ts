@@ -345,6 +345,12 @@ export const shareholderAccounts = pgTable(
     sharesHeld: bigint('shares_held', { mode: 'number' }).notNull(),
     holdingType: holdingType('holding_type').notNull(),
     certificateNumbers: text('certificate_numbers').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The share class the account holds (ledger-schema.ts): its foreign key is declared in migration 0027 only.
+     * Since then the ledger is the record of the holding; `shares_held`, `holding_type` and
+     * `certificate_numbers` keep what the registry was given when the account was opened.
+     */
+    classId: uuid('class_id').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -52,6 +52,10 @@ export const ACTIVITY_ACTIONS = [
   'ISSUER_APPLICATIONS_EXPORTED',
   'EMAIL_VIEWED',
   'EMAIL_RETRIED',
+  'ISSUER_CREATED',
+  'SHARE_CLASS_CREATED',
+  'LEDGER_ISSUANCE_POSTED',
+  'LEDGER_TRANSFER_POSTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -59,12 +63,12 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const PORTAL_SIGN_IN_RESOURCE = 'PORTAL_SIGN_IN';
 
 /**
- * What every staff role reads of the log (issue 27): the work on requests and their documents, and the
- * registry. The rest (users, sessions, second factors, IP rules, blocked addresses, sign-in attempts,
+ * What every staff role reads of the log (issue 27): the work on requests and their documents, the
+ * registry and the ledger (every role reads the ledger itself). The rest (users, sessions, second factors, IP rules, blocked addresses, sign-in attempts,
  * contact submissions, issuer applications, the mail log) is read from ADMIN up, as those screens are.
  * Resource types are compared without case.
  */
-export const ACTIVITY_RESOURCES_FOR_EVERY_ROLE = ['request', 'shareholder'] as const;
+export const ACTIVITY_RESOURCES_FOR_EVERY_ROLE = ['request', 'shareholder', 'ledger'] as const;
 
 export const ACTIVITY_MESSAGES = {
   resourceForbidden: 'Only administrators can read the activity of that kind.',

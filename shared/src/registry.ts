@@ -29,6 +29,10 @@ export const REGISTRY_MESSAGES = {
   codeTaken: 'This shareholder code is already in use',
   accountTaken: 'This account number is already in use',
   duplicateAccount: 'Each account number may appear only once',
+  classFixed: (issuer: string, shareClass: string) =>
+    `The account is on file in ${issuer}, ${shareClass}; an account's class cannot change`,
+  holdingOnLedger: (held: string) =>
+    `The ledger holds ${held} shares for this account; a file cannot change a holding (post a transfer, issuance or cancellation instead)`,
 } as const;
 
 const required = (message: string, max = 200) =>

@@ -1,5 +1,8 @@
 import type { AccountInput } from '@ledgerwell/shared/registry';
+import { shareholderAccounts } from '@ledgerwell/db/schema';
 import { createShareholder } from '../features/registry/create-shareholder';
+import { classForRegistry } from '../features/ledger/issuers';
+import { openLedgerAccount } from '../features/ledger/opening-balance';
 import { createAdminUser, type TestApp } from './test-app';
 
 /** Dana Whitfield's DRS account, the registry's usual first holding in the tests. */
@@ -28,4 +31,28 @@ export async function registerDana(t: TestApp, accounts: AccountInput[] = [DANA_
     },
     { requestId: 'test-request', ip: '127.0.0.1', userAgent: null },
   );
+}
+
+/**
+ * An account as an older release stored it (straight into the table, before a rule of today), carried onto
+ * the ledger as migration 0027 carried every account: a class by its names and an opening balance.
+ */
+export async function insertLegacyAccount(
+  t: TestApp,
+  values: Omit<typeof shareholderAccounts.$inferInsert, 'classId'>,
+): Promise<void> {
+  await t.deps.db.transaction(async (tx) => {
+    const postingClass = await classForRegistry(tx, values.issuer, values.shareClass);
+    const [row] = await tx
+      .insert(shareholderAccounts)
+      .values({ ...values, classId: postingClass.id })
+      .returning();
+    await openLedgerAccount(tx, t.deps, { id: null, username: null }, postingClass, {
+      accountId: row!.id,
+      accountNumber: row!.accountNumber,
+      holdingType: row!.holdingType,
+      sharesHeld: row!.sharesHeld,
+      certificateNumbers: row!.certificateNumbers,
+    });
+  });
 }

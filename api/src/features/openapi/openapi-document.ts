@@ -81,6 +81,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Contact triage': 'Contact form submissions: triage and export.',
   'Issuer applications': 'Issuer applications from the onboarding wizard: review and export.',
   Registry: 'The shareholder registry: holders and their accounts.',
+  Ledger:
+    'The master securityholder file: issuers, share classes, postings, positions as of a date, record-date lists and control books.',
   'Mail log': 'Every e-mail the product queued, for the operator.',
 };
 
@@ -107,6 +109,9 @@ const PATH_PARAMETERS: Record<string, object> = {
   id: { type: 'string', format: 'uuid', maxLength: 36 },
   sessionId: { type: 'string', format: 'uuid', maxLength: 36 },
   docId: { type: 'string', format: 'uuid', maxLength: 36 },
+  issuerId: { type: 'string', format: 'uuid', maxLength: 36 },
+  classId: { type: 'string', format: 'uuid', maxLength: 36 },
+  accountId: { type: 'string', format: 'uuid', maxLength: 36 },
   imageType: { type: 'string', enum: [...DOCUMENT_TYPES] },
 };
 

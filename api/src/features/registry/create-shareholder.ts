@@ -7,6 +7,8 @@ import { fieldContext } from '../../lib/field-encryption';
 import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { toShareholderView } from './shareholder-view';
+import { classForRegistry } from '../ledger/issuers';
+import { openLedgerAccount } from '../ledger/opening-balance';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -71,10 +73,16 @@ export async function createShareholder(
         })
         .returning();
       if (!shareholder) throw new Error('shareholder insert returned no row');
-      const accounts = await tx
-        .insert(shareholderAccounts)
-        .values(input.accounts.map((account) => ({ ...account, shareholderId: shareholder.id })))
-        .returning();
+      const accounts = [];
+      for (const account of input.accounts) {
+        const postingClass = await classForRegistry(tx, account.issuer, account.shareClass);
+        const [row] = await tx
+          .insert(shareholderAccounts)
+          .values({ ...account, shareholderId: shareholder.id, classId: postingClass.id })
+          .returning();
+        await openLedgerAccount(tx, deps, actor, postingClass, { ...account, accountId: row!.id });
+        accounts.push(row!);
+      }
       await recordActivity(tx, {
         actor,
         action: 'SHAREHOLDER_CREATED',

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { issuers, ledgerPositions, shareClasses } from '@ledgerwell/db/ledger-schema';
+import { normalizeDecimal } from '@ledgerwell/shared/ledger';
 import {
   IMPORT_COLUMNS,
   importedShareholderSchema,
@@ -13,6 +15,10 @@ import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@ledgerwell/shared/text
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
 import { recordImportActivity } from './import-activity';
+import { classForRegistry } from '../ledger/issuers';
+import { openLedgerAccount } from '../ledger/opening-balance';
+
+const actorOf = (admin: AdminContext) => ({ id: admin.profile.id, username: admin.profile.username });
 
 export const IMPORT_MAX_ROWS = 20_000;
 
@@ -152,9 +158,18 @@ export async function importShareholders(
   return deps.db.transaction(async (tx) => {
     // An account number may move only within its holder: one held by another code is a bad line.
     const owners = await tx
-      .select({ accountNumber: shareholderAccounts.accountNumber, code: shareholders.code })
+      .select({
+        accountNumber: shareholderAccounts.accountNumber,
+        code: shareholders.code,
+        issuer: issuers.legalName,
+        shareClass: shareClasses.name,
+        position: sql<string>`${ledgerPositions.drsShares} + ${ledgerPositions.certificatedShares}`,
+      })
       .from(shareholderAccounts)
       .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
+      .innerJoin(shareClasses, eq(shareClasses.id, shareholderAccounts.classId))
+      .innerJoin(issuers, eq(issuers.id, shareClasses.issuerId))
+      .innerJoin(ledgerPositions, eq(ledgerPositions.accountId, shareholderAccounts.id))
       .where(inArray(sql`upper(${shareholderAccounts.accountNumber})`, [...accountLine.keys()]));
     const ownerErrors = owners
       .filter(
@@ -173,7 +188,21 @@ export async function importShareholders(
     const weakErrors = [...accountLine]
       .filter(([account]) => !onFile.has(account) && isWeakAccountNumber(account))
       .map(([, line]) => ({ line, message: `account_number: ${REGISTRY_MESSAGES.accountNumberWeak}` }));
-    const lineErrors = [...ownerErrors, ...weakErrors];
+    // The ledger is the record of a holding: a file may not move one (a posting does), nor its class.
+    const lineOf = new Map(rows.map((r) => [r.input.accounts[0]!.accountNumber.toUpperCase(), r.input.accounts[0]!]));
+    const holdingErrors = owners.flatMap((o) => {
+      const line = accountLine.get(o.accountNumber.toUpperCase())!;
+      const account = lineOf.get(o.accountNumber.toUpperCase())!;
+      const sameClass =
+        account.issuer.trim().toLowerCase() === o.issuer.toLowerCase() &&
+        account.shareClass.trim().toLowerCase() === o.shareClass.toLowerCase();
+      if (!sameClass) return [{ line, message: `issuer: ${REGISTRY_MESSAGES.classFixed(o.issuer, o.shareClass)}` }];
+      const held = normalizeDecimal(o.position);
+      if (String(account.sharesHeld) !== held)
+        return [{ line, message: `shares_held: ${REGISTRY_MESSAGES.holdingOnLedger(held)}` }];
+      return [];
+    });
+    const lineErrors = [...ownerErrors, ...weakErrors, ...holdingErrors];
     if (lineErrors.length > 0) return { ok: false as const, errors: lineErrors.sort((a, b) => a.line - b.line) };
 
     const createdIds: string[] = [];
@@ -218,10 +247,15 @@ export async function importShareholders(
         if (current) {
           await tx
             .update(shareholderAccounts)
-            .set({ ...account, updatedAt: deps.clock.now() })
+            .set({ registrationName: account.registrationName, updatedAt: deps.clock.now() })
             .where(eq(shareholderAccounts.id, current.id));
         } else {
-          await tx.insert(shareholderAccounts).values({ ...account, shareholderId });
+          const postingClass = await classForRegistry(tx, account.issuer, account.shareClass);
+          const [row] = await tx
+            .insert(shareholderAccounts)
+            .values({ ...account, shareholderId, classId: postingClass.id })
+            .returning({ id: shareholderAccounts.id });
+          await openLedgerAccount(tx, deps, actorOf(admin), postingClass, { ...account, accountId: row!.id });
         }
         accounts++;
       }

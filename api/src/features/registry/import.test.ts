@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { certificates as ledgerCertificates, ledgerPositions } from '@ledgerwell/db/ledger-schema';
 import { apiErrorSchema } from '@ledgerwell/shared/api-error';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { insertLegacyAccount } from '../../test/registry-fixtures';
 import { IMPORT_IDS_PER_ACTIVITY } from './import-activity';
 import { fieldContext } from '../../lib/field-encryption';
 import { IMPORT_COLUMNS, REGISTRY_MESSAGES } from '@ledgerwell/shared/registry';
@@ -84,7 +86,7 @@ describe('POST /api/admin/shareholders/import', () => {
       sharesHeld: 200,
     });
 
-    const second = await upload(csv(row({ shares_held: '1250', address_line1: '9 Oak Ave' })));
+    const second = await upload(csv(row({ address_line1: '9 Oak Ave' })));
     expect(second.json.data).toEqual({ created: 0, updated: 1, accounts: 1 });
     const [dana] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'WH4821'));
     expect(dana!.addressLine1).toBe('9 Oak Ave');
@@ -93,7 +95,7 @@ describe('POST /api/admin/shareholders/import', () => {
       .select()
       .from(shareholderAccounts)
       .where(eq(shareholderAccounts.accountNumber, '100200300'));
-    expect(account!.sharesHeld).toBe(1250);
+    expect(account!.sharesHeld).toBe(1500);
     expect(
       await t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, 'SHAREHOLDERS_IMPORTED')),
     ).toHaveLength(2);
@@ -108,7 +110,7 @@ describe('POST /api/admin/shareholders/import', () => {
     expect((await upload(csv(row()))).status).toBe(200);
     // An account from before the rule, as an older release stored it.
     const [dana] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'WH4821'));
-    await t.deps.db.insert(shareholderAccounts).values({
+    await insertLegacyAccount(t, {
       shareholderId: dana!.id,
       accountNumber: '4321',
       registrationName: 'Dana Whitfield',
@@ -117,13 +119,15 @@ describe('POST /api/admin/shareholders/import', () => {
       sharesHeld: 5,
       holdingType: 'DRS',
     });
-    const update = await upload(csv(row(), row({ account_number: '4321', shares_held: '7' })));
+    const update = await upload(
+      csv(row(), row({ account_number: '4321', shares_held: '5', registration_name: 'Dana Whitfield TTEE' })),
+    );
     expect(update.status).toBe(200);
     const [old] = await t.deps.db
       .select()
       .from(shareholderAccounts)
       .where(eq(shareholderAccounts.accountNumber, '4321'));
-    expect(old!.sharesHeld).toBe(7);
+    expect(old!.registrationName).toBe('Dana Whitfield TTEE');
   });
 
   it('changes nothing when one line is bad, and names each bad line', async () => {
@@ -144,6 +148,54 @@ describe('POST /api/admin/shareholders/import', () => {
     ]);
     expect(await t.deps.db.select().from(shareholders)).toHaveLength(0);
     expect(await t.deps.db.select().from(shareholderAccounts)).toHaveLength(0);
+  });
+
+  it("puts new accounts on the ledger, and refuses a line that would change a holding or an account's class", async () => {
+    const first = await upload(
+      csv(
+        row(),
+        row({
+          account_number: '100200301',
+          holding_type: 'certificated',
+          certificate_numbers: 'c-001; C-002; C-003',
+          shares_held: '200',
+        }),
+      ),
+    );
+    expect(first.status).toBe(200);
+    const certificates = await t.deps.db.select().from(ledgerCertificates).orderBy(asc(ledgerCertificates.number));
+    expect(certificates.map((c) => [c.number, c.shares, c.status])).toEqual([
+      ['C-001', '68.000000', 'OUTSTANDING'],
+      ['C-002', '66.000000', 'OUTSTANDING'],
+      ['C-003', '66.000000', 'OUTSTANDING'],
+    ]);
+    const positions = await t.deps.db.select().from(ledgerPositions);
+    expect(positions.map((p) => [p.drsShares, p.certificatedShares]).sort()).toEqual([
+      ['0.000000', '200.000000'],
+      ['1500.000000', '0.000000'],
+    ]);
+
+    const moved = await upload(
+      csv(
+        row({ shares_held: '1250' }),
+        row({
+          account_number: '100200301',
+          share_class: 'Preferred',
+          shares_held: '200',
+          holding_type: 'certificated',
+          certificate_numbers: 'C-001',
+        }),
+      ),
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.json.errors).toEqual([
+      { line: 2, message: `shares_held: ${REGISTRY_MESSAGES.holdingOnLedger('1500')}` },
+      { line: 3, message: `issuer: ${REGISTRY_MESSAGES.classFixed('Acme Corp', 'Common')}` },
+    ]);
+    expect((await t.deps.db.select().from(ledgerPositions)).map((p) => p.drsShares).sort()).toEqual([
+      '0.000000',
+      '1500.000000',
+    ]);
   });
 
   it('refuses a wrong header, a short row, conflicting holder details, a repeated account and an account of another holder', async () => {
@@ -219,7 +271,7 @@ describe('POST /api/admin/shareholders/import', () => {
         registration_name: `Bulk Holder ${i}`,
       }),
     );
-    expect((await upload(csv(row({ shares_held: '10' }), ...bulk))).json.data).toEqual({
+    expect((await upload(csv(row({ address_line1: '9 Oak Ave' }), ...bulk))).json.data).toEqual({
       created: IMPORT_IDS_PER_ACTIVITY,
       updated: 1,
       accounts: IMPORT_IDS_PER_ACTIVITY + 1,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { adminActivity, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { REGISTRY_MESSAGES as M, shareholderCreatedSchema, shareholderListSchema } from '@ledgerwell/shared/registry';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { insertLegacyAccount } from '../../test/registry-fixtures';
 import { fieldContext } from '../../lib/field-encryption';
 
 const PASSWORD = 'Correct-Horse-7';
@@ -135,7 +136,7 @@ describe('admin shareholder registry', () => {
     ).toBe(201);
     // One entered before the rule, straight into the table as an older release did.
     const [holder] = await t.deps.db.select().from(shareholders).where(eq(shareholders.code, 'OK8'));
-    await t.deps.db.insert(shareholderAccounts).values({
+    await insertLegacyAccount(t, {
       shareholderId: holder!.id,
       accountNumber: '4321',
       registrationName: 'Old entry',

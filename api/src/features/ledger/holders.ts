@@ -1,0 +1,130 @@
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@ledgerwell/db/client';
+import { issuers, ledgerLegs, shareClasses } from '@ledgerwell/db/ledger-schema';
+import { shareholderAccounts } from '@ledgerwell/db/schema';
+import { normalizeDecimal } from '@ledgerwell/shared/ledger';
+import type { AppDeps } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { issuerToday } from './effective-date';
+
+/**
+ * The record-date list: every account of the class holding shares at the end of a date, by account number.
+ * Each account's holding is summed from its own legs up to the date (index (account_id, effective_date)),
+ * so a list for yesterday is the same before and after today's postings.
+ */
+export interface HolderRow {
+  accountId: string;
+  accountNumber: string;
+  registrationName: string;
+  shares: string;
+}
+
+async function classDate(deps: AppDeps, classId: string, asOf: string | undefined) {
+  const [row] = await deps.db
+    .select({ timeZone: issuers.timeZone })
+    .from(shareClasses)
+    .innerJoin(issuers, eq(issuers.id, shareClasses.issuerId))
+    .where(eq(shareClasses.id, classId));
+  if (!row) throw notFound('Share class not found');
+  return asOf ?? issuerToday(deps, row);
+}
+
+// Spelled out with table names: drizzle writes bare column names inside a select's sql, which a correlated
+// subquery would bind to its own table.
+const heldAsOf = (asOf: string) =>
+  sql<string>`(select coalesce(sum(l.quantity), 0) from ledger_legs l
+    where l.account_id = shareholder_accounts.id and l.effective_date <= ${asOf}::date)`;
+
+function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL) {
+  const inner = db
+    .select({
+      accountId: shareholderAccounts.id,
+      accountNumber: shareholderAccounts.accountNumber,
+      registrationName: shareholderAccounts.registrationName,
+      shares: heldAsOf(asOf).as('shares'),
+    })
+    .from(shareholderAccounts)
+    .where(and(eq(shareholderAccounts.classId, classId), after))
+    .as('holders');
+  return db
+    .select()
+    .from(inner)
+    .where(sql`${inner.shares} <> 0`)
+    .orderBy(asc(inner.accountNumber), asc(inner.accountId));
+}
+
+const toRow = (row: { accountId: string; accountNumber: string; registrationName: string; shares: string }) => ({
+  ...row,
+  shares: normalizeDecimal(String(row.shares)),
+});
+
+export async function listHolders(
+  deps: AppDeps,
+  classId: string,
+  query: { asOf?: string | undefined; page: number; limit: number },
+) {
+  const asOf = await classDate(deps, classId, query.asOf);
+  const [rows, [totals]] = await Promise.all([
+    holdersQuery(deps.db, classId, asOf)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db
+      .select({
+        total: sql<number>`count(*) filter (where s.held <> 0)::int`,
+        shares: sql<string>`coalesce(sum(s.held), 0)::text`,
+      })
+      .from(
+        sql`(select ${ledgerLegs.accountId}, sum(${ledgerLegs.quantity}) as held from ${ledgerLegs}
+          where ${ledgerLegs.classId} = ${classId} and ${ledgerLegs.effectiveDate} <= ${asOf}
+          group by ${ledgerLegs.accountId}) s`,
+      ),
+  ]);
+  return {
+    asOf,
+    data: rows.map(toRow),
+    total: totals!.total,
+    totalShares: normalizeDecimal(totals!.shares),
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+const EXPORT_PAGE = 2000;
+
+/** The record-date list in keyset pages of account number, for a streamed CSV. */
+export async function holderPages(deps: AppDeps, classId: string, asOfQuery: string | undefined) {
+  const asOf = await classDate(deps, classId, asOfQuery);
+  async function* pages(): AsyncGenerator<HolderRow[]> {
+    let last: { accountNumber: string; accountId: string } | undefined;
+    for (;;) {
+      const after = last
+        ? or(
+            gt(shareholderAccounts.accountNumber, last.accountNumber),
+            and(eq(shareholderAccounts.accountNumber, last.accountNumber), gt(shareholderAccounts.id, last.accountId)),
+          )
+        : undefined;
+      // Past the page's accounts, not its holders: a page of accounts that all hold nothing still moves on.
+      const accounts = await deps.db
+        .select({ accountId: shareholderAccounts.id, accountNumber: shareholderAccounts.accountNumber })
+        .from(shareholderAccounts)
+        .where(and(eq(shareholderAccounts.classId, classId), after))
+        .orderBy(asc(shareholderAccounts.accountNumber), asc(shareholderAccounts.id))
+        .limit(EXPORT_PAGE);
+      if (accounts.length === 0) return;
+      const upTo = accounts.at(-1)!;
+      const within = and(
+        after,
+        or(
+          sql`${shareholderAccounts.accountNumber} < ${upTo.accountNumber}`,
+          and(
+            eq(shareholderAccounts.accountNumber, upTo.accountNumber),
+            sql`${shareholderAccounts.id} <= ${upTo.accountId}::uuid`,
+          ),
+        ),
+      );
+      yield (await holdersQuery(deps.db, classId, asOf, within)).map(toRow);
+      last = upTo;
+    }
+  }
+  return { asOf, pages: pages() };
+}

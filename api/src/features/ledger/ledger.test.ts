@@ -1,0 +1,418 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { LEDGER_MESSAGES as M, calendarDateIn, controlBookViewSchema } from '@ledgerwell/shared/ledger';
+import { adminActivity } from '@ledgerwell/db/schema';
+import { createAdminUser, createTestApp, loginToken, TEST_ENGINE, type TestApp } from '../../test/test-app';
+
+const PASSWORD = 'Correct-Horse-7';
+const TZ = 'America/Los_Angeles';
+
+const holder = (code: string, accountNumber: string, sharesHeld = 0, extra: Record<string, unknown> = {}) => ({
+  code,
+  name: `Holder ${code}`,
+  email: `${code.toLowerCase()}@example.com`,
+  address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
+  accounts: [
+    {
+      accountNumber,
+      registrationName: `Holder ${code}`,
+      issuer: 'Acme Corp',
+      shareClass: 'Common',
+      sharesHeld,
+      holdingType: 'DRS',
+      certificateNumbers: [],
+      ...extra,
+    },
+  ],
+});
+
+describe('the ledger', () => {
+  let t: TestApp;
+  let admin: string;
+  let classId: string;
+  let today: string;
+  let yesterday: string;
+
+  const post = (path: string, body: unknown, token = admin) => t.request('POST', `/api/admin${path}`, { token, body });
+  const get = (path: string, token = admin) => t.request('GET', `/api/admin${path}`, { token });
+
+  async function openAccount(code: string, accountNumber: string, sharesHeld = 0, extra: Record<string, unknown> = {}) {
+    const res = await post('/shareholders', holder(code, accountNumber, sharesHeld, extra));
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return res.json.data.accounts[0].id as string;
+  }
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    await createAdminUser(t.deps, { username: 'registrar', password: PASSWORD, role: 'ADMIN' });
+    admin = await loginToken(t, 'registrar', PASSWORD);
+    const issuer = await post('/issuers', { legalName: 'Acme Corp' });
+    expect(issuer.status).toBe(201);
+    const created = await post(`/issuers/${issuer.json.data.id}/classes`, {
+      name: 'Common',
+      authorizedShares: '1000000',
+      parValue: '0.001',
+      cusip: '00123a105',
+    });
+    expect(created.status).toBe(201);
+    classId = created.json.data.id;
+    today = calendarDateIn(TZ, t.deps.clock.now());
+    yesterday = calendarDateIn(TZ, new Date(t.deps.clock.now().getTime() - 36 * 3600_000));
+  });
+  afterEach(() => t.close());
+
+  it('keeps issuers and classes, each name once, with the control book per class', async () => {
+    expect((await post('/issuers', { legalName: ' acme corp ' })).json).toMatchObject({
+      code: 'CONFLICT',
+      errors: { legalName: M.issuerNameTaken },
+    });
+    const list = await get('/issuers');
+    expect(list.json.data).toEqual([
+      expect.objectContaining({
+        legalName: 'Acme Corp',
+        timeZone: TZ,
+        classes: [
+          expect.objectContaining({
+            name: 'Common',
+            cusip: '00123A105',
+            parValue: '0.001',
+            authorizedShares: '1000000',
+            outstandingShares: '0',
+          }),
+        ],
+      }),
+    ]);
+    const issuerId = list.json.data[0].id;
+    expect((await post(`/issuers/${issuerId}/classes`, { name: 'common', authorizedShares: '5' })).status).toBe(409);
+    const bad = await post(`/issuers/${issuerId}/classes`, { name: 'Preferred', authorizedShares: '1.1234567' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({ authorizedShares: M.authorizedInvalid });
+    expect((await post('/issuers/not-an-id/classes', { name: 'X', authorizedShares: '1' })).status).toBe(404);
+  });
+
+  it('issues shares within the authorized, in DRS or on a numbered certificate, and says why it refuses', async () => {
+    const account = await openAccount('ALI01', 'ALI0100001');
+    const drs = await post('/ledger/issuances', {
+      classId,
+      accountId: account,
+      shares: '1000.5',
+      form: 'DRS',
+      effectiveDate: today,
+    });
+    expect(drs.status, JSON.stringify(drs.json)).toBe(201);
+    expect(drs.json.data).toMatchObject({
+      type: 'ISSUANCE',
+      effectiveDate: today,
+      postedBy: 'registrar',
+      legs: [{ accountId: account, shares: '1000.5', form: 'DRS', certificateNumber: null }],
+    });
+    const paper = await post('/ledger/issuances', {
+      classId,
+      accountId: account,
+      shares: '250',
+      form: 'CERTIFICATE',
+      certificateNumber: 'cs-1001',
+      effectiveDate: today,
+    });
+    expect(paper.json.data.legs).toEqual([expect.objectContaining({ shares: '250', certificateNumber: 'CS-1001' })]);
+
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ shares: '999000' }, 409, 'AUTHORIZED_EXCEEDED'],
+      [{ shares: '1.0000001' }, 400, 'VALIDATION_ERROR'],
+      [{ shares: '0' }, 400, 'VALIDATION_ERROR'],
+      [{ shares: 5 }, 400, 'VALIDATION_ERROR'],
+      [{ effectiveDate: '2999-01-01' }, 400, 'VALIDATION_ERROR'],
+      [{ effectiveDate: yesterday }, 400, 'VALIDATION_ERROR'],
+      [{ form: 'CERTIFICATE', certificateNumber: 'CS-1001' }, 409, 'CONFLICT'],
+      [{ accountId: '00000000-0000-4000-8000-000000000000' }, 404, 'NOT_FOUND'],
+    ];
+    for (const [change, status, code] of refusals) {
+      const res = await post('/ledger/issuances', {
+        classId,
+        accountId: account,
+        shares: '10',
+        form: 'DRS',
+        effectiveDate: today,
+        ...change,
+      });
+      expect([res.status, res.json.code], JSON.stringify(change)).toEqual([status, code]);
+    }
+    const backDated = await post('/ledger/issuances', {
+      classId,
+      accountId: account,
+      shares: '10',
+      form: 'DRS',
+      effectiveDate: yesterday,
+    });
+    expect(backDated.json.errors).toEqual({ memo: M.backDatedNeedsMemo });
+
+    const book = await get(`/ledger/classes/${classId}/control-book`);
+    expect(controlBookViewSchema.parse(book.json.data)).toEqual({
+      classId,
+      authorizedShares: '1000000',
+      issuedShares: '1250.5',
+      cancelledShares: '0',
+      outstandingShares: '1250.5',
+      masterFileTotal: '1250.5',
+      difference: '0',
+    });
+    const activity = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(sql`${adminActivity.actionType} = 'LEDGER_ISSUANCE_POSTED'`);
+    expect(activity).toHaveLength(2);
+  });
+
+  it('refuses an issuance until the class of a free-text registry account has its authorized shares', async () => {
+    const res = await post('/shareholders', {
+      ...holder('BOB01', 'BOB0100001', 40),
+      accounts: [{ ...holder('BOB01', 'BOB0100001', 40).accounts[0], issuer: 'Brand New Inc' }],
+    });
+    expect(res.status).toBe(201);
+    const accountId = res.json.data.accounts[0].id;
+    const issuers = (await get('/issuers')).json.data;
+    const brandNew = issuers.find((i: { legalName: string }) => i.legalName === 'Brand New Inc');
+    expect(brandNew.classes[0]).toMatchObject({ authorizedShares: null, outstandingShares: '40' });
+    const issue = await post('/ledger/issuances', {
+      classId: brandNew.classes[0].id,
+      accountId,
+      shares: '1',
+      form: 'DRS',
+      effectiveDate: today,
+    });
+    expect([issue.status, issue.json.code]).toEqual([409, 'AUTHORIZED_NOT_RECORDED']);
+    const wrongClass = await post('/ledger/issuances', {
+      classId,
+      accountId,
+      shares: '1',
+      form: 'DRS',
+      effectiveDate: today,
+    });
+    expect([wrongClass.status, wrongClass.json.code]).toEqual([409, 'CLASS_MISMATCH']);
+  });
+
+  it('transfers from DRS and from certificates, cutting a balance certificate so every chain closes', async () => {
+    const seller = await openAccount('SEL01', 'SEL0100001');
+    const buyer = await openAccount('BUY01', 'BUY0100001');
+    await post('/ledger/issuances', { classId, accountId: seller, shares: '300', form: 'DRS', effectiveDate: today });
+    await post('/ledger/issuances', {
+      classId,
+      accountId: seller,
+      shares: '100',
+      form: 'CERTIFICATE',
+      certificateNumber: 'C-1',
+      effectiveDate: today,
+    });
+
+    const tooMany = await post('/ledger/transfers', {
+      classId,
+      fromAccountId: seller,
+      toAccountId: buyer,
+      shares: '300.000001',
+      toForm: 'DRS',
+      effectiveDate: today,
+    });
+    expect([tooMany.status, tooMany.json.code, tooMany.json.message]).toEqual([
+      409,
+      'INSUFFICIENT_SHARES',
+      M.insufficientShares,
+    ]);
+
+    const partial = await post('/ledger/transfers', {
+      classId,
+      fromAccountId: seller,
+      toAccountId: buyer,
+      shares: '40',
+      certificateNumbers: ['c-1'],
+      toForm: 'CERTIFICATE',
+      effectiveDate: today,
+    });
+    expect(partial.status, JSON.stringify(partial.json)).toBe(201);
+    expect(
+      partial.json.data.legs.map((l: { accountId: string; shares: string; form: string }) => [
+        l.accountId,
+        l.shares,
+        l.form,
+      ]),
+    ).toEqual([
+      [seller, '-100', 'CERTIFICATE'],
+      [seller, '60', 'CERTIFICATE'],
+      [buyer, '40', 'CERTIFICATE'],
+    ]);
+    const rows = await t.deps.db.execute(
+      sql`select c.number, c.shares::text, c.status, s.number as source from certificates c left join certificates s on s.id = c.source_certificate_id order by c.number`,
+    );
+    expect('rows' in rows ? rows.rows : rows).toEqual([
+      { number: 'C-1', shares: '100.000000', status: 'CANCELLED', source: null },
+      { number: 'LW000001', shares: '60.000000', status: 'OUTSTANDING', source: 'C-1' },
+      { number: 'LW000002', shares: '40.000000', status: 'OUTSTANDING', source: 'C-1' },
+    ]);
+
+    const again = await post('/ledger/transfers', {
+      classId,
+      fromAccountId: seller,
+      toAccountId: buyer,
+      shares: '10',
+      certificateNumbers: ['C-1'],
+      toForm: 'DRS',
+      effectiveDate: today,
+    });
+    expect([again.status, again.json.code]).toEqual([409, 'CERTIFICATE_CANCELLED']);
+    const notHers = await post('/ledger/transfers', {
+      classId,
+      fromAccountId: seller,
+      toAccountId: buyer,
+      shares: '10',
+      certificateNumbers: ['LW000002'],
+      toForm: 'DRS',
+      effectiveDate: today,
+    });
+    expect([notHers.status, notHers.json.code]).toEqual([409, 'CERTIFICATE_NOT_HELD']);
+    const same = await post('/ledger/transfers', {
+      classId,
+      fromAccountId: seller,
+      toAccountId: seller,
+      shares: '10',
+      toForm: 'DRS',
+      effectiveDate: today,
+    });
+    expect(same.json.errors).toEqual({ toAccountId: M.sameAccount });
+
+    const position = await get(`/ledger/accounts/${seller}/position`);
+    expect(position.json.data).toMatchObject({ drsShares: '300', certificatedShares: '60', totalShares: '360' });
+    const history = await get(`/ledger/accounts/${buyer}/transactions`);
+    expect(history.json).toMatchObject({ total: 1, data: [{ type: 'TRANSFER' }] });
+    const book = await get(`/ledger/classes/${classId}/control-book`);
+    expect(book.json.data).toMatchObject({ outstandingShares: '400', masterFileTotal: '400', difference: '0' });
+  });
+
+  it('gives positions and the record-date list as of a date: yesterday reads the same after today', async () => {
+    const a = await openAccount('AAA01', 'AAA0100001');
+    const b = await openAccount('BBB01', 'BBB0100001');
+    const memo = 'Issued at the closing yesterday; entered today';
+    await post('/ledger/issuances', {
+      classId,
+      accountId: a,
+      shares: '500',
+      form: 'DRS',
+      effectiveDate: yesterday,
+      memo,
+    });
+    await post('/ledger/issuances', {
+      classId,
+      accountId: b,
+      shares: '0.25',
+      form: 'DRS',
+      effectiveDate: yesterday,
+      memo,
+    });
+    const before = await get(`/ledger/classes/${classId}/holders?asOf=${yesterday}`);
+    const csvBefore = await t.request(
+      'GET',
+      `/api/admin/ledger/classes/${classId}/holders/export/csv?asOf=${yesterday}`,
+      {
+        token: admin,
+      },
+    );
+    expect(before.json).toMatchObject({ asOf: yesterday, total: 2, totalShares: '500.25' });
+    expect(before.json.data).toEqual([
+      expect.objectContaining({ accountNumber: 'AAA0100001', shares: '500' }),
+      expect.objectContaining({ accountNumber: 'BBB0100001', shares: '0.25' }),
+    ]);
+
+    await post('/ledger/transfers', {
+      classId,
+      fromAccountId: a,
+      toAccountId: b,
+      shares: '200',
+      toForm: 'DRS',
+      effectiveDate: today,
+    });
+    const after = await get(`/ledger/classes/${classId}/holders?asOf=${yesterday}`);
+    const csvAfter = await t.request(
+      'GET',
+      `/api/admin/ledger/classes/${classId}/holders/export/csv?asOf=${yesterday}`,
+      {
+        token: admin,
+      },
+    );
+    expect(after.json).toEqual(before.json);
+    expect(csvAfter.text).toBe(csvBefore.text);
+    expect(csvAfter.text).toContain('AAA0100001,Holder AAA01,500,');
+
+    expect((await get(`/ledger/accounts/${a}/position?asOf=${yesterday}`)).json.data.totalShares).toBe('500');
+    expect((await get(`/ledger/accounts/${a}/position`)).json.data.totalShares).toBe('300');
+    const todayList = await get(`/ledger/classes/${classId}/holders`);
+    expect(todayList.json.data.map((h: { shares: string }) => h.shares)).toEqual(['300', '200.25']);
+    expect((await get(`/ledger/accounts/${a}/position?asOf=2026-02-30`)).status).toBe(400);
+  });
+
+  it('lets every role read the ledger and only ADMIN and up post to it', async () => {
+    await createAdminUser(t.deps, { username: 'reader', password: PASSWORD, role: 'READ_ONLY' });
+    await createAdminUser(t.deps, { username: 'reviewer', password: PASSWORD, role: 'REVIEWER' });
+    const account = await openAccount('RRR01', 'RRR0100001');
+    for (const name of ['reader', 'reviewer']) {
+      const token = await loginToken(t, name, PASSWORD);
+      expect((await get(`/ledger/classes/${classId}/control-book`, token)).status).toBe(200);
+      expect((await get(`/ledger/accounts/${account}/position`, token)).status).toBe(200);
+      expect((await get('/issuers', token)).status).toBe(200);
+      const issue = await post(
+        '/ledger/issuances',
+        { classId, accountId: account, shares: '1', form: 'DRS', effectiveDate: today },
+        token,
+      );
+      expect(issue.status).toBe(403);
+      const transfer = await post(
+        '/ledger/transfers',
+        { classId, fromAccountId: account, toAccountId: account, shares: '1', toForm: 'DRS', effectiveDate: today },
+        token,
+      );
+      expect(transfer.status).toBe(403);
+    }
+  });
+
+  it('has a journal the database itself refuses to change: UPDATE, DELETE and TRUNCATE fail', async () => {
+    const account = await openAccount('IMM01', 'IMM0100001', 10);
+    for (const statement of [
+      sql`update ledger_transactions set memo = 'rewritten'`,
+      sql`delete from ledger_transactions`,
+      sql`truncate ledger_transactions cascade`,
+      sql`update ledger_legs set quantity = 1000000`,
+      sql`delete from ledger_legs`,
+      sql`truncate ledger_legs`,
+    ]) {
+      const error = await t.deps.db.execute(statement).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(String((error?.cause as Error | undefined)?.message ?? error)).toMatch(/is append-only/);
+    }
+    expect((await get(`/ledger/accounts/${account}/position`)).json.data.totalShares).toBe('10');
+  });
+
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'serializes 20 simultaneous transfers of 100 from an account of 1,000: 10 posted, 10 refused, nothing left',
+    async () => {
+      const from = await openAccount('CON01', 'CON0100001', 1000);
+      const to = await openAccount('CON02', 'CON0200001');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          post('/ledger/transfers', {
+            classId,
+            fromAccountId: from,
+            toAccountId: to,
+            shares: '100',
+            toForm: 'DRS',
+            effectiveDate: today,
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(409)]);
+      expect(answers.filter((a) => a.status === 409).every((a) => a.json.code === 'INSUFFICIENT_SHARES')).toBe(true);
+      expect((await get(`/ledger/accounts/${from}/position`)).json.data.totalShares).toBe('0');
+      expect((await get(`/ledger/accounts/${to}/position`)).json.data.totalShares).toBe('1000');
+      expect((await get(`/ledger/classes/${classId}/control-book`)).json.data.difference).toBe('0');
+    },
+  );
+});

@@ -1,0 +1,214 @@
+import { Hono, type Context } from 'hono';
+import {
+  asOfQuerySchema,
+  controlBookAnswerSchema,
+  holderListSchema,
+  holdersExportQuerySchema,
+  holdersQuerySchema,
+  issuanceInputSchema,
+  issuerCreatedSchema,
+  issuerInputSchema,
+  issuerListSchema,
+  positionAnswerSchema,
+  shareClassCreatedSchema,
+  shareClassInputSchema,
+  transactionListSchema,
+  transactionPostedSchema,
+  transactionsQuerySchema,
+  transferInputSchema,
+} from '@ledgerwell/shared/ledger';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { csvResponse } from '../../lib/csv-export';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { documented } from '../../lib/openapi';
+import { parseJson, parseQuery } from '../../lib/validate';
+import { requireRole } from '../../identity/middleware';
+import type { Actor } from '../activity/record-activity';
+import { holderPages, listHolders } from './holders';
+import { createIssuer, createShareClass, listIssuers } from './issuers';
+import { accountTransactions, controlBook, positionAsOf } from './ledger-queries';
+import { postIssuance } from './post-issuance';
+import { postTransfer } from './post-transfer';
+
+const actor = (c: Context<AppEnv>): Actor => {
+  const { profile } = c.get('admin');
+  return { id: profile.id, username: profile.username };
+};
+
+/** A path id that is no uuid names nothing: 404, before it reaches a uuid column. */
+function idParam(c: Context<AppEnv>, name: string, what: string): string {
+  const value = c.req.param(name) ?? '';
+  if (!isUuid(value)) throw notFound(`${what} not found`);
+  return value;
+}
+
+/** Mounted behind requireAdmin: every admin role reads the ledger; ADMIN and SUPER_ADMIN post to it. */
+export function ledgerRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get(
+      '/issuers',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'List issuers with their share classes',
+        responses: { 200: issuerListSchema },
+      }),
+      async (c) => c.json({ success: true, data: await listIssuers(deps) }),
+    )
+    .post(
+      '/issuers',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'Add an issuer (ADMIN and up)',
+        body: issuerInputSchema,
+        responses: { 201: issuerCreatedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, issuerInputSchema);
+        return c.json({ success: true, data: await createIssuer(deps, actor(c), input, c.get('meta')) }, 201);
+      },
+    )
+    .post(
+      '/issuers/:issuerId/classes',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'Add a share class to an issuer, with its authorized shares (ADMIN and up)',
+        body: shareClassInputSchema,
+        responses: { 201: shareClassCreatedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const issuerId = idParam(c, 'issuerId', 'Issuer');
+        const input = await parseJson(c, shareClassInputSchema);
+        const data = await createShareClass(deps, actor(c), issuerId, input, c.get('meta'));
+        return c.json({ success: true, data }, 201);
+      },
+    )
+    .post(
+      '/ledger/issuances',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'Issue new shares of a class to an account, within its authorized shares (ADMIN and up, step-up)',
+        body: issuanceInputSchema,
+        responses: { 201: transactionPostedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, issuanceInputSchema);
+        const data = await postIssuance({ deps, actor: actor(c), input, meta: c.get('meta') });
+        return c.json({ success: true, data }, 201);
+      },
+    )
+    .post(
+      '/ledger/transfers',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          'Transfer shares between two accounts of a class, from the DRS position or from named certificates (ADMIN and up)',
+        body: transferInputSchema,
+        responses: { 201: transactionPostedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, transferInputSchema);
+        const data = await postTransfer({ deps, actor: actor(c), input, meta: c.get('meta') });
+        return c.json({ success: true, data }, 201);
+      },
+    )
+    .get(
+      '/ledger/accounts/:accountId/position',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: "An account's position at the end of a date (inclusive; today in the issuer's time zone by default)",
+        query: asOfQuerySchema,
+        responses: { 200: positionAnswerSchema },
+        errors: [404],
+      }),
+      async (c) => {
+        const accountId = idParam(c, 'accountId', 'Account');
+        const { asOf } = parseQuery(c, asOfQuerySchema);
+        return c.json({ success: true, data: await positionAsOf(deps, accountId, asOf) });
+      },
+    )
+    .get(
+      '/ledger/accounts/:accountId/transactions',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: "An account's transactions with their legs, newest first",
+        query: transactionsQuerySchema,
+        responses: { 200: transactionListSchema },
+        errors: [404],
+      }),
+      async (c) => {
+        const accountId = idParam(c, 'accountId', 'Account');
+        const query = parseQuery(c, transactionsQuerySchema);
+        return c.json({ success: true, ...(await accountTransactions(deps, accountId, query)) });
+      },
+    )
+    .get(
+      '/ledger/classes/:classId/holders',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'The record-date list: holders of a class at the end of a date, by account number',
+        query: holdersQuerySchema,
+        responses: { 200: holderListSchema },
+        errors: [404],
+      }),
+      async (c) => {
+        const classId = idParam(c, 'classId', 'Share class');
+        const query = parseQuery(c, holdersQuerySchema);
+        return c.json({ success: true, ...(await listHolders(deps, classId, query)) });
+      },
+    )
+    .get(
+      '/ledger/classes/:classId/holders/export/csv',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'The record-date list as a streamed CSV (ADMIN and up, step-up)',
+        query: holdersExportQuerySchema,
+        responses: { 200: { media: 'text/csv', description: 'The holders as CSV (spreadsheet formulas neutralised)' } },
+        errors: [404],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const classId = idParam(c, 'classId', 'Share class');
+        const { asOf } = parseQuery(c, holdersExportQuerySchema);
+        const { asOf: date, pages } = await holderPages(deps, classId, asOf);
+        return csvResponse({
+          fileName: `holders-${date}.csv`,
+          columns: [
+            { header: 'Account number', value: (row) => row.accountNumber },
+            { header: 'Registration', value: (row) => row.registrationName },
+            { header: 'Shares', value: (row) => row.shares },
+            { header: 'Record date', value: () => date },
+          ],
+          pages,
+        });
+      },
+    )
+    .get(
+      '/ledger/classes/:classId/control-book',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: "A class's control book against its master file: authorized, issued, outstanding and the difference",
+        responses: { 200: controlBookAnswerSchema },
+        errors: [404],
+      }),
+      async (c) => c.json({ success: true, data: await controlBook(deps, idParam(c, 'classId', 'Share class')) }),
+    );
+}

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  CERTIFICATE_STATUSES,
+  DEFAULT_ISSUER_TIME_ZONE,
+  HOLDING_FORMS,
+  TRANSACTION_TYPES,
+} from '@ledgerwell/shared/ledger';
+import { adminUsers, issuerApplications, shareholderAccounts, shareholderRequests } from './schema';
+
+/**
+ * The ledger (decision 019). Quantities are numeric(24, 6): exact, up to 18 digits and 6 places, read
+ * as strings. `shareholder_accounts.class_id` points at `share_classes`; that foreign key is declared in
+ * migration 0027 only, since declaring it here would make the two schema modules import each other.
+ */
+const shares = (name: string) => numeric(name, { precision: 24, scale: 6 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const issuers = pgTable(
+  'issuers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    legalName: text('legal_name').notNull(),
+    /** Effective and record dates are calendar dates here. */
+    timeZone: text('time_zone').notNull().default(DEFAULT_ISSUER_TIME_ZONE),
+    issuerApplicationId: uuid('issuer_application_id').references(() => issuerApplications.id),
+    /** The next number a certificate issued by the system gets (a number given by staff is kept as given). */
+    nextCertificateNumber: bigint('next_certificate_number', { mode: 'number' }).notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('issuers_legal_name_idx').on(sql`lower(${t.legalName})`)],
+);
+
+export const shareClasses = pgTable(
+  'share_classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    name: text('name').notNull(),
+    cusip: text('cusip'),
+    parValue: shares('par_value'),
+    /** The depository nominee (Cede & Co.) account in this class: a transfer to a broker credits it. */
+    nomineeAccountId: uuid('nominee_account_id').references(() => shareholderAccounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_classes_issuer_name_idx').on(t.issuerId, sql`lower(${t.name})`),
+    uniqueIndex('share_classes_cusip_idx').on(t.cusip).where(sql`${t.cusip} IS NOT NULL`),
+  ],
+);
+
+export const transactionType = pgEnum('ledger_transaction_type', TRANSACTION_TYPES);
+export const holdingForm = pgEnum('holding_form', HOLDING_FORMS);
+export const certificateStatus = pgEnum('certificate_status', CERTIFICATE_STATUSES);
+
+/** The journal: one row per change of ownership. Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of posting, for a stable journal order within one effective date. */
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    type: transactionType('type').notNull(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => shareClasses.id),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: posted by the system (the migration's opening balances, the demo data). */
+    postedBy: uuid('posted_by').references(() => adminUsers.id),
+    postedByUsername: text('posted_by_username'),
+    sourceRequestId: uuid('source_request_id').references(() => shareholderRequests.id),
+    memo: text('memo'),
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => ledgerTransactions.id),
+  },
+  (t) => [
+    index('ledger_transactions_class_idx').on(t.classId, t.effectiveDate, t.sequence),
+    uniqueIndex('ledger_transactions_sequence_idx').on(t.sequence),
+  ],
+);
+
+/**
+ * Certificates, with their lineage: the transaction that issued each and the one that cancelled it, and
+ * the certificate it was cut from (a partial transfer's transferred part and balance). State derived
+ * from the journal, kept in the posting's transaction.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => shareClasses.id),
+    number: text('number').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => shareholderAccounts.id),
+    shares: shares('shares').notNull(),
+    registration: text('registration').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    issuedBy: uuid('issued_by')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    sourceCertificateId: uuid('source_certificate_id').references((): AnyPgColumn => certificates.id),
+    status: certificateStatus('status').notNull().default('OUTSTANDING'),
+    cancelledBy: uuid('cancelled_by').references(() => ledgerTransactions.id),
+    cancellationDate: date('cancellation_date', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('certificates_issuer_number_idx').on(t.issuerId, t.number),
+    index('certificates_account_idx').on(t.accountId),
+    index('certificates_number_idx').on(t.number),
+    check('certificates_shares_positive', sql`${t.shares} > 0`),
+  ],
+);
+
+/** The journal's lines: signed quantities per account, each carrying its transaction's class and date (as-of reads). */
+export const ledgerLegs = pgTable(
+  'ledger_legs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => shareholderAccounts.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => shareClasses.id),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    quantity: shares('quantity').notNull(),
+    form: holdingForm('form').notNull(),
+    certificateId: uuid('certificate_id').references(() => certificates.id),
+  },
+  (t) => [
+    index('ledger_legs_transaction_idx').on(t.transactionId),
+    index('ledger_legs_account_date_idx').on(t.accountId, t.effectiveDate),
+    index('ledger_legs_class_date_idx').on(t.classId, t.effectiveDate),
+    check('ledger_legs_quantity_nonzero', sql`${t.quantity} <> 0`),
+    check('ledger_legs_certificate_form', sql`(${t.form} = 'CERTIFICATE') = (${t.certificateId} IS NOT NULL)`),
+  ],
+);
+
+/** Each account's position now, kept by every posting; the CHECKs make an overdraft impossible in the database itself. */
+export const ledgerPositions = pgTable(
+  'ledger_positions',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => shareholderAccounts.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => shareClasses.id),
+    drsShares: shares('drs_shares').notNull().default('0'),
+    certificatedShares: shares('certificated_shares').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_positions_class_idx').on(t.classId),
+    check('ledger_positions_drs_not_negative', sql`${t.drsShares} >= 0`),
+    check('ledger_positions_certificated_not_negative', sql`${t.certificatedShares} >= 0`),
+  ],
+);
+
+/** The issuer's control book per class; the CHECK refuses outstanding shares above the authorized. */
+export const controlBooks = pgTable(
+  'control_books',
+  {
+    classId: uuid('class_id')
+      .primaryKey()
+      .references(() => shareClasses.id),
+    /** Null: not recorded yet (a class carried over from the free-text registry); new issuances wait for it. */
+    authorizedShares: shares('authorized_shares'),
+    issuedShares: shares('issued_shares').notNull().default('0'),
+    cancelledShares: shares('cancelled_shares').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('control_books_cancelled_within_issued', sql`${t.cancelledShares} <= ${t.issuedShares}`),
+    check(
+      'control_books_outstanding_within_authorized',
+      sql`${t.authorizedShares} IS NULL OR ${t.issuedShares} - ${t.cancelledShares} <= ${t.authorizedShares}`,
+    ),
+  ],
+);

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { pagedQuery } from './paging';
+
+/**
+ * The ledger (decision 019): the master securityholder file. Quantities are exact decimals written as
+ * strings ("100", "0.5"), at most 18 digits before the point and 6 after, never floating point.
+ */
+export const SHARE_DECIMAL_PLACES = 6;
+export const TRANSACTION_TYPES = [
+  'ISSUANCE',
+  'TRANSFER',
+  'CANCELLATION',
+  'CONVERSION',
+  'REISSUANCE',
+  'AUTHORIZED_ADJUSTMENT',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** How a position is held: on the issuer's books (Direct Registration) or as a paper certificate. */
+export const HOLDING_FORMS = ['DRS', 'CERTIFICATE'] as const;
+export type HoldingForm = (typeof HOLDING_FORMS)[number];
+export const CERTIFICATE_STATUSES = ['OUTSTANDING', 'CANCELLED', 'STOPPED'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+export const DEFAULT_ISSUER_TIME_ZONE = 'America/Los_Angeles';
+
+export const LEDGER_MESSAGES = {
+  sharesInvalid: 'Shares must be a number with at most 18 digits before the point and 6 after, such as 100 or 0.5',
+  sharesPositive: 'Shares must be more than zero',
+  authorizedInvalid: 'Authorized shares must be a number with at most 18 digits before the point and 6 after',
+  parValueInvalid: 'Par value must be a number with at most 18 digits before the point and 6 after',
+  dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+  futureDate: 'The effective date cannot be in the future',
+  backDatedNeedsMemo: 'A back-dated posting needs a memo saying why',
+  legalNameRequired: 'Legal name is required',
+  classNameRequired: 'Class name is required',
+  cusipInvalid: 'CUSIP must be 9 letters or digits',
+  timeZoneInvalid: 'Time zone must be an IANA name such as America/Los_Angeles',
+  idInvalid: 'Must be an id from this system',
+  formInvalid: 'Form must be DRS or CERTIFICATE',
+  certificateNumberInvalid: 'A certificate number is 1 to 40 letters, digits, dashes or dots',
+  certificateNumbersDuplicate: 'Each certificate number may appear only once',
+  certificateOnlyForCertificate: 'A certificate number goes only with the CERTIFICATE form',
+  sameAccount: 'The accounts to debit and to credit must differ',
+  memoTooLong: 'A memo is at most 500 characters',
+  insufficientShares: 'The account does not hold enough shares for this posting',
+  certificateStopped: 'A stop order is in place on this certificate: release it before it can be moved',
+  certificateCancelled: 'This certificate was already cancelled',
+  certificateNotHeld: 'This certificate is not held by the account being debited',
+  certificatesTooSmall: 'The certificates named hold fewer shares than the transfer',
+  classMismatch: 'The account belongs to another share class',
+  authorizedExceeded: 'This issuance would take the shares outstanding above the shares authorized',
+  authorizedNotRecorded: "The class's authorized shares are not recorded yet: record them before issuing new shares",
+  certificateNumberTaken: 'This certificate number is already used by the issuer',
+  issuerNameTaken: 'An issuer with this legal name already exists',
+  classNameTaken: 'The issuer already has a class with this name',
+  cusipTaken: 'This CUSIP is already used by another class',
+} as const;
+const M = LEDGER_MESSAGES;
+
+const DECIMAL_SHAPE = /^\d{1,18}(?:\.\d{1,6})?$/;
+const MAX_DECIMAL_LENGTH = 25;
+
+/** "100.500000" → "100.5", "007" → "7": the one spelling of a quantity in answers and comparisons. */
+export function normalizeDecimal(value: string): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const trimmedWhole = whole.replace(/^0+(?=\d)/, '');
+  const trimmedFraction = fraction.replace(/0+$/, '');
+  return trimmedFraction ? `${trimmedWhole}.${trimmedFraction}` : trimmedWhole;
+}
+
+const isZero = (value: string) => /^[0.]*$/.test(value);
+
+/** An exact non-negative quantity as a string; measured before the pattern runs. */
+export const decimalString = (message: string = M.sharesInvalid) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(MAX_DECIMAL_LENGTH, { message, abort: true })
+    .regex(DECIMAL_SHAPE, { message, abort: true })
+    .transform(normalizeDecimal);
+
+/** A quantity that moves shares: more than zero. */
+export const sharesString = decimalString().refine((value) => !isZero(value), M.sharesPositive);
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDay(value: string): boolean {
+  if (value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const calendarDate = z
+  .string({ error: M.dateInvalid })
+  .trim()
+  .max(10, { message: M.dateInvalid, abort: true })
+  .refine(isCalendarDay, M.dateInvalid);
+
+/** Today's calendar date in a time zone: the day a posting made now belongs to. */
+export function calendarDateIn(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export function isTimeZone(value: string): boolean {
+  if (value.length > 64 || !/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const uuidField = z.uuid({ error: M.idInvalid });
+const memoField = z.string().trim().max(500, M.memoTooLong).optional();
+const CERTIFICATE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9.-]{0,39}$/;
+export const certificateNumberField = z
+  .string({ error: M.certificateNumberInvalid })
+  .trim()
+  .max(40, { message: M.certificateNumberInvalid, abort: true })
+  .regex(CERTIFICATE_NUMBER, M.certificateNumberInvalid)
+  .transform((value) => value.toUpperCase());
+const formField = z.enum(HOLDING_FORMS, { error: M.formInvalid });
+
+export const issuerInputSchema = z.strictObject({
+  legalName: z.string({ error: M.legalNameRequired }).trim().min(1, M.legalNameRequired).max(200),
+  timeZone: z
+    .string({ error: M.timeZoneInvalid })
+    .trim()
+    .max(64, { message: M.timeZoneInvalid, abort: true })
+    .refine(isTimeZone, M.timeZoneInvalid)
+    .default(DEFAULT_ISSUER_TIME_ZONE),
+  issuerApplicationId: uuidField.optional(),
+});
+export type IssuerInput = z.output<typeof issuerInputSchema>;
+
+export const shareClassInputSchema = z.strictObject({
+  name: z.string({ error: M.classNameRequired }).trim().min(1, M.classNameRequired).max(100),
+  authorizedShares: decimalString(M.authorizedInvalid),
+  parValue: decimalString(M.parValueInvalid).optional(),
+  cusip: z
+    .string({ error: M.cusipInvalid })
+    .trim()
+    .max(9, { message: M.cusipInvalid, abort: true })
+    .regex(/^[A-Za-z0-9]{9}$/, M.cusipInvalid)
+    .transform((value) => value.toUpperCase())
+    .optional(),
+});
+export type ShareClassInput = z.output<typeof shareClassInputSchema>;
+
+export const issuanceInputSchema = z
+  .strictObject({
+    classId: uuidField,
+    accountId: uuidField,
+    shares: sharesString,
+    form: formField,
+    certificateNumber: certificateNumberField.optional(),
+    effectiveDate: calendarDate,
+    memo: memoField,
+  })
+  .refine((input) => input.certificateNumber === undefined || input.form === 'CERTIFICATE', {
+    message: M.certificateOnlyForCertificate,
+    path: ['certificateNumber'],
+  });
+export type IssuanceInput = z.output<typeof issuanceInputSchema>;
+
+export const transferInputSchema = z
+  .strictObject({
+    classId: uuidField,
+    fromAccountId: uuidField,
+    toAccountId: uuidField,
+    shares: sharesString,
+    /** Certificates surrendered for the transfer; none means the shares come from the DRS position. */
+    certificateNumbers: z
+      .array(certificateNumberField)
+      .max(100)
+      .refine((numbers) => new Set(numbers).size === numbers.length, M.certificateNumbersDuplicate)
+      .optional(),
+    toForm: formField,
+    effectiveDate: calendarDate,
+    memo: memoField,
+  })
+  .refine((input) => input.fromAccountId !== input.toAccountId, { message: M.sameAccount, path: ['toAccountId'] });
+export type TransferInput = z.output<typeof transferInputSchema>;
+
+export const asOfQuerySchema = z.strictObject({ asOf: calendarDate.optional() });
+export const holdersQuerySchema = pagedQuery({ asOf: calendarDate.optional() }, { defaultLimit: 50, maxLimit: 500 });
+export const holdersExportQuerySchema = z.strictObject({ asOf: calendarDate.optional() });
+export const transactionsQuerySchema = pagedQuery({}, { defaultLimit: 50, maxLimit: 200 });
+
+// ---- Answers -------------------------------------------------------------------------------------------
+
+const decimal = z.string().describe('An exact decimal quantity, such as "100" or "0.5"');
+
+export const shareClassViewSchema = z.object({
+  id: z.string(),
+  issuerId: z.string(),
+  name: z.string(),
+  cusip: z.string().nullable(),
+  parValue: decimal.nullable(),
+  authorizedShares: decimal.nullable().describe('Null until the authorized shares are recorded'),
+  nomineeAccountId: z
+    .string()
+    .nullable()
+    .describe("The depository nominee's (Cede & Co.) account in this class; opened by its first credit"),
+  outstandingShares: decimal,
+});
+export type ShareClassView = z.infer<typeof shareClassViewSchema>;
+
+export const issuerViewSchema = z.object({
+  id: z.string(),
+  legalName: z.string(),
+  timeZone: z.string(),
+  issuerApplicationId: z.string().nullable(),
+  createdAt: z.string(),
+  classes: z.array(shareClassViewSchema),
+});
+export type IssuerView = z.infer<typeof issuerViewSchema>;
+
+export const issuerListSchema = z.object({ success: z.literal(true), data: z.array(issuerViewSchema) });
+export const issuerCreatedSchema = z.object({ success: z.literal(true), data: issuerViewSchema });
+export const shareClassCreatedSchema = z.object({ success: z.literal(true), data: shareClassViewSchema });
+
+export const legViewSchema = z.object({
+  accountId: z.string(),
+  accountNumber: z.string(),
+  registrationName: z.string(),
+  shares: decimal.describe('Signed: negative debits the account, positive credits it'),
+  form: z.enum(HOLDING_FORMS),
+  certificateNumber: z.string().nullable(),
+});
+export type LegView = z.infer<typeof legViewSchema>;
+
+export const transactionViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  classId: z.string(),
+  effectiveDate: z.string(),
+  postedAt: z.string(),
+  postedBy: z.string().nullable(),
+  sourceRequestId: z.string().nullable(),
+  memo: z.string().nullable(),
+  legs: z.array(legViewSchema),
+});
+export type TransactionView = z.infer<typeof transactionViewSchema>;
+export const transactionPostedSchema = z.object({ success: z.literal(true), data: transactionViewSchema });
+export const transactionListSchema = z.object({
+  success: z.literal(true),
+  data: z.array(transactionViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const positionViewSchema = z.object({
+  accountId: z.string(),
+  classId: z.string(),
+  asOf: z.string(),
+  drsShares: decimal,
+  certificatedShares: decimal,
+  totalShares: decimal,
+});
+export type PositionView = z.infer<typeof positionViewSchema>;
+export const positionAnswerSchema = z.object({ success: z.literal(true), data: positionViewSchema });
+
+export const controlBookViewSchema = z.object({
+  classId: z.string(),
+  authorizedShares: decimal.nullable(),
+  issuedShares: decimal.describe('Every share ever issued in the class'),
+  cancelledShares: decimal,
+  outstandingShares: decimal.describe('Issued less cancelled'),
+  masterFileTotal: decimal.describe("The sum of every holder's position"),
+  difference: decimal.describe('Master-file total less outstanding: zero when the books are in balance'),
+});
+export type ControlBookView = z.infer<typeof controlBookViewSchema>;
+export const controlBookAnswerSchema = z.object({ success: z.literal(true), data: controlBookViewSchema });
+
+export const holderRowSchema = z.object({
+  accountId: z.string(),
+  accountNumber: z.string(),
+  registrationName: z.string(),
+  shares: decimal,
+});
+export const holderListSchema = z.object({
+  success: z.literal(true),
+  asOf: z.string(),
+  data: z.array(holderRowSchema),
+  total: z.number().int(),
+  totalShares: decimal,
+  page: z.number().int(),
+  limit: z.number().int(),
+});
