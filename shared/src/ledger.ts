@@ -42,6 +42,8 @@ export const LEDGER_MESSAGES = {
   sameAccount: 'The accounts to debit and to credit must differ',
   memoTooLong: 'A memo is at most 500 characters',
   insufficientShares: 'The account does not hold enough shares for this posting',
+  insufficientSharesOnDate:
+    'The account did not hold enough shares on every day since the effective date: a back-dated debit may not make a past holding negative',
   certificateStopped: 'A stop order is in place on this certificate: release it before it can be moved',
   certificateCancelled: 'This certificate was already cancelled',
   certificateNotHeld: 'This certificate is not held by the account being debited',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import {
   certificates,
@@ -258,6 +258,8 @@ export async function consumeCertificates(
         eq(certificates.accountId, accountId),
         inArray(certificates.number, numbers),
         eq(certificates.status, 'OUTSTANDING'),
+        // A back-dated posting cannot surrender a certificate issued after its date.
+        lte(certificates.issueDate, header.effectiveDate),
       ),
     )
     .returning({ id: certificates.id, number: certificates.number, shares: certificates.shares });
@@ -288,4 +290,23 @@ export async function consumeCertificates(
   return consumed
     .map((c) => ({ ...c, shares: Big(c.shares) }))
     .sort((a, b) => order.get(a.number)! - order.get(b.number)!);
+}
+
+/**
+ * The least DRS balance the account had at the end of any day from `date` to now: what a posting dated
+ * `date` may debit without making a holding as of some day in between negative.
+ */
+export async function leastDrsFrom(tx: Db, accountId: string, date: string): Promise<Big> {
+  const [row] = await tx
+    .execute(sql`
+    with days as (
+      select effective_date, sum(sum(quantity)) over (order by effective_date) as balance
+      from ledger_legs where account_id = ${accountId} and form = 'DRS' group by effective_date
+    )
+    select least(
+      coalesce((select balance from days where effective_date <= ${date}::date order by effective_date desc limit 1), 0),
+      coalesce((select min(balance) from days where effective_date > ${date}::date), 'Infinity'::numeric)
+    )::text as least`)
+    .then((r) => (r as { rows: { least: string }[] }).rows);
+  return Big(row!.least);
 }

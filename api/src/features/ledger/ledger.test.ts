@@ -242,7 +242,7 @@ describe('the ledger', () => {
     const rows = await t.deps.db.execute(
       sql`select c.number, c.shares::text, c.status, s.number as source from certificates c left join certificates s on s.id = c.source_certificate_id order by c.number`,
     );
-    expect('rows' in rows ? rows.rows : rows).toEqual([
+    expect((rows as { rows: unknown[] }).rows).toEqual([
       { number: 'C-1', shares: '100.000000', status: 'CANCELLED', source: null },
       { number: 'LW000001', shares: '60.000000', status: 'OUTSTANDING', source: 'C-1' },
       { number: 'LW000002', shares: '40.000000', status: 'OUTSTANDING', source: 'C-1' },
@@ -340,10 +340,26 @@ describe('the ledger', () => {
     expect(csvAfter.text).toBe(csvBefore.text);
     expect(csvAfter.text).toContain('AAA0100001,Holder AAA01,500,');
 
+    // Back-dated to yesterday, a debit must fit yesterday's holding too, not only today's.
+    await post('/ledger/issuances', { classId, accountId: b, shares: '1000', form: 'DRS', effectiveDate: today });
+    const past = await post('/ledger/transfers', {
+      classId,
+      fromAccountId: b,
+      toAccountId: a,
+      shares: '500',
+      toForm: 'DRS',
+      effectiveDate: yesterday,
+      memo: 'Late entry',
+    });
+    expect([past.status, past.json.code, past.json.message]).toEqual([
+      409,
+      'INSUFFICIENT_SHARES',
+      M.insufficientSharesOnDate,
+    ]);
     expect((await get(`/ledger/accounts/${a}/position?asOf=${yesterday}`)).json.data.totalShares).toBe('500');
     expect((await get(`/ledger/accounts/${a}/position`)).json.data.totalShares).toBe('300');
     const todayList = await get(`/ledger/classes/${classId}/holders`);
-    expect(todayList.json.data.map((h: { shares: string }) => h.shares)).toEqual(['300', '200.25']);
+    expect(todayList.json.data.map((h: { shares: string }) => h.shares)).toEqual(['300', '1200.25']);
     expect((await get(`/ledger/accounts/${a}/position?asOf=2026-02-30`)).status).toBe(400);
   });
 

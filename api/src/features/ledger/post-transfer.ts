@@ -4,13 +4,14 @@ import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
-import { checkEffectiveDate } from './effective-date';
+import { checkEffectiveDate, issuerToday } from './effective-date';
 import {
   consumeCertificates,
   insertTransaction,
   issueCertificate,
   loadAccounts,
   loadClass,
+  leastDrsFrom,
   lockPositions,
   writeLegs,
   type Leg,
@@ -95,6 +96,11 @@ export async function postTransferIn(
     }
   } else {
     if (from.drs.lt(shares)) throw new AppError('INSUFFICIENT_SHARES', M.insufficientShares);
+    // Back-dated, the debit must also fit every day from its date on: no list as of a past date may go negative.
+    if (input.effectiveDate < issuerToday(deps, postingClass)) {
+      const least = await leastDrsFrom(tx, input.fromAccountId, input.effectiveDate);
+      if (least.lt(shares)) throw new AppError('INSUFFICIENT_SHARES', M.insufficientSharesOnDate);
+    }
     legs.push({ accountId: input.fromAccountId, quantity: shares.neg(), form: 'DRS' });
   }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calendarDateIn,
+  isCalendarDay,
+  isTimeZone,
+  LEDGER_MESSAGES as M,
+  normalizeDecimal,
+  sharesString,
+  transferInputSchema,
+} from './ledger';
+
+describe('share quantities', () => {
+  it('are exact decimal strings with at most 18 digits before the point and 6 after, written one way', () => {
+    expect(sharesString.parse('100')).toBe('100');
+    expect(sharesString.parse(' 0.500000 ')).toBe('0.5');
+    expect(sharesString.parse('007.250')).toBe('7.25');
+    expect(sharesString.parse('999999999999999999.999999')).toBe('999999999999999999.999999');
+    for (const bad of ['1.0000001', '1e3', '-5', '1,000', '.5', '5.', 'NaN', '', '1'.repeat(19), '١٢']) {
+      const result = sharesString.safeParse(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message, bad).toBe(M.sharesInvalid);
+    }
+    expect(sharesString.safeParse('0.000000').error?.issues[0]?.message).toBe(M.sharesPositive);
+    expect(sharesString.safeParse(100).success).toBe(false);
+    expect(sharesString.safeParse('9'.repeat(10_000)).error?.issues[0]?.message).toBe(M.sharesInvalid);
+  });
+
+  it('normalizes zeros only, never rounding', () => {
+    expect(normalizeDecimal('0.000000')).toBe('0');
+    expect(normalizeDecimal('1500.000000')).toBe('1500');
+    expect(normalizeDecimal('0.000001')).toBe('0.000001');
+    expect(normalizeDecimal('10.100')).toBe('10.1');
+  });
+});
+
+describe('dates and time zones', () => {
+  it('takes real calendar dates only', () => {
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('2026-2-1')).toBe(false);
+  });
+
+  it("tells the issuer's date: 07:30 UTC is still yesterday in California", () => {
+    const at = new Date('2026-11-27T07:30:00Z');
+    expect(calendarDateIn('America/Los_Angeles', at)).toBe('2026-11-26');
+    expect(calendarDateIn('America/New_York', at)).toBe('2026-11-27');
+    expect(isTimeZone('America/Los_Angeles')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('a'.repeat(100))).toBe(false);
+  });
+});
+
+describe('a transfer', () => {
+  const base = {
+    classId: '00000000-0000-4000-8000-000000000001',
+    fromAccountId: '00000000-0000-4000-8000-000000000002',
+    toAccountId: '00000000-0000-4000-8000-000000000003',
+    shares: '10',
+    toForm: 'DRS',
+    effectiveDate: '2026-11-27',
+  };
+  it('names two different accounts and each certificate once, upper-cased', () => {
+    expect(transferInputSchema.parse({ ...base, certificateNumbers: ['c-1', 'C-2'] }).certificateNumbers).toEqual([
+      'C-1',
+      'C-2',
+    ]);
+    expect(transferInputSchema.safeParse({ ...base, certificateNumbers: ['c-1', 'C-1'] }).success).toBe(false);
+    expect(transferInputSchema.safeParse({ ...base, toAccountId: base.fromAccountId }).error?.issues[0]?.message).toBe(
+      M.sameAccount,
+    );
+  });
+});
