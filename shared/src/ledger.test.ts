@@ -30,6 +30,13 @@ describe('share quantities', () => {
     expect(normalizeDecimal('1500.000000')).toBe('1500');
     expect(normalizeDecimal('0.000001')).toBe('0.000001');
     expect(normalizeDecimal('10.100')).toBe('10.1');
+    expect(normalizeDecimal('0.5')).toBe('0.5');
+    expect(normalizeDecimal('000')).toBe('0');
+    expect(normalizeDecimal('.5')).toBe('0.5');
+    // One pass over any input: a million zeros before a stray character take no time.
+    const started = performance.now();
+    expect(normalizeDecimal(`1.${'0'.repeat(1_000_000)}x`)).toBe(`1.${'0'.repeat(1_000_000)}x`);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

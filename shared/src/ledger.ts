@@ -61,12 +61,20 @@ const M = LEDGER_MESSAGES;
 const DECIMAL_SHAPE = /^\d{1,18}(?:\.\d{1,6})?$/;
 const MAX_DECIMAL_LENGTH = 25;
 
-/** "100.500000" → "100.5", "007" → "7": the one spelling of a quantity in answers and comparisons. */
+/**
+ * "100.500000" → "100.5", "007" → "7": the one spelling of a quantity in answers and comparisons. Trims
+ * by index, not by pattern, so any length of input costs one pass.
+ */
 export function normalizeDecimal(value: string): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const trimmedWhole = whole.replace(/^0+(?=\d)/, '');
-  const trimmedFraction = fraction.replace(/0+$/, '');
-  return trimmedFraction ? `${trimmedWhole}.${trimmedFraction}` : trimmedWhole;
+  const point = value.indexOf('.');
+  const whole = point === -1 ? value : value.slice(0, point);
+  const fraction = point === -1 ? '' : value.slice(point + 1);
+  let start = 0;
+  while (start < whole.length - 1 && whole[start] === '0') start++;
+  let end = fraction.length;
+  while (end > 0 && fraction[end - 1] === '0') end--;
+  const trimmedWhole = whole.slice(start) || '0';
+  return end > 0 ? `${trimmedWhole}.${fraction.slice(0, end)}` : trimmedWhole;
 }
 
 const isZero = (value: string) => /^[0.]*$/.test(value);
@@ -206,10 +214,6 @@ export const shareClassViewSchema = z.object({
   cusip: z.string().nullable(),
   parValue: decimal.nullable(),
   authorizedShares: decimal.nullable().describe('Null until the authorized shares are recorded'),
-  nomineeAccountId: z
-    .string()
-    .nullable()
-    .describe("The depository nominee's (Cede & Co.) account in this class; opened by its first credit"),
   outstandingShares: decimal,
 });
 export type ShareClassView = z.infer<typeof shareClassViewSchema>;

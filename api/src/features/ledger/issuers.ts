@@ -26,7 +26,6 @@ async function classViews(tx: Db, issuerIds: string[]): Promise<ShareClassView[]
       name: shareClasses.name,
       cusip: shareClasses.cusip,
       parValue: shareClasses.parValue,
-      nomineeAccountId: shareClasses.nomineeAccountId,
       authorizedShares: controlBooks.authorizedShares,
       outstandingShares: sql<string>`${controlBooks.issuedShares} - ${controlBooks.cancelledShares}`,
     })

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LEDGER_MESSAGES as M, calendarDateIn, controlBookViewSchema } from '@ledgerwell/shared/ledger';
 import { adminActivity } from '@ledgerwell/db/schema';
+import type { AppError } from '../../lib/errors';
+import { withPostingErrors } from './posting-errors';
 import { createAdminUser, createTestApp, loginToken, TEST_ENGINE, type TestApp } from '../../test/test-app';
 
 const PASSWORD = 'Correct-Horse-7';
@@ -35,6 +37,13 @@ describe('the ledger', () => {
 
   const post = (path: string, body: unknown, token = admin) => t.request('POST', `/api/admin${path}`, { token, body });
   const get = (path: string, token = admin) => t.request('GET', `/api/admin${path}`, { token });
+  /** A transfer of 10 DRS shares dated today, with the given accounts and any field changed. */
+  const transfer = (fromAccountId: string, toAccountId: string, change: Record<string, unknown> = {}, token = admin) =>
+    post(
+      '/ledger/transfers',
+      { classId, fromAccountId, toAccountId, shares: '10', toForm: 'DRS', effectiveDate: today, ...change },
+      token,
+    );
 
   async function openAccount(code: string, accountNumber: string, sharesHeld = 0, extra: Record<string, unknown> = {}) {
     const res = await post('/shareholders', holder(code, accountNumber, sharesHeld, extra));
@@ -204,29 +213,14 @@ describe('the ledger', () => {
       effectiveDate: today,
     });
 
-    const tooMany = await post('/ledger/transfers', {
-      classId,
-      fromAccountId: seller,
-      toAccountId: buyer,
-      shares: '300.000001',
-      toForm: 'DRS',
-      effectiveDate: today,
-    });
+    const tooMany = await transfer(seller, buyer, { shares: '300.000001' });
     expect([tooMany.status, tooMany.json.code, tooMany.json.message]).toEqual([
       409,
       'INSUFFICIENT_SHARES',
       M.insufficientShares,
     ]);
 
-    const partial = await post('/ledger/transfers', {
-      classId,
-      fromAccountId: seller,
-      toAccountId: buyer,
-      shares: '40',
-      certificateNumbers: ['c-1'],
-      toForm: 'CERTIFICATE',
-      effectiveDate: today,
-    });
+    const partial = await transfer(seller, buyer, { shares: '40', certificateNumbers: ['c-1'], toForm: 'CERTIFICATE' });
     expect(partial.status, JSON.stringify(partial.json)).toBe(201);
     expect(
       partial.json.data.legs.map((l: { accountId: string; shares: string; form: string }) => [
@@ -248,34 +242,11 @@ describe('the ledger', () => {
       { number: 'LW000002', shares: '40.000000', status: 'OUTSTANDING', source: 'C-1' },
     ]);
 
-    const again = await post('/ledger/transfers', {
-      classId,
-      fromAccountId: seller,
-      toAccountId: buyer,
-      shares: '10',
-      certificateNumbers: ['C-1'],
-      toForm: 'DRS',
-      effectiveDate: today,
-    });
+    const again = await transfer(seller, buyer, { certificateNumbers: ['C-1'] });
     expect([again.status, again.json.code]).toEqual([409, 'CERTIFICATE_CANCELLED']);
-    const notHers = await post('/ledger/transfers', {
-      classId,
-      fromAccountId: seller,
-      toAccountId: buyer,
-      shares: '10',
-      certificateNumbers: ['LW000002'],
-      toForm: 'DRS',
-      effectiveDate: today,
-    });
+    const notHers = await transfer(seller, buyer, { certificateNumbers: ['LW000002'] });
     expect([notHers.status, notHers.json.code]).toEqual([409, 'CERTIFICATE_NOT_HELD']);
-    const same = await post('/ledger/transfers', {
-      classId,
-      fromAccountId: seller,
-      toAccountId: seller,
-      shares: '10',
-      toForm: 'DRS',
-      effectiveDate: today,
-    });
+    const same = await transfer(seller, seller);
     expect(same.json.errors).toEqual({ toAccountId: M.sameAccount });
 
     const position = await get(`/ledger/accounts/${seller}/position`);
@@ -320,14 +291,7 @@ describe('the ledger', () => {
       expect.objectContaining({ accountNumber: 'BBB0100001', shares: '0.25' }),
     ]);
 
-    await post('/ledger/transfers', {
-      classId,
-      fromAccountId: a,
-      toAccountId: b,
-      shares: '200',
-      toForm: 'DRS',
-      effectiveDate: today,
-    });
+    await transfer(a, b, { shares: '200' });
     const after = await get(`/ledger/classes/${classId}/holders?asOf=${yesterday}`);
     const csvAfter = await t.request(
       'GET',
@@ -342,15 +306,7 @@ describe('the ledger', () => {
 
     // Back-dated to yesterday, a debit must fit yesterday's holding too, not only today's.
     await post('/ledger/issuances', { classId, accountId: b, shares: '1000', form: 'DRS', effectiveDate: today });
-    const past = await post('/ledger/transfers', {
-      classId,
-      fromAccountId: b,
-      toAccountId: a,
-      shares: '500',
-      toForm: 'DRS',
-      effectiveDate: yesterday,
-      memo: 'Late entry',
-    });
+    const past = await transfer(b, a, { shares: '500', effectiveDate: yesterday, memo: 'Late entry' });
     expect([past.status, past.json.code, past.json.message]).toEqual([
       409,
       'INSUFFICIENT_SHARES',
@@ -378,12 +334,7 @@ describe('the ledger', () => {
         token,
       );
       expect(issue.status).toBe(403);
-      const transfer = await post(
-        '/ledger/transfers',
-        { classId, fromAccountId: account, toAccountId: account, shares: '1', toForm: 'DRS', effectiveDate: today },
-        token,
-      );
-      expect(transfer.status).toBe(403);
+      expect((await transfer(account, account, {}, token)).status).toBe(403);
     }
   });
 
@@ -406,23 +357,28 @@ describe('the ledger', () => {
     expect((await get(`/ledger/accounts/${account}/position`)).json.data.totalShares).toBe('10');
   });
 
+  it("turns the database's own refusals (an overdraft, a certificate number twice) into the service's 409s", async () => {
+    const account = await openAccount('DBC01', 'DBC0100001', 10, {
+      holdingType: 'CERTIFICATED',
+      certificateNumbers: ['Z-1'],
+    });
+    const overdraft = await withPostingErrors(() =>
+      t.deps.db.execute(sql`update ledger_positions set certificated_shares = -1 where account_id = ${account}`),
+    ).catch((e: AppError) => e);
+    expect(overdraft).toMatchObject({ code: 'INSUFFICIENT_SHARES', status: 409 });
+    const twice = await withPostingErrors(() =>
+      t.deps.db.execute(sql`insert into certificates (issuer_id, class_id, number, account_id, shares, registration, issue_date, issued_by)
+        select issuer_id, class_id, number, account_id, shares, registration, issue_date, issued_by from certificates`),
+    ).catch((e: AppError) => e);
+    expect(twice).toMatchObject({ code: 'CONFLICT', message: M.certificateNumberTaken });
+  });
+
   it.runIf(TEST_ENGINE === 'postgres')(
     'serializes 20 simultaneous transfers of 100 from an account of 1,000: 10 posted, 10 refused, nothing left',
     async () => {
       const from = await openAccount('CON01', 'CON0100001', 1000);
       const to = await openAccount('CON02', 'CON0200001');
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          post('/ledger/transfers', {
-            classId,
-            fromAccountId: from,
-            toAccountId: to,
-            shares: '100',
-            toForm: 'DRS',
-            effectiveDate: today,
-          }),
-        ),
-      );
+      const answers = await Promise.all(Array.from({ length: 20 }, () => transfer(from, to, { shares: '100' })));
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(409)]);
       expect(answers.filter((a) => a.status === 409).every((a) => a.json.code === 'INSUFFICIENT_SHARES')).toBe(true);
