@@ -39,6 +39,8 @@ const API_SHARED_FEATURE_MODULES = [
   // opening balance); requests post to it.
   'ledger/issuers.ts',
   'ledger/opening-balance.ts',
+  // What an account holds, for the registry, the portal and the request screens.
+  'ledger/holdings.ts',
 ];
 
 const featureDirs = (root) =>

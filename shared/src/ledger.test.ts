@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareDecimals,
+  formatDecimal,
+  isWholeDecimal,
   calendarDateIn,
   isCalendarDay,
   isTimeZone,
@@ -75,5 +78,25 @@ describe('a transfer', () => {
     expect(transferInputSchema.safeParse({ ...base, toAccountId: base.fromAccountId }).error?.issues[0]?.message).toBe(
       M.sameAccount,
     );
+  });
+});
+
+describe('exact decimal comparison and display', () => {
+  it('orders decimal strings without a float, any spelling alike', () => {
+    expect(compareDecimals('1000', '999.999999')).toBe(1);
+    expect(compareDecimals('0.5', '0.50')).toBe(0);
+    expect(compareDecimals('007.5', '7.5')).toBe(0);
+    expect(compareDecimals('12.05', '12.5')).toBe(-1);
+    // 2^53 + 1 and 2^53 are one number as floats; here they differ.
+    expect(compareDecimals('9007199254740993', '9007199254740992')).toBe(1);
+    expect(compareDecimals('123456789012345678.000001', '123456789012345678')).toBe(1);
+  });
+
+  it('tells a whole count from a fraction and groups thousands without rounding', () => {
+    expect([isWholeDecimal('12'), isWholeDecimal('12.000'), isWholeDecimal('12.5')]).toEqual([true, true, false]);
+    expect(formatDecimal('1234567.5')).toBe('1,234,567.5');
+    expect(formatDecimal('999')).toBe('999');
+    expect(formatDecimal('-1500.250000')).toBe('-1,500.25');
+    expect(formatDecimal('123456789012345678.000001')).toBe('123,456,789,012,345,678.000001');
   });
 });

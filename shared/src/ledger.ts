@@ -79,6 +79,31 @@ export function normalizeDecimal(value: string): string {
 
 const isZero = (value: string) => /^[0.]*$/.test(value);
 
+/**
+ * Orders two non-negative decimal strings exactly (no float on the way): the whole parts by length, then
+ * digit by digit, then the fractions padded to one length. Either spelling ("007.50" or "7.5") compares alike.
+ */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const [wholeA, fractionA = ''] = normalizeDecimal(a).split('.');
+  const [wholeB, fractionB = ''] = normalizeDecimal(b).split('.');
+  if (wholeA!.length !== wholeB!.length) return wholeA!.length < wholeB!.length ? -1 : 1;
+  const width = Math.max(fractionA.length, fractionB.length);
+  const left = wholeA! + fractionA.padEnd(width, '0');
+  const right = wholeB! + fractionB.padEnd(width, '0');
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+/** True when the decimal string is a whole number of shares ("12", "12.0"), false for "12.5". */
+export const isWholeDecimal = (value: string) => !normalizeDecimal(value).includes('.');
+
+/** "1234567.5" → "1,234,567.5": groups the whole part of an exact decimal string without a float. */
+export function formatDecimal(value: string): string {
+  const negative = value.startsWith('-');
+  const [whole, fraction] = normalizeDecimal(negative ? value.slice(1) : value).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** An exact non-negative quantity as a string; measured before the pattern runs. */
 export const decimalString = (message: string = M.sharesInvalid) =>
   z

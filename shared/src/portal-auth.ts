@@ -84,7 +84,8 @@ export const portalAccountSchema = z.object({
   registrationName: z.string(),
   issuer: z.string(),
   shareClass: z.string(),
-  sharesHeld: z.number(),
+  /** From the ledger, an exact decimal string ("1500", "12.5"). */
+  sharesHeld: z.string(),
   holdingType: z.string(),
 });
 export type PortalAccount = z.infer<typeof portalAccountSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email';
 import { isGroupedPhoneNumber } from './phone';
 import { REQUEST_TYPES, type RequestType } from './request-types';
+import { formatDecimal } from './ledger';
 
 export { REQUEST_TYPES, REQUEST_TYPE_TITLES, type RequestType } from './request-types';
 
@@ -26,6 +27,8 @@ export const REQUEST_MESSAGES = {
   sharesDigitsOnly: 'Share count must contain digits only',
   sharesPositive: 'Share count must be at least 1',
   sharesAboveHoldings: 'The share count is more than the shares held in this account',
+  fractionalHoldingAll:
+    'This account holds a fraction of a share, which cannot be transferred here: enter a whole number of shares, and we will contact you about the fraction (usually sold for cash in lieu)',
   sharesTextMismatch: 'The share count text does not match the share count',
   addressRequired: 'Street address is required',
   cityRequired: 'City is required',
@@ -74,7 +77,9 @@ export function formatUsPhone(value: string): string {
 }
 
 /** 1234567 → "1,234,567". */
-export const formatShares = (count: number) => count.toLocaleString('en-US');
+/** A count of shares for people: a whole count from a form, or an exact decimal string from the ledger. */
+export const formatShares = (count: number | string) =>
+  typeof count === 'string' ? formatDecimal(count) : count.toLocaleString('en-US');
 
 const text = (max: number) => z.string({ error: M.tooLong }).trim().max(max, M.tooLong);
 const required = (message: string, max = 200) =>

@@ -178,8 +178,13 @@ export const accountViewSchema = z.object({
   registrationName: z.string(),
   issuer: z.string(),
   shareClass: z.string(),
-  sharesHeld: z.number(),
+  /** From the ledger: exact decimal strings, DRS and certificated apart and together. */
+  sharesHeld: z.string(),
+  drsShares: z.string(),
+  certificatedShares: z.string(),
+  /** The form the account was opened with in the registry. */
   holdingType: z.enum(HOLDING_TYPES),
+  /** The certificates the account holds on the ledger, outstanding or stopped. */
   certificateNumbers: z.array(z.string()),
   /** Fewer than 8 letters or digits: accepted before the rule, easier to guess (isWeakAccountNumber). */
   weakAccountNumber: z.boolean(),

@@ -259,7 +259,8 @@ export const requestDetailSchema = z.object({
       registrationName: z.string(),
       issuer: z.string(),
       shareClass: z.string(),
-      sharesHeld: z.number(),
+      /** From the ledger, an exact decimal string. */
+      sharesHeld: z.string(),
     })
     .nullable(),
   createdAt: z.string(),

@@ -69,7 +69,7 @@ describe('shareholder portal sign-in', () => {
     const res = await post('validate-account', { accountNumber: '100-200 300' }, step1);
     expect(res.status).toBe(200);
     expect(res.json.shareholder).toEqual({ name: 'Dana Whitfield', code: 'WH4821' });
-    expect(res.json.account).toMatchObject({ accountNumber: '100200300', sharesHeld: 1500 });
+    expect(res.json.account).toMatchObject({ accountNumber: '100200300', sharesHeld: '1500' });
     expect(res.json.token).not.toBe(step1);
     expect((await post('validate-account', { accountNumber: '100200300' }, step1)).status).toBe(401);
     const sessions = await t.deps.db.select().from(portalSessions);

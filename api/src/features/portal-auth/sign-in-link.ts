@@ -139,7 +139,7 @@ export async function redeemSignInLink(deps: AppDeps, token: string, meta: Reque
     return {
       token: session,
       shareholder: { name: row.holder.name, code: row.holder.code },
-      account: accountSummary(row.account),
+      account: await accountSummary(tx, row.account),
     };
   });
 }

@@ -137,7 +137,7 @@ export async function validateAccount(
     return {
       token,
       shareholder: { name: holder.name, code: holder.code },
-      account: accountSummary(account),
+      account: await accountSummary(tx, account),
     };
   });
 }
@@ -153,7 +153,7 @@ export async function portalSessionSummary(deps: AppDeps, session: PortalSession
   if (!row) throw new AppError('UNAUTHENTICATED', M.sessionExpired);
   return {
     shareholder: { name: row.shareholder.name, code: row.shareholder.code },
-    account: accountSummary(row.account),
+    account: await accountSummary(deps.db, row.account),
   };
 }
 

@@ -15,6 +15,26 @@ import { hashVerificationCode, verificationCodeKey } from './verification-code';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 
 const transfer = SAMPLE_DWAC_TRANSFER;
+/** A private sale of 200 shares at $12.3456 to a company. */
+const sale = {
+  ...transfer,
+  transfer_type: 'sale',
+  receiving_firm_name: undefined,
+  receiving_account_num: undefined,
+  receiving_account_name: undefined,
+  transfer_shares_text: '200',
+  transfer_shares_count: 200,
+  buyerEntityType: 'entity',
+  buyerEntityName: 'Byron Holdings LLC',
+  buyerEmail: 'deals@byron.example',
+  buyerTaxId: '98-7654321',
+  buyerAddressLine1: '2 Side St',
+  buyerCity: 'Fresno',
+  buyerState: 'CA',
+  buyerPostalCode: '93721',
+  buyerCountry: 'USA',
+  pricePerShare: '12.3456',
+};
 
 describe('POST /api/shareholder-portal/submit-request', () => {
   let t: TestApp;
@@ -113,26 +133,19 @@ describe('POST /api/shareholder-portal/submit-request', () => {
     expect(list.json.requests.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
   });
 
+  it('rounds a sale amount half up to the cent on the exact product: 1 share at $1.005 is $1.01', async () => {
+    // In floating point 1.005 × 100 is 100.49999999999999, which rounded to $1.00.
+    const res = await submit({
+      requestType: 'TRANSFER',
+      formData: { ...sale, transfer_shares_text: '1', transfer_shares_count: 1, pricePerShare: '1.005' },
+    });
+    expect(res.status, res.text).toBe(201);
+    const [row] = await t.deps.db.select().from(shareholderRequests);
+    expect(row).toMatchObject({ totalAmount: '1.01' });
+    expect(row!.formData).toMatchObject({ totalAmount: 1.01 });
+  });
+
   it('computes the amount of a private sale and refuses more shares than the account holds', async () => {
-    const sale = {
-      ...transfer,
-      transfer_type: 'sale',
-      receiving_firm_name: undefined,
-      receiving_account_num: undefined,
-      receiving_account_name: undefined,
-      transfer_shares_text: '200',
-      transfer_shares_count: 200,
-      buyerEntityType: 'entity',
-      buyerEntityName: 'Byron Holdings LLC',
-      buyerEmail: 'deals@byron.example',
-      buyerTaxId: '98-7654321',
-      buyerAddressLine1: '2 Side St',
-      buyerCity: 'Fresno',
-      buyerState: 'CA',
-      buyerPostalCode: '93721',
-      buyerCountry: 'USA',
-      pricePerShare: '12.3456',
-    };
     const res = await submit({ requestType: 'TRANSFER', formData: sale });
     expect(res.status).toBe(201);
     const [row] = await t.deps.db.select().from(shareholderRequests);

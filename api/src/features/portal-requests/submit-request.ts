@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Big from 'big.js';
 import { desc, eq, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import {
@@ -17,6 +18,8 @@ import { fieldContext } from '../../lib/field-encryption';
 import type { PortalSession } from '../portal-auth/portal-sessions';
 import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
+import { holdingOf } from '../ledger/holdings';
+import { compareDecimals, isWholeDecimal } from '@ledgerwell/shared/ledger';
 import { claimIdempotencyKey, recordIdempotentAnswer, requestFingerprint, TAX_ID_FIELDS } from './idempotency';
 import { hashVerificationCode, newVerificationCode, verificationLink } from './verification-code';
 
@@ -82,14 +85,21 @@ export async function submitPortalRequest(
 
     let sharesCount: number | null = null;
     let pricePerShare: number | null = null;
-    let totalAmount: number | null = null;
+    let totalAmount: string | null = null;
     let transferType: string | null = null;
     const formData: Record<string, unknown> = { ...input.formData };
     if (input.requestType === 'TRANSFER') {
       const transfer = input.formData;
       transferType = transfer.transfer_type;
-      sharesCount = transfer.transfer_all_shares ? account.sharesHeld : (transfer.transfer_shares_count ?? null);
-      if (!transfer.transfer_all_shares && sharesCount !== null && sharesCount > account.sharesHeld) {
+      // The holding is the ledger's; the posting checks it again, under lock, when staff post the transfer.
+      const held = (await holdingOf(tx, account.id)).sharesHeld;
+      if (transfer.transfer_all_shares && !isWholeDecimal(held)) {
+        throw new AppError('VALIDATION_ERROR', M.fractionalHoldingAll, {
+          'formData.transfer_all_shares': M.fractionalHoldingAll,
+        });
+      }
+      sharesCount = transfer.transfer_all_shares ? Number(held) : (transfer.transfer_shares_count ?? null);
+      if (!transfer.transfer_all_shares && sharesCount !== null && compareDecimals(String(sharesCount), held) > 0) {
         throw new AppError('VALIDATION_ERROR', M.sharesAboveHoldings, {
           'formData.transfer_shares_count': M.sharesAboveHoldings,
         });
@@ -97,10 +107,17 @@ export async function submitPortalRequest(
       if (transfer.transfer_all_shares) formData.transfer_shares_count = null;
       if (transfer.transfer_type === 'sale') {
         pricePerShare = parsePrice(transfer.pricePerShare);
-        // Integer cents: price has at most 4 decimals, so round the product once, at the end.
+        // Exact: the price has at most 4 decimals; the product is rounded once, to the cent, at the end.
         totalAmount =
-          pricePerShare !== null && sharesCount !== null ? Math.round(pricePerShare * sharesCount * 100) / 100 : null;
-        Object.assign(formData, { pricePerShare, numberOfShares: sharesCount, totalAmount });
+          pricePerShare !== null && sharesCount !== null
+            ? Big(String(pricePerShare)).times(sharesCount).round(2, Big.roundHalfUp).toFixed(2)
+            : null;
+        // formData has always carried numbers for display; the column keeps the exact amount.
+        Object.assign(formData, {
+          pricePerShare,
+          numberOfShares: sharesCount,
+          totalAmount: totalAmount === null ? null : Number(totalAmount),
+        });
       }
     }
 
@@ -132,7 +149,7 @@ export async function submitPortalRequest(
         sharesCount,
         transferAllShares: isTransfer && input.formData.transfer_all_shares,
         pricePerShare: pricePerShare === null ? null : String(pricePerShare),
-        totalAmount: totalAmount === null ? null : totalAmount.toFixed(2),
+        totalAmount,
         verificationCodeHash: verificationCode ? hashVerificationCode(codeKey, verificationCode) : null,
         verificationExpiresAt: verificationCode
           ? new Date(deps.clock.now().getTime() + VERIFICATION_CODE_TTL_MS)

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { toShareholderView } from './shareholder-view';
 import { classForRegistry } from '../ledger/issuers';
+import { holdingsOf } from '../ledger/holdings';
 import { openLedgerAccount } from '../ledger/opening-balance';
 
 const UNIQUE_VIOLATION = '23505';
@@ -91,7 +92,11 @@ export async function createShareholder(
         details: { code: shareholder.code, accounts: accounts.length },
         meta,
       });
-      return toShareholderView(shareholder, accounts);
+      const holdings = await holdingsOf(
+        tx,
+        accounts.map((a) => a.id),
+      );
+      return toShareholderView(shareholder, accounts, holdings);
     });
   } catch (error) {
     // Two admins adding the same code at once: the unique index decides, and the loser hears why.

@@ -1,6 +1,7 @@
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
+import { holdingsOf } from '../ledger/holdings';
 import { toShareholderView, type AccountRow } from './shareholder-view';
 
 export interface ShareholderListQuery {
@@ -54,8 +55,12 @@ export async function listShareholders(deps: AppDeps, query: ShareholderListQuer
   for (const account of accounts)
     byShareholder.set(account.shareholderId, [...(byShareholder.get(account.shareholderId) ?? []), account]);
 
+  const holdings = await holdingsOf(
+    deps.db,
+    accounts.map((a) => a.id),
+  );
   return {
-    shareholders: rows.map((row) => toShareholderView(row, byShareholder.get(row.id) ?? [])),
+    shareholders: rows.map((row) => toShareholderView(row, byShareholder.get(row.id) ?? [], holdings)),
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / query.limit)),

@@ -44,7 +44,7 @@ describe('admin shareholder registry', () => {
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ code: 'WH4821', name: 'Dana Whitfield', taxIdMasked: '***-**-6789' });
     expect(res.json.data.accounts).toEqual([
-      expect.objectContaining({ accountNumber: '100200300', sharesHeld: 1500, holdingType: 'DRS' }),
+      expect.objectContaining({ accountNumber: '100200300', sharesHeld: '1500', holdingType: 'DRS' }),
     ]);
     expect(JSON.stringify(res.json)).not.toContain('123-45-6789');
     expect(shareholderCreatedSchema.safeParse(res.json).success).toBe(true);

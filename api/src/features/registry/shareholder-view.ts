@@ -1,12 +1,20 @@
 import type { InferSelectModel } from 'drizzle-orm';
 import type { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { isWeakAccountNumber, maskTaxId, type ShareholderView } from '@ledgerwell/shared/registry';
+import { NO_HOLDING, type LedgerHolding } from '../ledger/holdings';
 
 export type ShareholderRow = InferSelectModel<typeof shareholders>;
 export type AccountRow = InferSelectModel<typeof shareholderAccounts>;
 
-/** What admin screens see of a shareholder: the tax ID only masked, never decrypted here. */
-export function toShareholderView(shareholder: ShareholderRow, accounts: AccountRow[]): ShareholderView {
+/**
+ * What admin screens see of a shareholder: the tax ID only masked, never decrypted here; each account's holding
+ * as the ledger has it (`holdingsOf`).
+ */
+export function toShareholderView(
+  shareholder: ShareholderRow,
+  accounts: AccountRow[],
+  holdings: Map<string, LedgerHolding>,
+): ShareholderView {
   return {
     id: shareholder.id,
     code: shareholder.code,
@@ -21,17 +29,22 @@ export function toShareholderView(shareholder: ShareholderRow, accounts: Account
       state: shareholder.state,
       postalCode: shareholder.postalCode,
     },
-    accounts: accounts.map((account) => ({
-      id: account.id,
-      accountNumber: account.accountNumber,
-      registrationName: account.registrationName,
-      issuer: account.issuer,
-      shareClass: account.shareClass,
-      sharesHeld: account.sharesHeld,
-      holdingType: account.holdingType,
-      certificateNumbers: account.certificateNumbers,
-      weakAccountNumber: isWeakAccountNumber(account.accountNumber),
-    })),
+    accounts: accounts.map((account) => {
+      const holding = holdings.get(account.id) ?? NO_HOLDING;
+      return {
+        id: account.id,
+        accountNumber: account.accountNumber,
+        registrationName: account.registrationName,
+        issuer: account.issuer,
+        shareClass: account.shareClass,
+        sharesHeld: holding.sharesHeld,
+        drsShares: holding.drsShares,
+        certificatedShares: holding.certificatedShares,
+        holdingType: account.holdingType,
+        certificateNumbers: holding.certificateNumbers,
+        weakAccountNumber: isWeakAccountNumber(account.accountNumber),
+      };
+    }),
     createdAt: shareholder.createdAt.toISOString(),
   };
 }

@@ -12,6 +12,7 @@ import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { holdingOf } from '../ledger/holdings';
 
 export type RequestRow = typeof shareholderRequests.$inferSelect;
 
@@ -43,16 +44,19 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  */
 export async function requestDetail(deps: AppDeps, id: string, adminId: string) {
   const request = await loadRequest(deps.db, id);
-  const [account] = await deps.db
+  const [registered] = await deps.db
     .select({
       accountNumber: shareholderAccounts.accountNumber,
       registrationName: shareholderAccounts.registrationName,
       issuer: shareholderAccounts.issuer,
       shareClass: shareholderAccounts.shareClass,
-      sharesHeld: shareholderAccounts.sharesHeld,
     })
     .from(shareholderAccounts)
     .where(eq(shareholderAccounts.id, request.accountId));
+  const account = registered && {
+    ...registered,
+    sharesHeld: (await holdingOf(deps.db, request.accountId)).sharesHeld,
+  };
   const documents = await deps.db
     .select()
     .from(verificationDocuments)

@@ -14,7 +14,7 @@ import { PageHeader } from '../components/page-header';
 import { ShareholderForm } from '../components/shareholder-form';
 import { ShareholderImport } from '../components/shareholder-import';
 
-const shares = new Intl.NumberFormat('en-US');
+import { formatDecimal } from '@ledgerwell/shared/ledger';
 
 type Panel = 'none' | 'add' | 'import';
 interface Query {
@@ -223,7 +223,7 @@ function ShareholderResults({ list, loading, failed, onRetry, onPage }: Sharehol
                           </>
                         )}
                         <span className="holding-badge">{account.holdingType}</span>{' '}
-                        <span className="account-list__shares">{shares.format(account.sharesHeld)} shares</span>
+                        <span className="account-list__shares">{formatDecimal(account.sharesHeld)} shares</span>
                       </li>
                     ))}
                   </ul>

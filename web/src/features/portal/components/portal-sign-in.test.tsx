@@ -49,7 +49,7 @@ const signedIn = {
     registrationName: 'Dana Whitfield',
     issuer: 'Acme Corp',
     shareClass: 'Common',
-    sharesHeld: 1500,
+    sharesHeld: '1500',
     holdingType: 'DRS',
   },
 };

@@ -39,7 +39,7 @@ interface RequestFormPanelProps {
   type: RequestType;
   drafts: Drafts;
   updateDraft: DraftUpdater;
-  sharesHeld: number;
+  sharesHeld: string;
   onSubmit: (input: SubmitRequestInput) => Promise<SubmitOutcome>;
   onBack: () => void;
 }

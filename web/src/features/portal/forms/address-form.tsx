@@ -6,7 +6,7 @@ import { useRequestForm, type RequestFormProps } from './use-request-form';
 import { checkRequest } from './validate-request';
 
 const check = (values: AddressValues) =>
-  checkRequest({ requestType: 'ADDRESS_CHANGE', formData: toAddressFormData(values) }, 0);
+  checkRequest({ requestType: 'ADDRESS_CHANGE', formData: toAddressFormData(values) }, '0');
 
 /** Address change: the new mailing address; a contact preference is optional (spec 5). */
 export function AddressForm(props: RequestFormProps<AddressValues>) {

@@ -8,7 +8,7 @@ import { useRequestForm, type RequestFormProps } from './use-request-form';
 import { checkRequest } from './validate-request';
 
 const check = (values: CertificateValues) =>
-  checkRequest({ requestType: 'CERTIFICATE', formData: toCertificateFormData(values) }, 0);
+  checkRequest({ requestType: 'CERTIFICATE', formData: toCertificateFormData(values) }, '0');
 
 /** Certificate request: reason, delivery method and contact preference required; comments optional (spec 5). */
 export function CertificateForm(props: RequestFormProps<CertificateValues>) {

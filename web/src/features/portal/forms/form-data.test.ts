@@ -210,9 +210,9 @@ describe('share and contact helpers', () => {
   });
 
   it('counts all of the holding when all shares are ticked', () => {
-    expect(sharesToTransfer({ transfer_all_shares: true, transfer_shares_count: '' }, 1500)).toBe(1500);
-    expect(sharesToTransfer({ transfer_all_shares: false, transfer_shares_count: '200' }, 1500)).toBe(200);
-    expect(sharesToTransfer({ transfer_all_shares: false, transfer_shares_count: '' }, 1500)).toBeNull();
+    expect(sharesToTransfer({ transfer_all_shares: true, transfer_shares_count: '' }, '1500')).toBe(1500);
+    expect(sharesToTransfer({ transfer_all_shares: false, transfer_shares_count: '200' }, '1500')).toBe(200);
+    expect(sharesToTransfer({ transfer_all_shares: false, transfer_shares_count: '' }, '1500')).toBeNull();
   });
 
   it('totals a sale in cents, or null until price and shares are known', () => {
@@ -220,6 +220,9 @@ describe('share and contact helpers', () => {
     expect(saleTotal('$1,000.125', 3)).toBe(3000.38);
     expect(saleTotal('', 1500)).toBeNull();
     expect(saleTotal('abc', 1500)).toBeNull();
+    // Half up on the exact product: 1.005 × 100 is 100.49999999999999 in floating point.
+    expect(saleTotal('1.005', 1)).toBe(1.01);
+    expect(saleTotal('0.0001', 9_007_199_254_740_991)).toBe(900_719_925_474.1);
     expect(saleTotal('12.50', null)).toBeNull();
   });
 

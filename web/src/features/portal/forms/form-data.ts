@@ -129,17 +129,21 @@ export const displayShares = (digits: string) => (digits === '' ? '' : formatSha
 /** The count the request is about: all of the holding, the typed count, or null when none is given. */
 export function sharesToTransfer(
   values: Pick<TransferValues, 'transfer_all_shares' | 'transfer_shares_count'>,
-  sharesHeld: number,
+  sharesHeld: string,
 ): number | null {
-  if (values.transfer_all_shares) return sharesHeld;
+  if (values.transfer_all_shares) return Number(sharesHeld);
   return values.transfer_shares_count === '' ? null : Number(values.transfer_shares_count);
 }
 
-/** Price × shares, rounded to cents once at the end as the server does; null until both are known. */
+/**
+ * Price × shares, rounded half up to cents once at the end as the server does, in integers (the price has at
+ * most 4 decimals, so it is a whole number of ten-thousandths); null until both are known.
+ */
 export function saleTotal(pricePerShare: string, shares: number | null): number | null {
   const price = parsePrice(pricePerShare);
-  if (price === null || shares === null || shares <= 0) return null;
-  return Math.round(price * shares * 100) / 100;
+  if (price === null || shares === null || shares <= 0 || !Number.isInteger(shares)) return null;
+  const cents = (BigInt(Math.round(price * 10_000)) * BigInt(shares) + 50n) / 100n;
+  return Number(cents) / 100;
 }
 
 /** Text that starts with a digit, plus or parenthesis is treated as a phone number (spec 5). */

@@ -5,7 +5,7 @@ import { useRequestForm, type RequestFormProps } from './use-request-form';
 import { checkRequest } from './validate-request';
 
 const check = (values: InquiryValues) =>
-  checkRequest({ requestType: 'INQUIRY', formData: toInquiryFormData(values) }, 0);
+  checkRequest({ requestType: 'INQUIRY', formData: toInquiryFormData(values) }, '0');
 
 /** General inquiry: one message, required (spec 5). */
 export function InquiryForm(props: RequestFormProps<InquiryValues>) {

@@ -20,7 +20,7 @@ import { checkRequest } from './validate-request';
 
 interface TransferFormProps extends RequestFormProps<TransferValues> {
   /** The signed-in account's holding: the most a transfer can move. */
-  sharesHeld: number;
+  sharesHeld: string;
 }
 
 /**

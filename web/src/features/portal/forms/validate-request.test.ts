@@ -29,7 +29,7 @@ const dwac: TransferValues = {
 describe('checkRequest', () => {
   it('names every missing field of an empty transfer at once, cross-field ones included', () => {
     expect(
-      errorsOf(checkRequest({ requestType: 'TRANSFER', formData: toTransferFormData(EMPTY_TRANSFER) }, 1500)),
+      errorsOf(checkRequest({ requestType: 'TRANSFER', formData: toTransferFormData(EMPTY_TRANSFER) }, '1500')),
     ).toEqual({
       transfer_type: M.transferTypeRequired,
       shareholder_tax_id: M.taxIdRequired,
@@ -43,7 +43,10 @@ describe('checkRequest', () => {
 
   it('names the buyer fields of an empty private sale', () => {
     const errors = errorsOf(
-      checkRequest({ requestType: 'TRANSFER', formData: toTransferFormData({ ...dwac, transfer_type: 'sale' }) }, 1500),
+      checkRequest(
+        { requestType: 'TRANSFER', formData: toTransferFormData({ ...dwac, transfer_type: 'sale' }) },
+        '1500',
+      ),
     );
     expect(errors).toMatchObject({
       buyerEntityType: M.buyerTypeRequired,
@@ -59,7 +62,7 @@ describe('checkRequest', () => {
       errorsOf(
         checkRequest(
           { requestType: 'TRANSFER', formData: toTransferFormData({ ...dwac, transfer_shares_count: '1501' }) },
-          1500,
+          '1500',
         ),
       ),
     ).toEqual({
@@ -71,7 +74,7 @@ describe('checkRequest', () => {
           requestType: 'TRANSFER',
           formData: toTransferFormData({ ...dwac, transfer_shares_count: '', transfer_all_shares: true }),
         },
-        1500,
+        '1500',
       ).ok,
     ).toBe(true);
   });
@@ -81,7 +84,7 @@ describe('checkRequest', () => {
       errorsOf(
         checkRequest(
           { requestType: 'TRANSFER', formData: toTransferFormData({ ...dwac, preferred_contact: 'nobody' }) },
-          1500,
+          '1500',
         ),
       ),
     ).toEqual({
@@ -90,7 +93,7 @@ describe('checkRequest', () => {
   });
 
   it('returns the parsed body for a valid request', () => {
-    const result = checkRequest({ requestType: 'TRANSFER', formData: toTransferFormData(dwac) }, 1500);
+    const result = checkRequest({ requestType: 'TRANSFER', formData: toTransferFormData(dwac) }, '1500');
     expect(result.ok && result.input).toMatchObject({
       requestType: 'TRANSFER',
       formData: { transfer_shares_count: 1000, transfer_shares_text: '1,000' },
@@ -99,7 +102,7 @@ describe('checkRequest', () => {
 
   it('checks the address, certificate and inquiry forms with the shared messages', () => {
     expect(
-      errorsOf(checkRequest({ requestType: 'ADDRESS_CHANGE', formData: toAddressFormData(EMPTY_ADDRESS) }, 0)),
+      errorsOf(checkRequest({ requestType: 'ADDRESS_CHANGE', formData: toAddressFormData(EMPTY_ADDRESS) }, '0')),
     ).toEqual({
       new_address_line1: M.addressRequired,
       new_city: M.cityRequired,
@@ -120,7 +123,7 @@ describe('checkRequest', () => {
               preferred_contact: 'x',
             }),
           },
-          0,
+          '0',
         ),
       ),
     ).toEqual({
@@ -128,15 +131,17 @@ describe('checkRequest', () => {
       preferred_contact: M.invalidContact,
     });
     expect(
-      errorsOf(checkRequest({ requestType: 'CERTIFICATE', formData: toCertificateFormData(EMPTY_CERTIFICATE) }, 0)),
+      errorsOf(checkRequest({ requestType: 'CERTIFICATE', formData: toCertificateFormData(EMPTY_CERTIFICATE) }, '0')),
     ).toEqual({
       certificate_reason: M.reasonRequired,
       delivery_method: M.deliveryRequired,
       preferred_contact: M.contactRequired,
     });
-    expect(errorsOf(checkRequest({ requestType: 'INQUIRY', formData: toInquiryFormData(EMPTY_INQUIRY) }, 0))).toEqual({
-      inquiry_message: M.inquiryRequired,
-    });
+    expect(errorsOf(checkRequest({ requestType: 'INQUIRY', formData: toInquiryFormData(EMPTY_INQUIRY) }, '0'))).toEqual(
+      {
+        inquiry_message: M.inquiryRequired,
+      },
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type SubmitRequestInput,
 } from '@ledgerwell/shared/portal-requests';
 import type { AddressFormData, CertificateFormData, InquiryFormData, TransferFormData } from './form-data';
+import { compareDecimals } from '@ledgerwell/shared/ledger';
 
 /** Field name → message, keyed by the form's value names. */
 export type FieldErrors = Record<string, string>;
@@ -62,11 +63,11 @@ export function schemaErrors(schema: z.ZodType, formData: Record<string, unknown
  * Checks a request as the server will, with the same messages, plus the one check only the
  * signed-in account can make here: no more shares than it holds. Valid: the body to send.
  */
-export function checkRequest(draft: RequestDraft, sharesHeld: number): CheckResult {
+export function checkRequest(draft: RequestDraft, sharesHeld: string): CheckResult {
   const errors = schemaErrors(SCHEMAS[draft.requestType], draft.formData);
   if (draft.requestType === 'TRANSFER') {
     const { transfer_all_shares: all, transfer_shares_count: count } = draft.formData;
-    if (!all && typeof count === 'number' && count > sharesHeld)
+    if (!all && typeof count === 'number' && compareDecimals(String(count), sharesHeld) > 0)
       errors.transfer_shares_count ??= REQUEST_MESSAGES.sharesAboveHoldings;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };

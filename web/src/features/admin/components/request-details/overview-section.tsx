@@ -1,5 +1,6 @@
 import type { RequestDetail } from '../../api/requests';
-import { formatCount, formatDateTime } from '../../utils/format';
+import { formatDateTime } from '../../utils/format';
+import { formatDecimal } from '@ledgerwell/shared/ledger';
 import { requestTitle } from '../../utils/request-labels';
 import { overviewVerificationStatus } from '../../utils/verification-state';
 import { StatusBadge } from '../badges';
@@ -22,7 +23,7 @@ export function OverviewSection({ request }: { request: RequestDetail }) {
           [
             'Security',
             account
-              ? `${account.issuer}, ${account.shareClass} (${formatCount(account.sharesHeld)} shares held)`
+              ? `${account.issuer}, ${account.shareClass} (${formatDecimal(account.sharesHeld)} shares held)`
               : null,
           ],
           ['Submitted', formatDateTime(request.createdAt)],
