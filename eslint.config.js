@@ -41,6 +41,11 @@ const API_SHARED_FEATURE_MODULES = [
   'ledger/opening-balance.ts',
   // What an account holds, for the registry, the portal and the request screens.
   'ledger/holdings.ts',
+  // Request review posts an approved transfer through the ledger's own transfer, in the request's transaction.
+  'ledger/post-transfer.ts',
+  'ledger/effective-date.ts',
+  'ledger/posting-errors.ts',
+  'ledger/transaction-view.ts',
 ];
 
 const featureDirs = (root) =>

@@ -26,6 +26,7 @@ import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
 import { ledgerRoutes } from './features/ledger/routes';
 import { requestReviewRoutes } from './features/request-review/routes';
+import { requestPostingRoutes } from './features/request-review/posting-routes';
 import { VERIFICATION_UPLOAD_PATH, verificationRoutes } from './features/verification/routes';
 import { webAppRoutes } from './features/web-app/serve-web';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', adminSessionListRoutes(deps));
   admin.route('/', requestReviewRoutes(deps));
+  admin.route('/', requestPostingRoutes(deps));
   admin.route('/', contactAdminRoutes(deps, messaging));
   admin.route('/', issuerApplicationAdminRoutes(deps));
   admin.route('/', ipWhitelistRoutes(deps));

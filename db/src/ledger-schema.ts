@@ -17,6 +17,7 @@ import {
   CERTIFICATE_STATUSES,
   DEFAULT_ISSUER_TIME_ZONE,
   HOLDING_FORMS,
+  POSTING_STATUSES,
   TRANSACTION_TYPES,
 } from '@ledgerwell/shared/ledger';
 import { adminUsers, issuerApplications, shareholderAccounts, shareholderRequests } from './schema';
@@ -67,6 +68,7 @@ export const shareClasses = pgTable(
 export const transactionType = pgEnum('ledger_transaction_type', TRANSACTION_TYPES);
 export const holdingForm = pgEnum('holding_form', HOLDING_FORMS);
 export const certificateStatus = pgEnum('certificate_status', CERTIFICATE_STATUSES);
+export const postingStatus = pgEnum('ledger_posting_status', POSTING_STATUSES);
 
 /** The journal: one row per change of ownership. Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
 export const ledgerTransactions = pgTable(
@@ -91,6 +93,45 @@ export const ledgerTransactions = pgTable(
   (t) => [
     index('ledger_transactions_class_idx').on(t.classId, t.effectiveDate, t.sequence),
     uniqueIndex('ledger_transactions_sequence_idx').on(t.sequence),
+    // A request posts once; a reversal of its posting names the posting, not the request.
+    uniqueIndex('ledger_transactions_request_once_idx')
+      .on(t.sourceRequestId)
+      .where(sql`${t.sourceRequestId} is not null and ${t.reversesId} is null`),
+  ],
+);
+
+/**
+ * Dual control (issue 28): a posting of a request above LEDGER_DUAL_CONTROL_SHARES, or one proposed by a
+ * REVIEWER, waits here until another staff member confirms it; the legs are worked out again at confirmation,
+ * on the ledger as it is then. At most one proposal per request waits at a time.
+ */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => shareholderRequests.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => shareClasses.id),
+    shares: shares('shares').notNull(),
+    /** As proposed; null: the day it is confirmed. */
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    memo: text('memo'),
+    status: postingStatus('status').notNull().default('PROPOSED'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    proposedByUsername: text('proposed_by_username').notNull(),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedBy: uuid('confirmed_by').references(() => adminUsers.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    transactionId: uuid('transaction_id').references(() => ledgerTransactions.id),
+  },
+  (t) => [
+    uniqueIndex('ledger_postings_one_waiting_idx').on(t.requestId).where(sql`${t.status} = 'PROPOSED'`),
+    index('ledger_postings_status_idx').on(t.status, t.proposedAt),
   ],
 );
 

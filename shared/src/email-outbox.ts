@@ -32,6 +32,8 @@ export const EMAIL_KINDS = [
   // Decision 018: a code's day of account-number guesses spent; the one-time sign-in link.
   'PORTAL_GUESSES_EXHAUSTED',
   'PORTAL_SIGN_IN_LINK',
+  // Issue 28: a posting to the holder's account (what a transfer agent mails as a DRS advice).
+  'TRANSACTION_ADVICE',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -21,6 +21,11 @@ export type HoldingForm = (typeof HOLDING_FORMS)[number];
 export const CERTIFICATE_STATUSES = ['OUTSTANDING', 'CANCELLED', 'STOPPED'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const DEFAULT_ISSUER_TIME_ZONE = 'America/Los_Angeles';
+/** A request's posting under dual control: waiting for a second person, or posted. */
+export const POSTING_STATUSES = ['PROPOSED', 'POSTED'] as const;
+export type PostingStatus = (typeof POSTING_STATUSES)[number];
+/** The depository's nominee (issue 28): shares a holder moves to a broker are registered to it, per class. */
+export const NOMINEE_NAME = 'Cede & Co.';
 
 export const LEDGER_MESSAGES = {
   sharesInvalid: 'Shares must be a number with at most 18 digits before the point and 6 after, such as 100 or 0.5',
@@ -152,7 +157,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 const uuidField = z.uuid({ error: M.idInvalid });
-const memoField = z.string().trim().max(500, M.memoTooLong).optional();
+export const memoField = z.string().trim().max(500, M.memoTooLong).optional();
 const CERTIFICATE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9.-]{0,39}$/;
 export const certificateNumberField = z
   .string({ error: M.certificateNumberInvalid })

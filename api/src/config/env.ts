@@ -196,6 +196,16 @@ export const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(600_000, 'must be at most 600000')
     .default(10_000),
+  /**
+   * Dual control (issue 28): a posting of more shares than this is proposed by one staff member and confirmed
+   * by another. An exact decimal; 0 puts every posting under dual control.
+   */
+  LEDGER_DUAL_CONTROL_SHARES: z
+    .string()
+    .trim()
+    .max(25, { error: 'must be a number of shares such as 10000', abort: true })
+    .regex(/^\d{1,18}(?:\.\d{1,6})?$/, 'must be a number of shares such as 10000')
+    .default('10000'),
 });
 
 export type AppConfig = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };
