@@ -14,7 +14,7 @@ import {
 // The reviewer's whole journey through one transfer, as the issue tells it. The database is shared
 // with the other specs and the demo data: the Approved figure is read first and compared after.
 
-test('a reviewer signs in, finds a waiting transfer, inspects and approves its photos, approves it, and the dashboard counts it', async ({
+test('a reviewer signs in, finds a waiting transfer, inspects and approves its photos, approves it, the dashboard counts it, and it is posted to the ledger', async ({
   page,
   request,
 }) => {
@@ -107,4 +107,14 @@ test('a reviewer signs in, finds a waiting transfer, inspects and approves its p
   }
   await expect(entry('Request status changed').first()).toContainText(`· ${E2E_ADMIN.username}`);
   await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Approved');
+
+  // Posted to the ledger from the same page: 5 shares from DRS to the depository's nominee; the request completes.
+  const posting = page.getByRole('region', { name: 'Ledger posting' });
+  await expect(posting).toContainText('5 shares from DRS');
+  await expect(posting).toContainText('Cede & Co.');
+  await posting.getByRole('button', { name: 'Post to ledger' }).click();
+  await page.getByRole('dialog', { name: 'Post to ledger' }).getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByText('Posted to the ledger')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ledger posting' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Completed');
 });

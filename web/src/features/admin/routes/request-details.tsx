@@ -13,6 +13,7 @@ import { FlagPanel } from '../components/request-details/flag-panel';
 import { HistorySection } from '../components/request-details/history-section';
 import { NotesSection } from '../components/request-details/notes-section';
 import { OverviewSection } from '../components/request-details/overview-section';
+import { PostingPanel } from '../components/request-details/posting-panel';
 import { StaffActivitySection } from '../components/request-details/staff-activity-section';
 import { SubmittedDataSection } from '../components/request-details/submitted-data-section';
 import { TypeDetailsSection } from '../components/request-details/type-details-section';
@@ -104,6 +105,9 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
         </div>
         <aside className="request-layout__side" aria-label="Review">
           <ActionsPanel request={request} actions={actions} onChanged={onChanged} onToast={push} />
+          {canWrite && request.type === 'TRANSFER' && request.status === 'APPROVED' && (
+            <PostingPanel request={request} admin={admin} onChanged={onChanged} onToast={push} />
+          )}
           <FlagPanel request={request} canWrite={canWrite} onChanged={onChanged} onToast={push} />
         </aside>
       </div>
