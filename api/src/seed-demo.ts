@@ -23,5 +23,5 @@ const added = await seedDemoData({
 });
 await database.close();
 console.log(
-  `Demo data: ${added.shareholders} shareholder(s) and ${added.requests} request(s) added (${database.engine} database).`,
+  `Demo data: ${added.shareholders} shareholder(s), ${added.postings} ledger posting(s) and ${added.requests} request(s) added (${database.engine} database).`,
 );

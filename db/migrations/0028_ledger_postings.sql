@@ -15,6 +15,7 @@ CREATE TABLE "ledger_postings" (
 	"transaction_id" uuid
 );
 --> statement-breakpoint
+ALTER TABLE "ledger_transactions" ADD COLUMN "authorized_shares" numeric(24, 6);--> statement-breakpoint
 ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_request_id_shareholder_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."shareholder_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_class_id_share_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."share_classes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_proposed_by_admin_users_id_fk" FOREIGN KEY ("proposed_by") REFERENCES "public"."admin_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

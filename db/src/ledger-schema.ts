@@ -89,6 +89,8 @@ export const ledgerTransactions = pgTable(
     sourceRequestId: uuid('source_request_id').references(() => shareholderRequests.id),
     memo: text('memo'),
     reversesId: uuid('reverses_id').references((): AnyPgColumn => ledgerTransactions.id),
+    /** AUTHORIZED_ADJUSTMENT only: the class's authorized shares from this transaction on. */
+    authorizedShares: shares('authorized_shares'),
   },
   (t) => [
     index('ledger_transactions_class_idx').on(t.classId, t.effectiveDate, t.sequence),

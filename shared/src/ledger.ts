@@ -60,6 +60,10 @@ export const LEDGER_MESSAGES = {
   issuerNameTaken: 'An issuer with this legal name already exists',
   classNameTaken: 'The issuer already has a class with this name',
   cusipTaken: 'This CUSIP is already used by another class',
+  authorizationRequired:
+    "Name the issuer's written authorization for the change, such as the board resolution or charter amendment",
+  authorizationTooLong: 'The authorization reference is at most 500 characters',
+  authorizedBelowOutstanding: 'Authorized shares cannot be set below the shares outstanding',
 } as const;
 const M = LEDGER_MESSAGES;
 
@@ -228,6 +232,19 @@ export const transferInputSchema = z
   .refine((input) => input.fromAccountId !== input.toAccountId, { message: M.sameAccount, path: ['toAccountId'] });
 export type TransferInput = z.output<typeof transferInputSchema>;
 
+/** AUTHORIZED_ADJUSTMENT: the class's new authorized shares, on the issuer's written authorization. */
+export const authorizedAdjustmentInputSchema = z.strictObject({
+  classId: uuidField,
+  authorizedShares: decimalString(M.authorizedInvalid),
+  authorization: z
+    .string({ error: M.authorizationRequired })
+    .trim()
+    .min(1, M.authorizationRequired)
+    .max(500, M.authorizationTooLong),
+  effectiveDate: calendarDate,
+});
+export type AuthorizedAdjustmentInput = z.output<typeof authorizedAdjustmentInputSchema>;
+
 export const asOfQuerySchema = z.strictObject({ asOf: calendarDate.optional() });
 export const holdersQuerySchema = pagedQuery({ asOf: calendarDate.optional() }, { defaultLimit: 50, maxLimit: 500 });
 export const holdersExportQuerySchema = z.strictObject({ asOf: calendarDate.optional() });
@@ -281,6 +298,8 @@ export const transactionViewSchema = z.object({
   postedBy: z.string().nullable(),
   sourceRequestId: z.string().nullable(),
   memo: z.string().nullable(),
+  /** AUTHORIZED_ADJUSTMENT only: the authorized shares it set. */
+  authorizedShares: z.string().nullable(),
   legs: z.array(legViewSchema),
 });
 export type TransactionView = z.infer<typeof transactionViewSchema>;

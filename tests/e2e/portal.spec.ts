@@ -8,7 +8,7 @@ import { openCodeEntry, signInToPortal } from './support/portal-helpers';
 // by every spec and test: no list is assumed empty, each check looks for its own reference number.
 const DANA = { code: 'DEMO01', account: '100200300' } as const; // 1,500 shares
 const MARCUS = { code: 'DEMO02', account: '200300400' } as const; // 12,000 shares
-const TRUST = { code: 'DEMO03', account: '300400500' } as const; // 48,000 shares
+const TRUST = { code: 'DEMO03', account: '300400500' } as const; // 44,000 shares on certificates after the demo ledger's sale
 
 test.use({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
 

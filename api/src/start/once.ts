@@ -58,6 +58,6 @@ export async function runStartWork({ database, rawStorage, fileKey, deps }: Proc
 
   if (config.DEMO_DATA) {
     const added = await seedDemoData(deps);
-    logger.info({ added }, 'demo registry and sample requests loaded (DEMO_DATA=1)');
+    logger.info({ added }, 'demo registry, ledger postings and sample requests loaded (DEMO_DATA=1)');
   }
 }

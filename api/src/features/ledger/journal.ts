@@ -91,6 +91,7 @@ export interface JournalHeader {
   actor: Actor;
   memo?: string | undefined;
   sourceRequestId?: string | null;
+  authorizedShares?: Big | null;
 }
 
 export async function insertTransaction(tx: Db, header: JournalHeader): Promise<string> {
@@ -104,6 +105,7 @@ export async function insertTransaction(tx: Db, header: JournalHeader): Promise<
     postedByUsername: header.actor.username,
     memo: header.memo || null,
     sourceRequestId: header.sourceRequestId ?? null,
+    authorizedShares: header.authorizedShares?.toFixed(6) ?? null,
   });
   return id;
 }

@@ -198,6 +198,46 @@ describe('the ledger', () => {
       effectiveDate: today,
     });
     expect([wrongClass.status, wrongClass.json.code]).toEqual([409, 'CLASS_MISMATCH']);
+
+    // The issuer's written authorization recorded as an AUTHORIZED_ADJUSTMENT, never below what is outstanding.
+    const adjust = (change: Record<string, unknown>) =>
+      post('/ledger/authorized-adjustments', {
+        classId: brandNew.classes[0].id,
+        authorizedShares: '1000',
+        authorization: 'Board resolution 2026-11, Article IV of the charter',
+        effectiveDate: today,
+        ...change,
+      });
+    expect((await adjust({ authorization: ' ' })).json.errors).toEqual({ authorization: M.authorizationRequired });
+    expect((await adjust({ authorizedShares: '1.0000001' })).json.errors).toEqual({
+      authorizedShares: M.authorizedInvalid,
+    });
+    const below = await adjust({ authorizedShares: '39.5' });
+    expect([below.status, below.json.code, below.json.message]).toEqual([
+      409,
+      'AUTHORIZED_EXCEEDED',
+      M.authorizedBelowOutstanding,
+    ]);
+    const recorded = await adjust({});
+    expect(recorded.status, recorded.text).toBe(201);
+    expect(recorded.json.data).toMatchObject({
+      type: 'AUTHORIZED_ADJUSTMENT',
+      authorizedShares: '1000',
+      memo: 'Board resolution 2026-11, Article IV of the charter',
+      legs: [],
+    });
+    expect((await get(`/ledger/classes/${brandNew.classes[0].id}/control-book`)).json.data).toMatchObject({
+      authorizedShares: '1000',
+    });
+    const now = await post('/ledger/issuances', {
+      classId: brandNew.classes[0].id,
+      accountId,
+      shares: '960',
+      form: 'DRS',
+      effectiveDate: today,
+    });
+    expect(now.status, now.text).toBe(201);
+    expect((await adjust({ authorizedShares: '999' })).status).toBe(409);
   });
 
   it('transfers from DRS and from certificates, cutting a balance certificate so every chain closes', async () => {
@@ -335,6 +375,12 @@ describe('the ledger', () => {
       );
       expect(issue.status).toBe(403);
       expect((await transfer(account, account, {}, token)).status).toBe(403);
+      const adjust = await post(
+        '/ledger/authorized-adjustments',
+        { classId, authorizedShares: '2000000', authorization: 'Board resolution', effectiveDate: today },
+        token,
+      );
+      expect(adjust.status).toBe(403);
     }
   });
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
   asOfQuerySchema,
+  authorizedAdjustmentInputSchema,
   controlBookAnswerSchema,
   holderListSchema,
   holdersExportQuerySchema,
@@ -28,6 +29,7 @@ import type { Actor } from '../activity/record-activity';
 import { holderPages, listHolders } from './holders';
 import { createIssuer, createShareClass, listIssuers } from './issuers';
 import { accountTransactions, controlBook, positionAsOf } from './ledger-queries';
+import { postAuthorizedAdjustment } from './post-authorized';
 import { postIssuance } from './post-issuance';
 import { postTransfer } from './post-transfer';
 
@@ -104,6 +106,24 @@ export function ledgerRoutes(deps: AppDeps) {
       async (c) => {
         const input = await parseJson(c, issuanceInputSchema);
         const data = await postIssuance({ deps, actor: actor(c), input, meta: c.get('meta') });
+        return c.json({ success: true, data }, 201);
+      },
+    )
+    .post(
+      '/ledger/authorized-adjustments',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          "Record a class's authorized shares on the issuer's written authorization: an AUTHORIZED_ADJUSTMENT (ADMIN and up, step-up)",
+        body: authorizedAdjustmentInputSchema,
+        responses: { 201: transactionPostedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, authorizedAdjustmentInputSchema);
+        const data = await postAuthorizedAdjustment(deps, actor(c), input, c.get('meta'));
         return c.json({ success: true, data }, 201);
       },
     )
