@@ -18,6 +18,8 @@ import {
   DEFAULT_ISSUER_TIME_ZONE,
   HOLDING_FORMS,
   POSTING_STATUSES,
+  STOP_ORDER_ACTIONS,
+  STOP_REASONS,
   TRANSACTION_TYPES,
 } from '@ledgerwell/shared/ledger';
 import { adminUsers, issuerApplications, shareholderAccounts, shareholderRequests } from './schema';
@@ -69,6 +71,8 @@ export const transactionType = pgEnum('ledger_transaction_type', TRANSACTION_TYP
 export const holdingForm = pgEnum('holding_form', HOLDING_FORMS);
 export const certificateStatus = pgEnum('certificate_status', CERTIFICATE_STATUSES);
 export const postingStatus = pgEnum('ledger_posting_status', POSTING_STATUSES);
+export const stopOrderAction = pgEnum('stop_order_action', STOP_ORDER_ACTIONS);
+export const stopReason = pgEnum('stop_reason', STOP_REASONS);
 
 /** The journal: one row per change of ownership. Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
 export const ledgerTransactions = pgTable(
@@ -172,6 +176,31 @@ export const certificates = pgTable(
     index('certificates_account_idx').on(t.accountId),
     index('certificates_number_idx').on(t.number),
     check('certificates_shares_positive', sql`${t.shares} > 0`),
+  ],
+);
+
+/**
+ * Stop orders on certificates (issue 28): each placement and release is an event, append-only like the journal
+ * (a trigger refuses UPDATE, DELETE and TRUNCATE). The certificate's status says whether a stop is in force.
+ */
+export const certificateStopOrders = pgTable(
+  'certificate_stop_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    certificateId: uuid('certificate_id')
+      .notNull()
+      .references(() => certificates.id),
+    action: stopOrderAction('action').notNull(),
+    /** PLACED only: why the certificate is stopped. */
+    reason: stopReason('reason'),
+    note: text('note'),
+    adminUserId: uuid('admin_user_id').references(() => adminUsers.id),
+    adminUsername: text('admin_username'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('certificate_stop_orders_certificate_idx').on(t.certificateId, t.createdAt),
+    check('certificate_stop_orders_reason', sql`(${t.action} = 'PLACED') = (${t.reason} is not null)`),
   ],
 );
 

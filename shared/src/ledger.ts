@@ -24,6 +24,10 @@ export const DEFAULT_ISSUER_TIME_ZONE = 'America/Los_Angeles';
 /** A request's posting under dual control: waiting for a second person, or posted. */
 export const POSTING_STATUSES = ['PROPOSED', 'POSTED'] as const;
 export type PostingStatus = (typeof POSTING_STATUSES)[number];
+/** Why a stop order is placed on a certificate (lost, stolen or destroyed: 17f-1; an adverse claim: UCC 8-403). */
+export const STOP_REASONS = ['LOST', 'STOLEN', 'DESTROYED', 'ADVERSE_CLAIM'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+export const STOP_ORDER_ACTIONS = ['PLACED', 'RELEASED'] as const;
 /** The depository's nominee (issue 28): shares a holder moves to a broker are registered to it, per class. */
 export const NOMINEE_NAME = 'Cede & Co.';
 

@@ -229,8 +229,9 @@ test.describe('shareholder portal', () => {
     await form.getByLabel('Number of shares').fill('1000');
     await form.getByLabel('Price per share (USD)').fill('12.50');
     await expect(form.getByText('Total: $12,500.00')).toBeVisible();
+    // All 44,000 shares the trust holds on the ledger since the demo data's sale.
     await form.getByLabel('Transfer all shares').check();
-    await expect(form.getByText('Total: $600,000.00')).toBeVisible();
+    await expect(form.getByText('Total: $550,000.00')).toBeVisible();
 
     await form.getByRole('button', { name: 'Submit Request' }).click();
     for (const message of [M.buyerEmailInvalid, M.buyerTaxIdRequired, M.buyerEntityNameRequired, M.taxIdRequired]) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LEDGER_MESSAGES as M, calendarDateIn, controlBookViewSchema } from '@ledgerwell/shared/ledger';
+import { CERTIFICATE_MESSAGES } from '@ledgerwell/shared/certificates';
 import { adminActivity } from '@ledgerwell/db/schema';
 import type { AppError } from '../../lib/errors';
 import { withPostingErrors } from './posting-errors';
@@ -297,6 +298,64 @@ describe('the ledger', () => {
     expect(book.json.data).toMatchObject({ outstandingShares: '400', masterFileTotal: '400', difference: '0' });
   });
 
+  it('finds any certificate by number with its lineage, and a stop order blocks it until released', async () => {
+    const seller = await openAccount('STP01', 'STP0100001');
+    const buyer = await openAccount('STP02', 'STP0200001');
+    await post('/ledger/issuances', {
+      classId,
+      accountId: seller,
+      shares: '100',
+      form: 'CERTIFICATE',
+      certificateNumber: 'PA-1',
+      effectiveDate: today,
+    });
+    expect((await transfer(seller, buyer, { shares: '30', certificateNumbers: ['PA-1'] })).status).toBe(201);
+
+    const cancelled = await get('/certificates?number=pa-1');
+    expect(cancelled.json.data).toEqual([
+      expect.objectContaining({
+        number: 'PA-1',
+        status: 'CANCELLED',
+        shares: '100',
+        cancellationDate: today,
+        derivedCertificateNumbers: ['LW000001'],
+        stopOrders: [],
+      }),
+    ]);
+    const balance = (await get('/certificates?number=LW000001')).json.data[0];
+    expect(balance).toMatchObject({ sourceCertificateNumber: 'PA-1', shares: '70', status: 'OUTSTANDING' });
+    expect((await get('/certificates?number=')).json.errors).toEqual({ number: CERTIFICATE_MESSAGES.numberRequired });
+    expect((await get('/certificates?number=NOPE')).json.data).toEqual([]);
+
+    const stop = (body: unknown, id = balance.id) => post(`/certificates/${id}/stop`, body);
+    expect((await stop({ reason: 'MISPLACED' })).json.errors).toEqual({ reason: CERTIFICATE_MESSAGES.reasonInvalid });
+    const stopped = await stop({ reason: 'LOST', note: 'Holder reported it lost by phone' });
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.json.data).toMatchObject({
+      status: 'STOPPED',
+      stopOrders: [{ action: 'PLACED', reason: 'LOST', by: 'registrar' }],
+    });
+    expect((await stop({ reason: 'STOLEN' })).json.message).toBe(CERTIFICATE_MESSAGES.alreadyStopped);
+    expect((await stop({ reason: 'LOST' }, cancelled.json.data[0].id)).json.code).toBe('CERTIFICATE_CANCELLED');
+    const blocked = await transfer(seller, buyer, { shares: '5', certificateNumbers: ['LW000001'] });
+    expect([blocked.status, blocked.json.code]).toEqual([409, 'CERTIFICATE_STOPPED']);
+    expect((await get(`/ledger/accounts/${seller}/position`)).json.data.certificatedShares).toBe('70');
+
+    const released = await post(`/certificates/${balance.id}/release`, { note: 'Found' });
+    expect(released.json.data).toMatchObject({
+      status: 'OUTSTANDING',
+      stopOrders: [{ action: 'PLACED' }, { action: 'RELEASED', note: 'Found' }],
+    });
+    expect((await post(`/certificates/${balance.id}/release`, {})).json.message).toBe(CERTIFICATE_MESSAGES.notStopped);
+    expect((await transfer(seller, buyer, { shares: '5', certificateNumbers: ['LW000001'] })).status).toBe(201);
+    expect((await post('/certificates/not-an-id/stop', { reason: 'LOST' })).status).toBe(404);
+
+    await createAdminUser(t.deps, { username: 'reviewer', password: PASSWORD, role: 'REVIEWER' });
+    const reviewer = await loginToken(t, 'reviewer', PASSWORD);
+    expect((await get('/certificates?number=PA-1', reviewer)).status).toBe(200);
+    expect((await post(`/certificates/${balance.id}/stop`, { reason: 'LOST' }, reviewer)).status).toBe(403);
+  });
+
   it('gives positions and the record-date list as of a date: yesterday reads the same after today', async () => {
     const a = await openAccount('AAA01', 'AAA0100001');
     const b = await openAccount('BBB01', 'BBB0100001');
@@ -384,8 +443,19 @@ describe('the ledger', () => {
     }
   });
 
-  it('has a journal the database itself refuses to change: UPDATE, DELETE and TRUNCATE fail', async () => {
+  it('has a journal and stop orders the database itself refuses to change: UPDATE, DELETE and TRUNCATE fail', async () => {
     const account = await openAccount('IMM01', 'IMM0100001', 10);
+    // A stop order to refuse changes to (row triggers fire only on rows that exist).
+    await post('/ledger/issuances', {
+      classId,
+      accountId: account,
+      shares: '5',
+      form: 'CERTIFICATE',
+      certificateNumber: 'IMM-1',
+      effectiveDate: today,
+    });
+    const [certificate] = (await get('/certificates?number=IMM-1')).json.data;
+    expect((await post(`/certificates/${certificate.id}/stop`, { reason: 'ADVERSE_CLAIM' })).status).toBe(200);
     for (const statement of [
       sql`update ledger_transactions set memo = 'rewritten'`,
       sql`delete from ledger_transactions`,
@@ -393,6 +463,9 @@ describe('the ledger', () => {
       sql`update ledger_legs set quantity = 1000000`,
       sql`delete from ledger_legs`,
       sql`truncate ledger_legs`,
+      sql`update certificate_stop_orders set note = 'rewritten'`,
+      sql`delete from certificate_stop_orders`,
+      sql`truncate certificate_stop_orders`,
     ]) {
       const error = await t.deps.db.execute(statement).then(
         () => null,
@@ -400,7 +473,8 @@ describe('the ledger', () => {
       );
       expect(String((error?.cause as Error | undefined)?.message ?? error)).toMatch(/is append-only/);
     }
-    expect((await get(`/ledger/accounts/${account}/position`)).json.data.totalShares).toBe('10');
+    expect((await get(`/ledger/accounts/${account}/position`)).json.data.totalShares).toBe('15');
+    expect((await get('/certificates?number=IMM-1')).json.data[0].stopOrders).toHaveLength(1);
   });
 
   it("turns the database's own refusals (an overdraft, a certificate number twice) into the service's 409s", async () => {

@@ -18,6 +18,13 @@ import {
   transactionsQuerySchema,
   transferInputSchema,
 } from '@ledgerwell/shared/ledger';
+import {
+  certificateAnswerSchema,
+  certificateSearchAnswerSchema,
+  certificateSearchQuerySchema,
+  releaseInputSchema,
+  stopOrderInputSchema,
+} from '@ledgerwell/shared/certificates';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { csvResponse } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
@@ -27,6 +34,7 @@ import { parseJson, parseQuery } from '../../lib/validate';
 import { requireRole } from '../../identity/middleware';
 import type { Actor } from '../activity/record-activity';
 import { holderPages, listHolders } from './holders';
+import { findCertificates, releaseCertificate, stopCertificate } from './certificate-register';
 import { createIssuer, createShareClass, listIssuers } from './issuers';
 import { accountTransactions, controlBook, positionAsOf } from './ledger-queries';
 import { postAuthorizedAdjustment } from './post-authorized';
@@ -230,5 +238,54 @@ export function ledgerRoutes(deps: AppDeps) {
         errors: [404],
       }),
       async (c) => c.json({ success: true, data: await controlBook(deps, idParam(c, 'classId', 'Share class')) }),
+    )
+    .get(
+      '/certificates',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          'Find certificates by number in every issuer and status, cancelled ones included, with lineage and stop orders',
+        query: certificateSearchQuerySchema,
+        responses: { 200: certificateSearchAnswerSchema },
+      }),
+      async (c) => {
+        const { number } = parseQuery(c, certificateSearchQuerySchema);
+        return c.json({ success: true, data: await findCertificates(deps, number) });
+      },
+    )
+    .post(
+      '/certificates/:id/stop',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'Place a stop order on a certificate: no posting can consume it until it is released (ADMIN and up)',
+        body: stopOrderInputSchema,
+        responses: { 200: certificateAnswerSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const id = idParam(c, 'id', 'Certificate');
+        const input = await parseJson(c, stopOrderInputSchema);
+        return c.json({ success: true, data: await stopCertificate(deps, actor(c), id, input, c.get('meta')) });
+      },
+    )
+    .post(
+      '/certificates/:id/release',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: "Release a certificate's stop order (ADMIN and up)",
+        body: releaseInputSchema,
+        responses: { 200: certificateAnswerSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const id = idParam(c, 'id', 'Certificate');
+        const input = await parseJson(c, releaseInputSchema);
+        return c.json({ success: true, data: await releaseCertificate(deps, actor(c), id, input, c.get('meta')) });
+      },
     );
 }
