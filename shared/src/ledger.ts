@@ -68,6 +68,10 @@ export const LEDGER_MESSAGES = {
     "Name the issuer's written authorization for the change, such as the board resolution or charter amendment",
   authorizationTooLong: 'The authorization reference is at most 500 characters',
   authorizedBelowOutstanding: 'Authorized shares cannot be set below the shares outstanding',
+  conversionNeedsCertificates: 'Name the certificates to convert to DRS',
+  conversionFromDrs: 'A conversion to a certificate takes the shares from DRS: name no certificates',
+  cancellationReasonRequired: 'Say why the shares are cancelled, such as a repurchase by the issuer or a court order',
+  cancellationReasonTooLong: 'A reason is at most 500 characters',
 } as const;
 const M = LEDGER_MESSAGES;
 
@@ -235,6 +239,48 @@ export const transferInputSchema = z
   })
   .refine((input) => input.fromAccountId !== input.toAccountId, { message: M.sameAccount, path: ['toAccountId'] });
 export type TransferInput = z.output<typeof transferInputSchema>;
+
+const certificateNumbersField = z
+  .array(certificateNumberField)
+  .max(100)
+  .refine((numbers) => new Set(numbers).size === numbers.length, M.certificateNumbersDuplicate)
+  .optional();
+
+/** CONVERSION: certificates of an account into DRS (the balance cut back), or DRS shares onto a new certificate. */
+export const conversionInputSchema = z
+  .strictObject({
+    classId: uuidField,
+    accountId: uuidField,
+    shares: sharesString,
+    certificateNumbers: certificateNumbersField,
+    toForm: formField,
+    effectiveDate: calendarDate,
+    memo: memoField,
+  })
+  .refine((input) => input.toForm !== 'DRS' || (input.certificateNumbers?.length ?? 0) > 0, {
+    message: M.conversionNeedsCertificates,
+    path: ['certificateNumbers'],
+  })
+  .refine((input) => input.toForm !== 'CERTIFICATE' || (input.certificateNumbers?.length ?? 0) === 0, {
+    message: M.conversionFromDrs,
+    path: ['certificateNumbers'],
+  });
+export type ConversionInput = z.output<typeof conversionInputSchema>;
+
+/** CANCELLATION: shares leave the class's outstanding (a repurchase, a court order), with the reason required. */
+export const cancellationInputSchema = z.strictObject({
+  classId: uuidField,
+  accountId: uuidField,
+  shares: sharesString,
+  certificateNumbers: certificateNumbersField,
+  reason: z
+    .string({ error: M.cancellationReasonRequired })
+    .trim()
+    .min(1, M.cancellationReasonRequired)
+    .max(500, M.cancellationReasonTooLong),
+  effectiveDate: calendarDate,
+});
+export type CancellationInput = z.output<typeof cancellationInputSchema>;
 
 /** AUTHORIZED_ADJUSTMENT: the class's new authorized shares, on the issuer's written authorization. */
 export const authorizedAdjustmentInputSchema = z.strictObject({

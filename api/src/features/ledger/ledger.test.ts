@@ -298,6 +298,67 @@ describe('the ledger', () => {
     expect(book.json.data).toMatchObject({ outstandingShares: '400', masterFileTotal: '400', difference: '0' });
   });
 
+  it('converts certificates to DRS and back, and cancels shares with a reason, the control book counting them', async () => {
+    const account = await openAccount('CNV01', 'CNV0100001');
+    await post('/ledger/issuances', { classId, accountId: account, shares: '50', form: 'DRS', effectiveDate: today });
+    await post('/ledger/issuances', {
+      classId,
+      accountId: account,
+      shares: '100',
+      form: 'CERTIFICATE',
+      certificateNumber: 'CV-1',
+      effectiveDate: today,
+    });
+    const convert = (body: Record<string, unknown>) =>
+      post('/ledger/conversions', { classId, accountId: account, effectiveDate: today, ...body });
+    const position = async () => (await get(`/ledger/accounts/${account}/position`)).json.data;
+    const legsOf = (res: { json: { data: { legs: { shares: string; form: string; certificateNumber: string }[] } } }) =>
+      res.json.data.legs.map((l) => [l.shares, l.form, l.certificateNumber]);
+
+    expect((await convert({ shares: '60', toForm: 'DRS' })).json.errors).toEqual({
+      certificateNumbers: M.conversionNeedsCertificates,
+    });
+    expect((await convert({ shares: '10', toForm: 'CERTIFICATE', certificateNumbers: ['CV-1'] })).json.errors).toEqual({
+      certificateNumbers: M.conversionFromDrs,
+    });
+    const toDrs = await convert({ shares: '60', toForm: 'DRS', certificateNumbers: ['cv-1'] });
+    expect(toDrs.status, toDrs.text).toBe(201);
+    expect(toDrs.json.data.type).toBe('CONVERSION');
+    expect(legsOf(toDrs)).toEqual([
+      ['-100', 'CERTIFICATE', 'CV-1'],
+      ['40', 'CERTIFICATE', 'LW000001'],
+      ['60', 'DRS', null],
+    ]);
+    expect(await position()).toMatchObject({ drsShares: '110', certificatedShares: '40' });
+    const toPaper = await convert({ shares: '10', toForm: 'CERTIFICATE' });
+    expect(legsOf(toPaper)).toEqual([
+      ['-10', 'DRS', null],
+      ['10', 'CERTIFICATE', 'LW000002'],
+    ]);
+
+    const cancel = (body: Record<string, unknown>) =>
+      post('/ledger/cancellations', { classId, accountId: account, effectiveDate: today, ...body });
+    expect((await cancel({ shares: '30' })).json.errors).toEqual({ reason: M.cancellationReasonRequired });
+    const tooMany = await cancel({ shares: '1000', reason: 'Repurchased by the issuer' });
+    expect([tooMany.status, tooMany.json.code]).toEqual([409, 'INSUFFICIENT_SHARES']);
+    const cancelled = await cancel({ shares: '30', reason: 'Repurchased by the issuer' });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    expect(cancelled.json.data).toMatchObject({ type: 'CANCELLATION', memo: 'Repurchased by the issuer' });
+    const fromPaper = await cancel({ shares: '4', certificateNumbers: ['LW000002'], reason: 'Court order 26-114' });
+    expect(legsOf(fromPaper)).toEqual([
+      ['-10', 'CERTIFICATE', 'LW000002'],
+      ['6', 'CERTIFICATE', 'LW000003'],
+    ]);
+    expect(await position()).toMatchObject({ drsShares: '70', certificatedShares: '46', totalShares: '116' });
+    expect((await get(`/ledger/classes/${classId}/control-book`)).json.data).toMatchObject({
+      issuedShares: '150',
+      cancelledShares: '34',
+      outstandingShares: '116',
+      masterFileTotal: '116',
+      difference: '0',
+    });
+  });
+
   it('finds any certificate by number with its lineage, and a stop order blocks it until released', async () => {
     const seller = await openAccount('STP01', 'STP0100001');
     const buyer = await openAccount('STP02', 'STP0200001');
@@ -440,6 +501,21 @@ describe('the ledger', () => {
         token,
       );
       expect(adjust.status).toBe(403);
+      for (const path of ['/ledger/conversions', '/ledger/cancellations']) {
+        const body = {
+          classId,
+          accountId: account,
+          shares: '1',
+          toForm: 'CERTIFICATE',
+          reason: 'x',
+          effectiveDate: today,
+        };
+        const { toForm, reason, ...common } = body;
+        expect(
+          (await post(path, path.endsWith('conversions') ? { ...common, toForm } : { ...common, reason }, token))
+            .status,
+        ).toBe(403);
+      }
     }
   });
 
@@ -477,7 +553,7 @@ describe('the ledger', () => {
     expect((await get('/certificates?number=IMM-1')).json.data[0].stopOrders).toHaveLength(1);
   });
 
-  it("turns the database's own refusals (an overdraft, a certificate number twice) into the service's 409s", async () => {
+  it("turns the database's own refusals (an overdraft, cancelling more than issued, a number twice) into 409s", async () => {
     const account = await openAccount('DBC01', 'DBC0100001', 10, {
       holdingType: 'CERTIFICATED',
       certificateNumbers: ['Z-1'],
@@ -486,6 +562,10 @@ describe('the ledger', () => {
       t.deps.db.execute(sql`update ledger_positions set certificated_shares = -1 where account_id = ${account}`),
     ).catch((e: AppError) => e);
     expect(overdraft).toMatchObject({ code: 'INSUFFICIENT_SHARES', status: 409 });
+    const overCancelled = await withPostingErrors(() =>
+      t.deps.db.execute(sql`update control_books set cancelled_shares = issued_shares + 1 where class_id = ${classId}`),
+    ).catch((e: AppError) => e);
+    expect(overCancelled).toMatchObject({ code: 'INSUFFICIENT_SHARES', status: 409 });
     const twice = await withPostingErrors(() =>
       t.deps.db.execute(sql`insert into certificates (issuer_id, class_id, number, account_id, shares, registration, issue_date, issued_by)
         select issuer_id, class_id, number, account_id, shares, registration, issue_date, issued_by from certificates`),

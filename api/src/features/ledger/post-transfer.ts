@@ -1,21 +1,11 @@
 import Big from 'big.js';
-import { LEDGER_MESSAGES as M, type TransferInput } from '@ledgerwell/shared/ledger';
+import type { TransferInput } from '@ledgerwell/shared/ledger';
 import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps, RequestMeta } from '../../lib/context';
-import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
-import { checkEffectiveDate, issuerToday } from './effective-date';
-import {
-  consumeCertificates,
-  insertTransaction,
-  issueCertificate,
-  loadAccounts,
-  loadClass,
-  leastDrsFrom,
-  lockPositions,
-  writeLegs,
-  type Leg,
-} from './journal';
+import { debit } from './debit';
+import { checkEffectiveDate } from './effective-date';
+import { insertTransaction, issueCertificate, loadAccounts, loadClass, lockPositions, writeLegs } from './journal';
 import { readTransaction } from './transaction-view';
 import { withPostingErrors } from './posting-errors';
 
@@ -56,53 +46,22 @@ export async function postTransferIn(
   actor: Actor,
   input: TransferInput,
   sourceRequestId: string | null,
+  type: 'TRANSFER' | 'CONVERSION' = 'TRANSFER',
 ): Promise<string> {
   const postingClass = await loadClass(tx, input.classId);
   checkEffectiveDate(deps, postingClass, input);
   const accounts = await loadAccounts(tx, input.classId, [input.fromAccountId, input.toAccountId]);
   const positions = await lockPositions(tx, [input.fromAccountId, input.toAccountId]);
-  const header = {
-    type: 'TRANSFER' as const,
-    postingClass,
-    effectiveDate: input.effectiveDate,
-    actor,
-    memo: input.memo,
-  };
+  const header = { type, postingClass, effectiveDate: input.effectiveDate, actor, memo: input.memo };
   const transactionId = await insertTransaction(tx, { ...header, sourceRequestId });
   const shares = Big(input.shares);
-  const from = positions.get(input.fromAccountId)!;
   const toAccount = accounts.get(input.toAccountId)!;
-  const legs: Leg[] = [];
-
-  let lastSource: string | null = null;
-  const numbers = input.certificateNumbers ?? [];
-  if (numbers.length > 0) {
-    const consumed = await consumeCertificates(tx, transactionId, header, input.fromAccountId, numbers);
-    const surrendered = consumed.reduce((sum, c) => sum.plus(c.shares), Big(0));
-    if (surrendered.lt(shares)) throw new AppError('INSUFFICIENT_SHARES', M.certificatesTooSmall);
-    for (const c of consumed)
-      legs.push({ accountId: input.fromAccountId, quantity: c.shares.neg(), form: 'CERTIFICATE', certificateId: c.id });
-    lastSource = consumed.at(-1)!.id;
-    const balance = surrendered.minus(shares);
-    if (balance.gt(0)) {
-      const fromAccount = accounts.get(input.fromAccountId)!;
-      const cut = await issueCertificate(tx, transactionId, header, {
-        accountId: input.fromAccountId,
-        registration: fromAccount.registrationName,
-        shares: balance,
-        sourceCertificateId: lastSource,
-      });
-      legs.push({ accountId: input.fromAccountId, quantity: balance, form: 'CERTIFICATE', certificateId: cut.id });
-    }
-  } else {
-    if (from.drs.lt(shares)) throw new AppError('INSUFFICIENT_SHARES', M.insufficientShares);
-    // Back-dated, the debit must also fit every day from its date on: no list as of a past date may go negative.
-    if (input.effectiveDate < issuerToday(deps, postingClass)) {
-      const least = await leastDrsFrom(tx, input.fromAccountId, input.effectiveDate);
-      if (least.lt(shares)) throw new AppError('INSUFFICIENT_SHARES', M.insufficientSharesOnDate);
-    }
-    legs.push({ accountId: input.fromAccountId, quantity: shares.neg(), form: 'DRS' });
-  }
+  const { legs, lastSource } = await debit(tx, deps, transactionId, header, positions.get(input.fromAccountId)!, {
+    accountId: input.fromAccountId,
+    registration: accounts.get(input.fromAccountId)!.registrationName,
+    shares,
+    certificateNumbers: input.certificateNumbers ?? [],
+  });
 
   if (input.toForm === 'CERTIFICATE') {
     const issued = await issueCertificate(tx, transactionId, header, {

@@ -24,7 +24,8 @@ export async function withPostingErrors<T>(post: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     const db = databaseError(error);
     const constraint = db?.constraint ?? '';
-    if (constraint.startsWith('ledger_positions_')) throw new AppError('INSUFFICIENT_SHARES', M.insufficientShares);
+    if (constraint.startsWith('ledger_positions_') || constraint === 'control_books_cancelled_within_issued')
+      throw new AppError('INSUFFICIENT_SHARES', M.insufficientShares);
     if (constraint === 'control_books_outstanding_within_authorized')
       throw new AppError('AUTHORIZED_EXCEEDED', M.authorizedExceeded);
     if (constraint === 'certificates_issuer_number_idx')

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import {
   asOfQuerySchema,
   authorizedAdjustmentInputSchema,
+  cancellationInputSchema,
+  conversionInputSchema,
   controlBookAnswerSchema,
   holderListSchema,
   holdersExportQuerySchema,
@@ -38,6 +40,8 @@ import { findCertificates, releaseCertificate, stopCertificate } from './certifi
 import { createIssuer, createShareClass, listIssuers } from './issuers';
 import { accountTransactions, controlBook, positionAsOf } from './ledger-queries';
 import { postAuthorizedAdjustment } from './post-authorized';
+import { postCancellation } from './post-cancellation';
+import { postConversion } from './post-conversion';
 import { postIssuance } from './post-issuance';
 import { postTransfer } from './post-transfer';
 
@@ -133,6 +137,39 @@ export function ledgerRoutes(deps: AppDeps) {
         const input = await parseJson(c, authorizedAdjustmentInputSchema);
         const data = await postAuthorizedAdjustment(deps, actor(c), input, c.get('meta'));
         return c.json({ success: true, data }, 201);
+      },
+    )
+    .post(
+      '/ledger/conversions',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          "Convert an account's certificates to DRS (the balance cut back) or DRS shares to a new certificate (ADMIN and up)",
+        body: conversionInputSchema,
+        responses: { 201: transactionPostedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, conversionInputSchema);
+        return c.json({ success: true, data: await postConversion(deps, actor(c), input, c.get('meta')) }, 201);
+      },
+    )
+    .post(
+      '/ledger/cancellations',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'Cancel shares of an account, from DRS or certificates, with the reason (ADMIN and up, step-up)',
+        body: cancellationInputSchema,
+        responses: { 201: transactionPostedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, cancellationInputSchema);
+        return c.json({ success: true, data: await postCancellation(deps, actor(c), input, c.get('meta')) }, 201);
       },
     )
     .post(
