@@ -55,8 +55,10 @@ export const certificateViewSchema = z.object({
   shares: z.string(),
   status: z.enum(CERTIFICATE_STATUSES),
   issueDate: z.string(),
+  /** The id of the ledger transaction that issued the certificate. */
   issuedBy: z.string(),
   cancellationDate: z.string().nullable(),
+  /** The id of the ledger transaction that cancelled it. */
   cancelledBy: z.string().nullable(),
   /** Lineage: the certificate this one was cut from, and those cut from it. */
   sourceCertificateNumber: z.string().nullable(),

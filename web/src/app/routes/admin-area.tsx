@@ -41,6 +41,7 @@ const ActivityPage = lazy(() =>
 const ShareholdersPage = lazy(() =>
   import('../../features/admin/routes/shareholders').then((m) => ({ default: m.ShareholdersPage })),
 );
+const LedgerPage = lazy(() => import('../../features/admin/routes/ledger').then((m) => ({ default: m.LedgerPage })));
 const OutboxPage = lazy(() => import('../../features/admin/routes/outbox').then((m) => ({ default: m.OutboxPage })));
 const ChangePasswordPage = lazy(() =>
   import('../../features/admin-auth/routes/change-password').then((m) => ({ default: m.ChangePasswordPage })),
@@ -122,6 +123,14 @@ function ShareholdersRoute() {
   );
 }
 
+function LedgerRoute() {
+  return (
+    <Screen>
+      <LedgerPage role={useCurrentAdmin().role} />
+    </Screen>
+  );
+}
+
 function ContactSubmissionsRoute() {
   const { logout } = useAdminAuth();
   return (
@@ -171,6 +180,7 @@ export default function AdminArea() {
             <Route path={r.requests} element={<RequestsRoute />} />
             <Route path={r.request} element={<RequestDetailsRoute />} />
             <Route path={r.shareholders} element={<ShareholdersRoute />} />
+            <Route path={r.ledger} element={<LedgerRoute />} />
             <Route path={r.users} element={<UsersRoute />} />
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
             <Route path={r.contactSubmissions} element={<ContactSubmissionsRoute />} />

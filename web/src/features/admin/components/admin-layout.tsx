@@ -18,6 +18,7 @@ export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
     { to: paths.admin.dashboard, label: 'Dashboard' },
     { to: paths.admin.requests(), label: 'Requests' },
     { to: paths.admin.shareholders, label: 'Shareholders' },
+    { to: paths.admin.ledger, label: 'Ledger' },
     { to: paths.admin.activity, label: 'Activity' },
     ...(admin.role === 'SUPER_ADMIN' ? [{ to: paths.admin.users, label: 'User Management' }] : []),
     // The mail log: ADMIN reads it with recipients masked (issue 18).

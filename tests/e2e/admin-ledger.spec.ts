@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughForm } from './support/admin-helpers';
+import { E2E_ADMIN } from './fixtures';
+import { expectNoSideScroll, seriousViolations } from './support/axe';
+
+// axe is injected as an inline script, which the CSP forbids (support/axe.ts).
+test.use({ bypassCSP: true });
+
+// The demo data's ledger (README, "Demo registry"): Acme Robotics' classes with their authorized shares, and
+// certificate C-1001 of the Bell Family Trust, cancelled by a partial sale with its balance on LW000001.
+test('staff read the ledger: classes in balance, a cancelled certificate with its lineage, a stop order placed and released', async ({
+  page,
+}) => {
+  await signInThroughForm(page, E2E_ADMIN);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Ledger' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ledger' })).toBeVisible();
+
+  const acme = page.getByRole('region', { name: 'Acme Robotics Inc.' });
+  const preferred = acme.getByRole('row').filter({ hasText: 'Series A Preferred' });
+  await expect(preferred).toContainText('1,000,000');
+  await expect(preferred).toContainText('In balance');
+
+  const register = page.getByRole('region', { name: 'Certificate register' });
+  await register.getByLabel('Certificate number').fill('c-1001');
+  await register.getByRole('button', { name: 'Search' }).click();
+  const cancelled = register.getByRole('article', { name: 'Certificate C-1001' });
+  await expect(cancelled).toContainText('Cancelled');
+  await expect(cancelled).toContainText('Bell Family Trust');
+  await expect(cancelled).toContainText('Replaced by LW000001');
+  await expect(cancelled.getByRole('button', { name: 'Place stop order' })).toHaveCount(0);
+
+  await register.getByLabel('Certificate number').fill('LW000001');
+  await register.getByRole('button', { name: 'Search' }).click();
+  const balance = register.getByRole('article', { name: 'Certificate LW000001' }).filter({ hasText: 'Acme Robotics' });
+  await expect(balance).toContainText('Cut from C-1001');
+  await expect(balance).toContainText('12,000');
+  await balance.getByLabel('Reason').selectOption('LOST');
+  await balance.getByRole('button', { name: 'Place stop order' }).click();
+  await expect(balance).toContainText('Stopped');
+  await expect(balance).toContainText('Lost');
+  await balance.getByRole('button', { name: 'Release stop order' }).click();
+  await expect(balance).toContainText('Outstanding');
+
+  // No serious accessibility violation, and nothing wider than a 360 px phone (tables scroll in their own box).
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSideScroll(page);
+});

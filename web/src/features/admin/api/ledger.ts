@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import {
+  certificateAnswerSchema,
+  certificateSearchAnswerSchema,
+  type CertificateView,
+  type StopOrderInput,
+  type releaseInputSchema,
+} from '@ledgerwell/shared/certificates';
+import {
+  controlBookAnswerSchema,
+  issuerListSchema,
+  type ControlBookView,
+  type IssuerView,
+  type ShareClassView,
+} from '@ledgerwell/shared/ledger';
+import { postingQueueSchema, type PostingView } from '@ledgerwell/shared/ledger-postings';
+import { apiPaths } from '../../../config/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { CertificateView, ControlBookView, IssuerView, PostingView, ShareClassView, StopOrderInput };
+export type ReleaseInput = z.input<typeof releaseInputSchema>;
+
+/** Every issuer with its share classes and their shares outstanding. */
+export async function fetchIssuers(signal?: AbortSignal): Promise<IssuerView[]> {
+  const body = await apiRequest(apiPaths.admin.issuers, {
+    auth: 'admin',
+    schema: issuerListSchema,
+    signal,
+    failureMessage: 'Failed to load the issuers',
+  });
+  return body.data;
+}
+
+/** A class's control book against its master file. */
+export async function fetchControlBook(classId: string, signal?: AbortSignal): Promise<ControlBookView> {
+  const body = await apiRequest(apiPaths.admin.controlBook(classId), {
+    auth: 'admin',
+    schema: controlBookAnswerSchema,
+    signal,
+    failureMessage: 'Failed to check the control book',
+  });
+  return body.data;
+}
+
+/** Every certificate with this number, in any issuer and any status (cancelled ones included). */
+export async function searchCertificates(number: string, signal?: AbortSignal): Promise<CertificateView[]> {
+  const body = await apiRequest(apiPaths.admin.certificates, {
+    auth: 'admin',
+    query: { number },
+    schema: certificateSearchAnswerSchema,
+    signal,
+    failureMessage: 'Failed to search the certificate register',
+  });
+  return body.data;
+}
+
+export async function placeStopOrder(id: string, input: StopOrderInput): Promise<CertificateView> {
+  const body = await apiRequest(apiPaths.admin.certificateStop(id), {
+    method: 'POST',
+    auth: 'admin',
+    body: input,
+    schema: certificateAnswerSchema,
+    failureMessage: 'Failed to place the stop order',
+  });
+  return body.data;
+}
+
+export async function releaseStopOrder(id: string, input: ReleaseInput): Promise<CertificateView> {
+  const body = await apiRequest(apiPaths.admin.certificateRelease(id), {
+    method: 'POST',
+    auth: 'admin',
+    body: input,
+    schema: certificateAnswerSchema,
+    failureMessage: 'Failed to release the stop order',
+  });
+  return body.data;
+}
+
+/** The dual-control queue: postings waiting for a second person to confirm them. */
+export async function fetchLedgerPostings(signal?: AbortSignal): Promise<PostingView[]> {
+  const body = await apiRequest(apiPaths.admin.ledgerPostings, {
+    auth: 'admin',
+    schema: postingQueueSchema,
+    signal,
+    failureMessage: 'Failed to load the postings awaiting confirmation',
+  });
+  return body.data;
+}

@@ -1,0 +1,142 @@
+import { useId, useState, type FormEvent } from 'react';
+import { STOP_REASONS, type StopReason } from '@ledgerwell/shared/ledger';
+import { placeStopOrder, releaseStopOrder, type CertificateView } from '../../api/ledger';
+import { actionErrorMessage } from '../../utils/action-error';
+import { STOP_REASON_LABELS, type PushToast } from './ledger-format';
+
+interface ActionFormProps {
+  certificate: CertificateView;
+  onDone: (updated: CertificateView, message: string) => void;
+  onToast: PushToast;
+}
+
+const noteInput = (note: string) => (note.trim() ? { note: note.trim() } : {});
+
+export function StopOrderForm({ certificate, onDone, onToast }: ActionFormProps) {
+  const reasonId = useId();
+  const noteId = useId();
+  const errorId = useId();
+  const [reason, setReason] = useState<StopReason | ''>('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!reason) {
+      setError('Choose why the stop order is placed');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const updated = await placeStopOrder(certificate.id, { reason, ...noteInput(note) });
+      onDone(updated, `Stop order placed on certificate ${updated.number}`);
+    } catch (failure) {
+      onToast('error', actionErrorMessage(failure, 'Failed to place the stop order'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="certificate__action"
+      aria-label={`Stop order on certificate ${certificate.number}`}
+      noValidate
+      onSubmit={submit}
+    >
+      <div className="form-grid">
+        <div className={error ? 'field field--invalid' : 'field'}>
+          <label htmlFor={reasonId} className="field__label">
+            Reason
+          </label>
+          <select
+            id={reasonId}
+            className="field__input"
+            value={reason}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setReason(event.target.value as StopReason | '')}
+          >
+            <option value="">Choose a reason</option>
+            {STOP_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {STOP_REASON_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          {error && (
+            <p id={errorId} className="field__error">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={noteId} className="field__label">
+            Note (optional)
+          </label>
+          <input
+            id={noteId}
+            type="text"
+            className="field__input"
+            maxLength={1000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button--danger button--small" disabled={busy}>
+          Place stop order
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ReleaseForm({ certificate, onDone, onToast }: ActionFormProps) {
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const updated = await releaseStopOrder(certificate.id, noteInput(note));
+      onDone(updated, `Stop order released on certificate ${updated.number}`);
+    } catch (failure) {
+      onToast('error', actionErrorMessage(failure, 'Failed to release the stop order'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="certificate__action"
+      aria-label={`Release the stop order on certificate ${certificate.number}`}
+      onSubmit={submit}
+    >
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={noteId} className="field__label">
+            Note (optional)
+          </label>
+          <input
+            id={noteId}
+            type="text"
+            className="field__input"
+            maxLength={1000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button--secondary button--small" disabled={busy}>
+          Release stop order
+        </button>
+      </div>
+    </form>
+  );
+}

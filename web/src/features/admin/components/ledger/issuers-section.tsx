@@ -1,0 +1,151 @@
+import { useId, useState } from 'react';
+import { normalizeDecimal } from '@ledgerwell/shared/ledger';
+import { LoadFailure } from '../../../../components/ui/load-failure';
+import { Spinner } from '../../../../components/ui/spinner';
+import { fetchControlBook, fetchIssuers, type IssuerView, type ShareClassView } from '../../api/ledger';
+import { useApiData } from '../../hooks/use-api-data';
+import { actionErrorMessage } from '../../utils/action-error';
+import { shares } from './ledger-format';
+
+/** "0", "0.000" and "-0" all say the books are in balance. */
+const isZeroDecimal = (value: string) => normalizeDecimal(value.replace(/^-/, '')) === '0';
+
+export function IssuersSection() {
+  const issuers = useApiData('ledger-issuers', fetchIssuers);
+  // Bumped by "Check again": every class's control book loads anew with the issuer list.
+  const [round, setRound] = useState(0);
+  const list = issuers.data;
+
+  function checkAgain() {
+    setRound((n) => n + 1);
+    issuers.reload();
+  }
+
+  return (
+    <section className="admin-card" aria-labelledby="ledger-issuers" aria-busy={issuers.loading || undefined}>
+      <div className="admin-card__header">
+        <h2 id="ledger-issuers">Issuers and classes</h2>
+        {list && (
+          <button type="button" className="button button--secondary button--small" onClick={checkAgain}>
+            Check again
+          </button>
+        )}
+      </div>
+      <p className="muted">
+        The control book checks each class&rsquo;s shares outstanding against the sum of every holder&rsquo;s position
+        in the master file; the difference is the master-file total less the shares outstanding.
+      </p>
+      {list === null ? (
+        issuers.error ? (
+          <LoadFailure
+            text={actionErrorMessage(issuers.error, 'Failed to load the issuers')}
+            onRetry={issuers.reload}
+          />
+        ) : (
+          <Spinner label="Loading issuers" />
+        )
+      ) : list.length === 0 ? (
+        <p className="empty-state">No issuers are on the ledger yet.</p>
+      ) : (
+        list.map((issuer) => <IssuerClasses key={issuer.id} issuer={issuer} round={round} />)
+      )}
+    </section>
+  );
+}
+
+function IssuerClasses({ issuer, round }: { issuer: IssuerView; round: number }) {
+  const headingId = useId();
+  return (
+    <div className="ledger-issuer">
+      <h3 id={headingId}>{issuer.legalName}</h3>
+      {issuer.classes.length === 0 ? (
+        <p className="muted">No share classes recorded yet.</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+          <table className="data-table">
+            <caption className="visually-hidden">Share classes of {issuer.legalName}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Class</th>
+                <th scope="col">CUSIP</th>
+                <th scope="col">Par value</th>
+                <th scope="col">Authorized</th>
+                <th scope="col">Outstanding</th>
+                <th scope="col">Master-file total</th>
+                <th scope="col">Control book</th>
+              </tr>
+            </thead>
+            <tbody>
+              {issuer.classes.map((shareClass) => (
+                <ClassRow key={shareClass.id} shareClass={shareClass} round={round} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const none = <span className="muted">None</span>;
+
+function ClassRow({ shareClass, round }: { shareClass: ShareClassView; round: number }) {
+  return (
+    <tr>
+      <th scope="row">{shareClass.name}</th>
+      <td className="data-table__code">{shareClass.cusip ?? none}</td>
+      <td>{shareClass.parValue === null ? none : shares(shareClass.parValue)}</td>
+      <td>
+        {shareClass.authorizedShares === null ? (
+          <span className="muted">Not recorded</span>
+        ) : (
+          shares(shareClass.authorizedShares)
+        )}
+      </td>
+      <td>{shares(shareClass.outstandingShares)}</td>
+      <ControlBookCells shareClass={shareClass} round={round} />
+    </tr>
+  );
+}
+
+/** The master-file total and the balance of one class, loaded with the row. */
+function ControlBookCells({ shareClass, round }: { shareClass: ShareClassView; round: number }) {
+  const book = useApiData(`control-book:${shareClass.id}:${round}`, (signal) =>
+    fetchControlBook(shareClass.id, signal),
+  );
+  if (book.error) {
+    return (
+      <td colSpan={2}>
+        <span className="field__error">Could not check the control book.</span>{' '}
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={`Check the control book of ${shareClass.name} again`}
+          onClick={book.reload}
+        >
+          Try again
+        </button>
+      </td>
+    );
+  }
+  if (!book.data) {
+    return (
+      <td colSpan={2} className="muted">
+        Checking…
+      </td>
+    );
+  }
+  const { masterFileTotal, difference } = book.data;
+  return (
+    <>
+      <td>{shares(masterFileTotal)}</td>
+      <td>
+        {isZeroDecimal(difference) ? (
+          <span className="status-badge status-badge--success">In balance</span>
+        ) : (
+          <strong className="status-badge status-badge--pending">Difference {shares(difference)}</strong>
+        )}
+      </td>
+    </>
+  );
+}
