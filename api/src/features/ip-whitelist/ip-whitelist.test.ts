@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { adminActivity, ipWhitelistRules } from '@ledgerwell/db/schema';
 import { ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
@@ -31,11 +31,18 @@ describe('IP whitelist', () => {
     call(t, 'POST', '/api/admin/login', { ip, body: { username, password: PASSWORD } });
   const activity = (action: string) =>
     t.deps.db.select().from(adminActivity).where(eq(adminActivity.actionType, action)).orderBy(asc(adminActivity.id));
+  /**
+   * A write straight to the table, as another process or the recovery command makes it, reaches this process as
+   * PostgreSQL's announcement, a moment after the commit: wait until the cache has heard it (forgotten its rules),
+   * as any later caller would be. Checking at once raced the announcement and failed now and then under load.
+   */
+  const announced = () => vi.waitFor(() => expect(t.ipRuleCache.get()).toBeUndefined(), { timeout: 5000, interval: 5 });
   const addRule = async (ipAddress: string, fields: Partial<typeof ipWhitelistRules.$inferInsert> = {}) => {
     const [row] = await t.deps.db
       .insert(ipWhitelistRules)
       .values({ ipAddress, description: `rule ${ipAddress}`, addedByUsername: 'test', ...fields })
       .returning();
+    await announced();
     return row!;
   };
 
@@ -348,6 +355,7 @@ describe('IP whitelist', () => {
       expect((await login(OUTSIDE)).status).toBe(403);
 
       const again = await ipAllow(t.deps.db, t.clock.now(), { address: ` ${OUTSIDE} `, description: 'Locked out' });
+      await announced();
       expect(again).toEqual({ ok: true, message: expect.stringContaining('active again') });
       const [reactivated] = await t.deps.db.select().from(ipWhitelistRules).where(eq(ipWhitelistRules.id, old.id));
       expect(reactivated).toMatchObject({ isActive: true, expiresAt: null });
