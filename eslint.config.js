@@ -46,6 +46,8 @@ const API_SHARED_FEATURE_MODULES = [
   'ledger/effective-date.ts',
   'ledger/posting-errors.ts',
   'ledger/transaction-view.ts',
+  // The dashboard's compliance panel counts open and aged record differences.
+  'ledger/reconcile.ts',
 ];
 
 const featureDirs = (root) =>

@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   numeric,
   pgEnum,
   pgTable,
@@ -99,6 +100,8 @@ export const ledgerTransactions = pgTable(
   (t) => [
     index('ledger_transactions_class_idx').on(t.classId, t.effectiveDate, t.sequence),
     uniqueIndex('ledger_transactions_sequence_idx').on(t.sequence),
+    // The compliance panel's time from approval to posting reads this month's postings of requests.
+    index('ledger_transactions_request_posted_idx').on(t.postedAt).where(sql`${t.sourceRequestId} is not null`),
     // A request posts once; a reversal of its posting names the posting, not the request.
     uniqueIndex('ledger_transactions_request_once_idx')
       .on(t.sourceRequestId)
@@ -272,5 +275,61 @@ export const controlBooks = pgTable(
       'control_books_outstanding_within_authorized',
       sql`${t.authorizedShares} IS NULL OR ${t.issuedShares} - ${t.cancelledShares} <= ${t.authorizedShares}`,
     ),
+  ],
+);
+
+/**
+ * Reconciliation (issue 28, Rule 17Ad-10): each run compares, per class, the master file (every position) and the
+ * journal with the control book. A DAILY run is claimed by the first process to insert its date, so any number
+ * of processes run it once a day.
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger').notNull(),
+    /** The calendar day the run belongs to (America/Los_Angeles). */
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    classesChecked: integer('classes_checked'),
+    differencesFound: integer('differences_found'),
+    adminUserId: uuid('admin_user_id').references(() => adminUsers.id),
+    adminUsername: text('admin_username'),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_runs_daily_idx').on(t.runDate).where(sql`${t.trigger} = 'DAILY'`),
+    check('reconciliation_runs_trigger', sql`${t.trigger} in ('DAILY', 'MANUAL')`),
+  ],
+);
+
+/**
+ * A record difference: a class whose master file or journal disagrees with its control book. One is open per class
+ * at a time; it keeps the day it was first found (its age: over 30 days it is aged, Rule 17Ad-11) while later runs
+ * update the amount, and it is resolved by the first run that finds the books in balance.
+ */
+export const recordDifferences = pgTable(
+  'record_differences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => shareClasses.id),
+    firstFoundAt: timestamp('first_found_at', { withTimezone: true }).notNull(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }).notNull(),
+    outstandingShares: shares('outstanding_shares').notNull(),
+    masterFileTotal: shares('master_file_total').notNull(),
+    journalTotal: shares('journal_total').notNull(),
+    /** Master file less outstanding, signed. */
+    difference: numeric('difference', { precision: 25, scale: 6 }).notNull(),
+    firstRunId: uuid('first_run_id')
+      .notNull()
+      .references(() => reconciliationRuns.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByRunId: uuid('resolved_by_run_id').references(() => reconciliationRuns.id),
+  },
+  (t) => [
+    uniqueIndex('record_differences_open_idx').on(t.classId).where(sql`${t.resolvedAt} is null`),
+    index('record_differences_found_idx').on(t.firstFoundAt),
   ],
 );

@@ -331,6 +331,32 @@ export const shareholders = pgTable(
   ],
 );
 
+/**
+ * The registration's addresses over time (issue 28): each address with the day it took effect, appended when an
+ * address change is approved (the address on file before the first change is kept as the first row). Append-only:
+ * the database refuses UPDATE, DELETE and TRUNCATE, as on the journal.
+ */
+export const shareholderAddressHistory = pgTable(
+  'shareholder_address_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareholderId: uuid('shareholder_id')
+      .notNull()
+      .references(() => shareholders.id),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** The calendar day (America/Los_Angeles) from which this address is the holder's. */
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    sourceRequestId: uuid('source_request_id'),
+    recordedByUsername: text('recorded_by_username'),
+    recordedAt: createdAt(),
+  },
+  (t) => [index('shareholder_address_history_holder_idx').on(t.shareholderId, t.recordedAt)],
+);
+
 export const shareholderAccounts = pgTable(
   'shareholder_accounts',
   {

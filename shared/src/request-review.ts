@@ -367,6 +367,12 @@ export const dashboardStatsSchema = z.object({
     turnaroundWithin3DaysRate: z.number(),
     openOver3BusinessDays: z.number(),
     openOver4BusinessDays: z.number(),
+    /** The ledger (issue 28): record differences open, and those over 30 days old (aged, Rule 17Ad-11). */
+    openRecordDifferences: z.number(),
+    agedRecordDifferences: z.number(),
+    /** Requests posted to the ledger this month, and their average hours from approval to posting. */
+    postedThisMonth: z.number(),
+    avgApprovalToPostingHours: z.number(),
   }),
   recentActivity: z.array(
     z.object({

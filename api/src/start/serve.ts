@@ -18,6 +18,7 @@ import { pruneHits } from '../lib/throttle';
 import { inProcessOverrides } from './in-process-overrides';
 import { retireSecrets, runStartWork, upgradeCiphertexts } from './once';
 import { openResources } from './resources';
+import { reconcileDaily } from '../features/ledger/reconcile';
 
 /**
  * Test aid (tests of the cluster): each answer names the cluster worker that gave it, so a test can
@@ -73,6 +74,12 @@ export async function serveProcess(
       logger.warn({ err: error }, 'pruning idempotency keys failed'),
     );
     retireSecrets(deps).catch((error: unknown) => logger.warn({ err: error }, 'retiring database-held keys failed'));
+    // The day's reconciliation of the ledger with the control books: claimed by one process per day.
+    reconcileDaily(deps)
+      .then(
+        (run) => run && logger.info({ run: run.id, differences: run.differencesFound }, 'daily reconciliation done'),
+      )
+      .catch((error: unknown) => logger.warn({ err: error }, 'daily reconciliation failed'));
     // Catches v1 values written by an older process still running during a rolling start.
     upgradeCiphertexts(deps).catch((error: unknown) =>
       logger.warn({ err: error }, 'upgrading field ciphertexts failed'),

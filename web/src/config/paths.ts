@@ -134,6 +134,8 @@ export const apiPaths = {
     requestPost: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/post`,
     postingConfirm: (id: string) => `/api/admin/ledger/postings/${encodeURIComponent(id)}/confirm`,
     ledgerPostings: '/api/admin/ledger/postings',
+    ledgerReconcile: '/api/admin/ledger/reconcile',
+    recordDifferences: '/api/admin/ledger/record-differences',
     issuers: '/api/admin/issuers',
     controlBook: (classId: string) => `/api/admin/ledger/classes/${encodeURIComponent(classId)}/control-book`,
     certificates: '/api/admin/certificates',

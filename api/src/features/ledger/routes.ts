@@ -27,6 +27,12 @@ import {
   releaseInputSchema,
   stopOrderInputSchema,
 } from '@ledgerwell/shared/certificates';
+import {
+  reconcileInputSchema,
+  reconciliationAnswerSchema,
+  recordDifferenceListSchema,
+  recordDifferencesQuerySchema,
+} from '@ledgerwell/shared/reconciliation';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { csvResponse } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
@@ -44,6 +50,7 @@ import { postCancellation } from './post-cancellation';
 import { postConversion } from './post-conversion';
 import { postIssuance } from './post-issuance';
 import { postTransfer } from './post-transfer';
+import { listRecordDifferences, reconcileNow } from './reconcile';
 
 const actor = (c: Context<AppEnv>): Actor => {
   const { profile } = c.get('admin');
@@ -275,6 +282,37 @@ export function ledgerRoutes(deps: AppDeps) {
         errors: [404],
       }),
       async (c) => c.json({ success: true, data: await controlBook(deps, idParam(c, 'classId', 'Share class')) }),
+    )
+    .post(
+      '/ledger/reconcile',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          'Reconcile every class (or one) now: the master file and the journal against the control book; a difference is recorded with its age (ADMIN and up)',
+        body: reconcileInputSchema,
+        responses: { 200: reconciliationAnswerSchema },
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const { classId } = await parseJson(c, reconcileInputSchema);
+        return c.json({ success: true, data: await reconcileNow(deps, actor(c), classId, c.get('meta')) });
+      },
+    )
+    .get(
+      '/ledger/record-differences',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          'Record differences found by reconciliation, open ones (or all), with their age; over 30 days they are aged',
+        query: recordDifferencesQuerySchema,
+        responses: { 200: recordDifferenceListSchema },
+      }),
+      async (c) => {
+        const { status } = parseQuery(c, recordDifferencesQuerySchema);
+        return c.json({ success: true, data: await listRecordDifferences(deps, status) });
+      },
     )
     .get(
       '/certificates',

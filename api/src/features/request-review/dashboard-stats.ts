@@ -1,4 +1,4 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { type RequestStatus } from '@ledgerwell/shared/portal-requests';
 import {
   FINAL_STATUSES,
@@ -7,10 +7,12 @@ import {
   sqlStatusList,
 } from '@ledgerwell/shared/request-review';
 import { requestCounts, requestDayCounts, shareholderRequests } from '@ledgerwell/db/schema';
+import { ledgerTransactions } from '@ledgerwell/db/ledger-schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../lib/context';
 import { preparedQueries } from '../../lib/prepared';
 import { businessDayNumber } from './business-time';
+import { recordDifferenceCounts } from '../ledger/reconcile';
 
 const r = shareholderRequests;
 const c = requestCounts;
@@ -166,6 +168,27 @@ function buildRecentQuery(deps: AppDeps, name: string) {
 }
 
 /**
+ * This month's postings of requests (from the first of the month, UTC, as the other monthly figures) and the
+ * average time from the request's approval to its posting, read through the postings' own partial index.
+ */
+async function approvalToPosting(deps: AppDeps) {
+  const now = deps.clock.now();
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [row] = await deps.db
+    .select({
+      posted: sql<number>`count(*)::int`,
+      seconds: sql<string | null>`avg(extract(epoch from ${ledgerTransactions.postedAt} - ${r.processedAt}))::text`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(r, eq(r.id, ledgerTransactions.sourceRequestId))
+    .where(and(isNotNull(ledgerTransactions.sourceRequestId), gte(ledgerTransactions.postedAt, monthStart)));
+  return {
+    postedThisMonth: row?.posted ?? 0,
+    avgApprovalToPostingHours: round(Number(row?.seconds ?? 0) / 3600),
+  };
+}
+
+/**
  * Every metric of the dashboard (admin-request-review spec 3), in SQL: all-time figures from the
  * trigger-kept counters, windowed ones from the trigger-kept day counters, open items from the
  * status and assignment indexes; one statement for the figures and one for the recent items. Nothing
@@ -174,9 +197,11 @@ function buildRecentQuery(deps: AppDeps, name: string) {
  */
 export async function dashboardStats(deps: AppDeps, admin: string) {
   const values = { now: deps.clock.now().toISOString(), adminId: admin };
-  const [[all], recent] = await Promise.all([
+  const [[all], recent, differences, posting] = await Promise.all([
     statsQueries(deps.db, '', (name) => buildStatsQuery(deps, name)).execute(values),
     recentQueries(deps.db, '', (name) => buildRecentQuery(deps, name)).execute({}),
+    recordDifferenceCounts(deps.db, deps.clock.now()),
+    approvalToPosting(deps),
   ]);
   // Sums and counts arrive as numeric and bigint text.
   const n = (key: keyof NonNullable<typeof all>) => Number(all?.[key] ?? 0);
@@ -224,6 +249,8 @@ export async function dashboardStats(deps: AppDeps, admin: string) {
       turnaroundWithin3DaysRate: percent(n('transfersWithin3Days'), n('transfersDecidedThisMonth')),
       openOver3BusinessDays: n('openOver3Days'),
       openOver4BusinessDays: n('openOver4Days'),
+      ...differences,
+      ...posting,
     },
     recentActivity: recent.map((item) => ({ ...item, timestamp: item.timestamp.toISOString() })),
   };

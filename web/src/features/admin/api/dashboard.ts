@@ -52,12 +52,20 @@ const statsSchema = z.object({
       turnaroundWithin3DaysRate: metric,
       openOver3BusinessDays: metric,
       openOver4BusinessDays: metric,
+      openRecordDifferences: metric,
+      agedRecordDifferences: metric,
+      postedThisMonth: metric,
+      avgApprovalToPostingHours: metric,
     })
     .catch({
       transfersDecidedThisMonth: 0,
       turnaroundWithin3DaysRate: 0,
       openOver3BusinessDays: 0,
       openOver4BusinessDays: 0,
+      openRecordDifferences: 0,
+      agedRecordDifferences: 0,
+      postedThisMonth: 0,
+      avgApprovalToPostingHours: 0,
     }),
   recentActivity: z.array(recentItemSchema).catch([]),
 });

@@ -14,10 +14,24 @@ import {
   type ShareClassView,
 } from '@ledgerwell/shared/ledger';
 import { postingQueueSchema, type PostingView } from '@ledgerwell/shared/ledger-postings';
+import {
+  reconciliationAnswerSchema,
+  recordDifferenceListSchema,
+  type ReconciliationRunView,
+  type RecordDifferenceView,
+} from '@ledgerwell/shared/reconciliation';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 
-export type { CertificateView, ControlBookView, IssuerView, PostingView, ShareClassView, StopOrderInput };
+export type {
+  CertificateView,
+  ControlBookView,
+  IssuerView,
+  PostingView,
+  RecordDifferenceView,
+  ShareClassView,
+  StopOrderInput,
+};
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 
 /** Every issuer with its share classes and their shares outstanding. */
@@ -83,6 +97,29 @@ export async function fetchLedgerPostings(signal?: AbortSignal): Promise<Posting
     schema: postingQueueSchema,
     signal,
     failureMessage: 'Failed to load the postings awaiting confirmation',
+  });
+  return body.data;
+}
+
+/** The record differences reconciliation found and has not seen resolved, with their age. */
+export async function fetchRecordDifferences(signal?: AbortSignal): Promise<RecordDifferenceView[]> {
+  const body = await apiRequest(apiPaths.admin.recordDifferences, {
+    auth: 'admin',
+    schema: recordDifferenceListSchema,
+    signal,
+    failureMessage: 'Failed to load the record differences',
+  });
+  return body.data;
+}
+
+/** Reconciles every class now (ADMIN and up). */
+export async function reconcileNow(): Promise<ReconciliationRunView> {
+  const body = await apiRequest(apiPaths.admin.ledgerReconcile, {
+    method: 'POST',
+    auth: 'admin',
+    body: {},
+    schema: reconciliationAnswerSchema,
+    failureMessage: 'Failed to reconcile the ledger',
   });
   return body.data;
 }

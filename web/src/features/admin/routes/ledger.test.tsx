@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import * as api from '../api/ledger';
-import type { CertificateView, ControlBookView, IssuerView, PostingView } from '../api/ledger';
+import type { CertificateView, ControlBookView, IssuerView, PostingView, RecordDifferenceView } from '../api/ledger';
 import { LedgerPage } from './ledger';
 
 vi.mock('../api/ledger', async (original) => ({
@@ -15,6 +15,8 @@ vi.mock('../api/ledger', async (original) => ({
   placeStopOrder: vi.fn(),
   releaseStopOrder: vi.fn(),
   fetchLedgerPostings: vi.fn(),
+  fetchRecordDifferences: vi.fn(),
+  reconcileNow: vi.fn(),
 }));
 
 const FIRST_LOAD = { timeout: 10_000 };
@@ -143,6 +145,8 @@ beforeEach(() => {
     number === 'C-100' ? [cancelled, stopped] : number === 'C-200' ? [outstanding] : [],
   );
   vi.mocked(api.fetchLedgerPostings).mockResolvedValue([]);
+  vi.mocked(api.fetchRecordDifferences).mockResolvedValue([]);
+  vi.mocked(api.reconcileNow).mockReset();
   vi.mocked(api.placeStopOrder).mockReset();
   vi.mocked(api.releaseStopOrder).mockReset();
 });
@@ -300,5 +304,53 @@ describe('the ledger screen', () => {
   it('says when no posting is waiting', async () => {
     renderPage('READ_ONLY');
     expect(await screen.findByText('No postings are waiting.', {}, FIRST_LOAD)).toBeTruthy();
+  });
+
+  it('lists a record difference with its age, aged past 30 days, and lets an ADMIN reconcile now', async () => {
+    const difference: RecordDifferenceView = {
+      id: 'diff-1',
+      classId: 'class-common',
+      issuer: 'Acme Corp',
+      shareClass: 'Common',
+      outstandingShares: '1250000.5',
+      masterFileTotal: '1250005.5',
+      journalTotal: '1250000.5',
+      difference: '5',
+      firstFoundAt: '2026-03-01T10:00:00.000Z',
+      lastCheckedAt: '2026-04-02T10:00:00.000Z',
+      ageDays: 32,
+      aged: true,
+      resolvedAt: null,
+    };
+    vi.mocked(api.fetchRecordDifferences).mockResolvedValue([difference]);
+    vi.mocked(api.reconcileNow).mockResolvedValue({
+      id: 'run-1',
+      trigger: 'MANUAL',
+      runDate: '2026-04-02',
+      classesChecked: 2,
+      differencesFound: 1,
+      startedAt: '2026-04-02T10:00:00.000Z',
+      finishedAt: '2026-04-02T10:00:01.000Z',
+      differences: [difference],
+    });
+    renderPage('ADMIN');
+    const section = await screen.findByRole('region', { name: 'Reconciliation' }, FIRST_LOAD);
+    const row = (await within(section).findByText('Acme Corp, Common')).closest('tr')!;
+    expect(within(row).getByText('5')).toBeTruthy();
+    expect(within(row).getByText('1,250,005.5')).toBeTruthy();
+    expect(row.textContent).toContain('32 days');
+    expect(within(row).getByText('Aged')).toBeTruthy();
+    const loads = vi.mocked(api.fetchRecordDifferences).mock.calls.length;
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Reconcile now' }));
+    expect(await screen.findByText('2 classes checked: 1 out of balance')).toBeTruthy();
+    // The list is read again after the run.
+    await vi.waitFor(() => expect(vi.mocked(api.fetchRecordDifferences).mock.calls.length).toBe(loads + 1));
+  });
+
+  it('offers Reconcile now only to ADMIN and up, and says when every class is in balance', async () => {
+    renderPage('READ_ONLY');
+    const section = await screen.findByRole('region', { name: 'Reconciliation' }, FIRST_LOAD);
+    expect(await within(section).findByText(/No record differences/)).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Reconcile now' })).toBeNull();
   });
 });

@@ -3,11 +3,15 @@ import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { CertificateRegister } from '../components/ledger/certificate-register';
 import { IssuersSection } from '../components/ledger/issuers-section';
 import { PostingQueue } from '../components/ledger/posting-queue';
+import { ReconciliationSection } from '../components/ledger/reconciliation-section';
 import { PageHeader } from '../components/page-header';
 import { ToastRegion } from '../components/toast-region';
 import { useToasts } from '../hooks/use-toasts';
 
-/** The ledger at a glance: classes against their control book, the certificate register, the dual-control queue. */
+/**
+ * The ledger at a glance: classes against their control book, the certificate register, the dual-control queue and
+ * the record differences reconciliation found.
+ */
 export function LedgerPage({ role }: { role: AdminRole }) {
   useDocumentMeta('Ledger');
   // Every staff role reads the ledger; stop orders are ADMIN and up, and the server refuses the others (403).
@@ -18,11 +22,12 @@ export function LedgerPage({ role }: { role: AdminRole }) {
     <div className="admin-page">
       <PageHeader
         title="Ledger"
-        intro="The master securityholder file: share classes against their control book, the certificate register and postings waiting for a second person."
+        intro="The master securityholder file: share classes against their control book, the certificate register, postings waiting for a second person and reconciliation."
       />
       <IssuersSection />
       <CertificateRegister canWrite={canWrite} onToast={push} />
       <PostingQueue />
+      <ReconciliationSection canWrite={canWrite} onToast={push} />
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
     </div>
   );

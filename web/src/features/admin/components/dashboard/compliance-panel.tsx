@@ -3,12 +3,16 @@ import { formatCount, formatPercent } from '../../utils/format';
 
 /**
  * Turnaround under SEC Rule 17Ad-2, counted in business days from receipt in good order (for a
- * transfer, when its documents are in): the share decided within 3 days this month, and what is open too long.
+ * transfer, when its documents are in): the share decided within 3 days this month, and what is open too long;
+ * the time from approval to posting, and the ledger's record differences (open, and aged over 30 days).
  */
 export function CompliancePanel({ compliance }: { compliance: DashboardStats['compliance'] }) {
   const rows = [
     { label: 'Open over 3 business days', count: compliance.openOver3BusinessDays },
     { label: 'Open over 4 business days', count: compliance.openOver4BusinessDays },
+    // The ledger against the control books (Rules 17Ad-10 and 17Ad-11): any difference needs attention.
+    { label: 'Record differences open', count: compliance.openRecordDifferences },
+    { label: 'Record differences aged over 30 days', count: compliance.agedRecordDifferences },
   ];
   return (
     <section className="admin-card" aria-labelledby="compliance">
@@ -19,6 +23,13 @@ export function CompliancePanel({ compliance }: { compliance: DashboardStats['co
           <dd>
             <strong>{formatPercent(compliance.turnaroundWithin3DaysRate)}</strong>{' '}
             <span className="muted">of {formatCount(compliance.transfersDecidedThisMonth)} decided this month</span>
+          </dd>
+        </div>
+        <div className="compliance-list__row">
+          <dt>Approval to posting on the ledger</dt>
+          <dd>
+            <strong>{compliance.avgApprovalToPostingHours} h</strong>{' '}
+            <span className="muted">on average, {formatCount(compliance.postedThisMonth)} posted this month</span>
           </dd>
         </div>
         {rows.map((row) => (
