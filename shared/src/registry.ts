@@ -8,6 +8,7 @@ export const HOLDING_TYPES = ['DRS', 'CERTIFICATED'] as const;
 export type HoldingType = (typeof HOLDING_TYPES)[number];
 
 export const REGISTRY_MESSAGES = {
+  effectiveDateInvalid: 'Effective date must be a date written YYYY-MM-DD, not after today',
   codeInvalid: 'Shareholder code must be 3 to 10 letters or digits',
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
@@ -169,6 +170,11 @@ export const IMPORT_COLUMNS = [
   'holding_type',
   'certificate_numbers',
 ] as const;
+/**
+ * An optional last column: the day an opening balance took effect (the holder's original issue date, when a
+ * registry moves to Ledgerwell), YYYY-MM-DD, not after today; empty or absent: the day of the import.
+ */
+export const IMPORT_EFFECTIVE_DATE_COLUMN = 'effective_date';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** What the admin API answers for a shareholder: the tax ID only masked. */
@@ -217,6 +223,21 @@ export const shareholderListSchema = z.object({
   totalPages: z.number(),
 });
 export const shareholderCreatedSchema = z.object({ success: z.literal(true), data: shareholderViewSchema });
+
+/** The registration's addresses over time, newest first, each with the day it took effect (issue 28). */
+export const addressHistoryEntrySchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  effectiveFrom: z.string(),
+  /** The approved address-change request it came from; null for the address on file before the first change. */
+  sourceRequestId: z.string().nullable(),
+  recordedBy: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export const addressHistorySchema = z.object({ success: z.literal(true), data: z.array(addressHistoryEntrySchema) });
 export const shareholderImportResultSchema = z.object({
   success: z.literal(true),
   data: z.object({ created: z.number(), updated: z.number(), accounts: z.number() }),

@@ -28,6 +28,8 @@ export interface OpeningHolding {
   holdingType: HoldingType;
   sharesHeld: number;
   certificateNumbers: string[];
+  /** The day the holding took effect (an import's effective_date); absent: the issuer's today. */
+  effectiveDate?: string | undefined;
 }
 
 /** Puts a new registry account on the ledger: its position, and its holding as an opening-balance ISSUANCE. */
@@ -52,7 +54,7 @@ export async function openLedgerAccount(
           numbers.length > 0 ? numbers : [`UNNUMBERED-${holding.accountNumber.toUpperCase()}`],
         )
       : [],
-    effectiveDate: issuerToday(deps, postingClass),
+    effectiveDate: holding.effectiveDate ?? issuerToday(deps, postingClass),
     memo: `Opening balance from the registry for account ${holding.accountNumber}`,
     requireAuthorized: false,
   });

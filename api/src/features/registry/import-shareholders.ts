@@ -3,9 +3,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { issuers, ledgerPositions, shareClasses } from '@ledgerwell/db/ledger-schema';
-import { normalizeDecimal } from '@ledgerwell/shared/ledger';
+import { calendarDateIn, DEFAULT_ISSUER_TIME_ZONE, isCalendarDay, normalizeDecimal } from '@ledgerwell/shared/ledger';
 import {
   IMPORT_COLUMNS,
+  IMPORT_EFFECTIVE_DATE_COLUMN,
   importedShareholderSchema,
   isWeakAccountNumber,
   REGISTRY_MESSAGES,
@@ -53,9 +54,11 @@ export type ImportResult =
 interface ParsedRow {
   line: number;
   input: ShareholderInput;
+  /** The opening balance's effective date, when the file gives one. */
+  effectiveDate?: string | undefined;
 }
 
-function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
+function parseRows(csv: string, today: string): { rows: ParsedRow[]; errors: LineError[] } {
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
@@ -65,9 +68,17 @@ function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
   }
   const [header, ...data] = records;
   const expected = IMPORT_COLUMNS.join(',');
-  if (!header || header.map((h) => h.toLowerCase()).join(',') !== expected) {
-    return { rows: [], errors: [{ line: 1, message: `The header must be: ${expected}` }] };
+  const given = header?.map((h) => h.toLowerCase()).join(',');
+  const withDate = given === `${expected},${IMPORT_EFFECTIVE_DATE_COLUMN}`;
+  if (!header || (given !== expected && !withDate)) {
+    return {
+      rows: [],
+      errors: [
+        { line: 1, message: `The header must be: ${expected} (optionally ,${IMPORT_EFFECTIVE_DATE_COLUMN} last)` },
+      ],
+    };
   }
+  const width = IMPORT_COLUMNS.length + (withDate ? 1 : 0);
   if (data.length === 0) return { rows: [], errors: [{ line: 2, message: 'The file has no rows' }] };
   if (data.length > IMPORT_MAX_ROWS)
     return { rows: [], errors: [{ line: IMPORT_MAX_ROWS + 2, message: `At most ${IMPORT_MAX_ROWS} rows per file` }] };
@@ -76,13 +87,21 @@ function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
   const errors: LineError[] = [];
   data.forEach((cells, index) => {
     const line = index + 2;
-    if (cells.length !== IMPORT_COLUMNS.length) {
-      errors.push({ line, message: `Expected ${IMPORT_COLUMNS.length} columns, found ${cells.length}` });
+    if (cells.length !== width) {
+      errors.push({ line, message: `Expected ${width} columns, found ${cells.length}` });
       return;
     }
     const unstorable = cells.findIndex((cell) => !isStorableText(cell));
     if (unstorable >= 0) {
-      errors.push({ line, message: `${IMPORT_COLUMNS[unstorable]}: ${UNSTORABLE_TEXT_MESSAGE}` });
+      errors.push({
+        line,
+        message: `${IMPORT_COLUMNS[unstorable] ?? IMPORT_EFFECTIVE_DATE_COLUMN}: ${UNSTORABLE_TEXT_MESSAGE}`,
+      });
+      return;
+    }
+    const effectiveDate = withDate ? (cells[IMPORT_COLUMNS.length] ?? '') : '';
+    if (effectiveDate && (!isCalendarDay(effectiveDate) || effectiveDate > today)) {
+      errors.push({ line, message: `${IMPORT_EFFECTIVE_DATE_COLUMN}: ${REGISTRY_MESSAGES.effectiveDateInvalid}` });
       return;
     }
     const get = (column: (typeof IMPORT_COLUMNS)[number]) => cells[IMPORT_COLUMNS.indexOf(column)] ?? '';
@@ -117,7 +136,7 @@ function parseRows(csv: string): { rows: ParsedRow[]; errors: LineError[] } {
       }
       return;
     }
-    rows.push({ line, input: result.data });
+    rows.push({ line, input: result.data, effectiveDate: effectiveDate || undefined });
   });
   return { rows, errors };
 }
@@ -137,7 +156,7 @@ export async function importShareholders(
   csv: string,
   meta: RequestMeta,
 ): Promise<ImportResult> {
-  const { rows, errors } = parseRows(csv);
+  const { rows, errors } = parseRows(csv, calendarDateIn(DEFAULT_ISSUER_TIME_ZONE, deps.clock.now()));
 
   const byCode = new Map<string, ParsedRow[]>();
   const accountLine = new Map<string, number>();
@@ -238,7 +257,7 @@ export async function importShareholders(
         await tx.insert(shareholders).values({ id: shareholderId, code, ...values });
         createdIds.push(shareholderId);
       }
-      for (const { input } of group) {
+      for (const { input, effectiveDate } of group) {
         const account = input.accounts[0]!;
         const [current] = await tx
           .select({ id: shareholderAccounts.id })
@@ -255,7 +274,11 @@ export async function importShareholders(
             .insert(shareholderAccounts)
             .values({ ...account, shareholderId, classId: postingClass.id })
             .returning({ id: shareholderAccounts.id });
-          await openLedgerAccount(tx, deps, actorOf(admin), postingClass, { ...account, accountId: row!.id });
+          await openLedgerAccount(tx, deps, actorOf(admin), postingClass, {
+            ...account,
+            accountId: row!.id,
+            effectiveDate,
+          });
         }
         accounts++;
       }

@@ -198,9 +198,35 @@ describe('POST /api/admin/shareholders/import', () => {
     ]);
   });
 
+  it('posts opening balances as of the effective_date column when the file has it, and refuses a future or bad one', async () => {
+    const dated = (...rows: string[]) => [`${HEADER},effective_date`, ...rows].join('\n') + '\n';
+    const bad = await upload(dated(`${row()},2999-01-01`, `${row({ account_number: '100200301' })},2026-02-30`));
+    expect(bad.json.errors).toEqual([
+      { line: 2, message: `effective_date: ${REGISTRY_MESSAGES.effectiveDateInvalid}` },
+      { line: 3, message: `effective_date: ${REGISTRY_MESSAGES.effectiveDateInvalid}` },
+    ]);
+    expect((await upload(dated(row()))).json.errors[0]).toEqual({ line: 2, message: 'Expected 17 columns, found 16' });
+
+    const good = await upload(
+      dated(
+        `${row({ holding_type: 'CERTIFICATED', certificate_numbers: 'C-7' })},2024-06-30`,
+        `${row({ account_number: '100200301', shares_held: '20' })},`,
+      ),
+    );
+    expect(good.status, JSON.stringify(good.json)).toBe(200);
+    const [dana] = (await t.request('GET', '/api/admin/shareholders?search=WH4821', { token })).json.shareholders;
+    const first = dana.accounts.find((a: { accountNumber: string }) => a.accountNumber === '100200300');
+    const asOf = (date: string) =>
+      t.request('GET', `/api/admin/ledger/accounts/${first.id}/position?asOf=${date}`, { token });
+    expect((await asOf('2024-06-29')).json.data.totalShares).toBe('0');
+    expect((await asOf('2024-06-30')).json.data).toMatchObject({ totalShares: '1500', certificatedShares: '1500' });
+    const [certificate] = await t.deps.db.select().from(ledgerCertificates).where(eq(ledgerCertificates.number, 'C-7'));
+    expect(certificate!.issueDate).toBe('2024-06-30');
+  });
+
   it('refuses a wrong header, a short row, conflicting holder details, a repeated account and an account of another holder', async () => {
     expect((await upload('code,name\nA,B\n')).json.errors).toEqual([
-      { line: 1, message: `The header must be: ${HEADER}` },
+      { line: 1, message: `The header must be: ${HEADER} (optionally ,effective_date last)` },
     ]);
     expect((await upload(csv('WH4821,Dana'))).json.errors[0]).toEqual({
       line: 2,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
+  addressHistorySchema,
   IMPORT_MAX_BYTES,
   shareholderCreatedSchema,
   shareholderImportResultSchema,
@@ -12,6 +13,7 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { requireRole } from '../../identity/middleware';
+import { addressHistory } from './address-history';
 import { createShareholder } from './create-shareholder';
 import { importShareholders } from './import-shareholders';
 import { listShareholders } from './list-shareholders';
@@ -54,6 +56,17 @@ export function registryRoutes(deps: AppDeps) {
         );
         return c.json({ success: true, data }, 201);
       },
+    )
+    .get(
+      '/shareholders/:id/addresses',
+      documented({
+        tag: 'Registry',
+        auth: 'admin',
+        summary: "A shareholder's addresses over time, newest first, each with the day it took effect",
+        responses: { 200: addressHistorySchema },
+        errors: [404],
+      }),
+      async (c) => c.json({ success: true, data: await addressHistory(deps, c.req.param('id')) }),
     )
     .post(
       '/shareholders/import',

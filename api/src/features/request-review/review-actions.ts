@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { recordActivity, type ActivityAction, type Actor } from '../activity/record-activity';
 import { queueEmail } from '../email/queue-email';
 import { recordHistory, type HistoryEntry } from '../request-history/record-history';
+import { applyAddressChange } from './address-change';
 import { loadRequest, type RequestRow } from './request-detail';
 
 export interface ReviewContext {
@@ -108,6 +109,8 @@ export function changeStatus(
       .update(shareholderRequests)
       .set({ status: input.status, processedAt: now, processedBy: context.actor.id })
       .where(eq(shareholderRequests.id, requestId));
+    if (input.status === 'APPROVED' && request.requestType === 'ADDRESS_CHANGE')
+      await applyAddressChange(tx, request, now, context.actor);
     const holder = await holderEmail(tx, request);
     if (holder) {
       const lines = [
