@@ -6,7 +6,8 @@ import { calendarDate, memoField, POSTING_STATUSES, transactionViewSchema } from
  * control: above LEDGER_DUAL_CONTROL_SHARES, or proposed by a REVIEWER, a second staff member confirms.
  */
 export const POSTING_MESSAGES = {
-  notTransfer: 'Only a transfer request posts to the ledger this way',
+  notTransfer: 'Only a transfer or a certificate request posts to the ledger',
+  noDrsToCertify: 'The account holds no DRS shares to put on a certificate',
   notApproved: 'Approve the request before posting it',
   alreadyWaiting: 'This request already waits for a second person to confirm its posting',
   notWaiting: 'This posting is not waiting for confirmation: it was posted already',
@@ -42,8 +43,11 @@ export const postingPreviewSchema = z.object({
   effectiveDate: z.string(),
   from: accountRefSchema,
   to: accountRefSchema.extend({
-    /** NOMINEE: the depository's nominee (a transfer to a broker); BUYER: a private sale's buyer. */
-    kind: z.enum(['NOMINEE', 'BUYER']),
+    /**
+     * NOMINEE: the depository's nominee (a transfer to a broker); BUYER: a private sale's buyer; HOLDER: the holder
+     * themself (a certificate request: their DRS shares onto a new certificate, a CONVERSION).
+     */
+    kind: z.enum(['NOMINEE', 'BUYER', 'HOLDER']),
     /** True when the account does not exist yet and is opened by the posting. */
     opensAccount: z.boolean(),
   }),
@@ -53,7 +57,8 @@ export const postingPreviewSchema = z.object({
     certificates: z.array(z.object({ number: z.string(), shares: z.string() })),
     balanceBack: z.string(),
   }),
-  toForm: z.literal('DRS'),
+  type: z.enum(['TRANSFER', 'CONVERSION']),
+  toForm: z.enum(['DRS', 'CERTIFICATE']),
   dualControl: z.boolean(),
   dualControlShares: z.string(),
   waiting: z

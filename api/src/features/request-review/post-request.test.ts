@@ -46,7 +46,10 @@ describe('posting an approved request to the ledger', () => {
   async function approvedTransfer(code: string, accountNumber: string, formData: Record<string, unknown>) {
     const token = await portal.signIn(code, accountNumber);
     const { id } = await portal.submit(token, 'TRANSFER', { ...SAMPLE_DWAC_TRANSFER, ...formData });
-    await t.deps.db.update(shareholderRequests).set({ status: 'APPROVED' }).where(eq(shareholderRequests.id, id));
+    await t.deps.db
+      .update(shareholderRequests)
+      .set({ status: 'APPROVED', processedAt: t.deps.clock.now() })
+      .where(eq(shareholderRequests.id, id));
     return id;
   }
   const shares = (count: number) => ({ transfer_shares_text: String(count), transfer_shares_count: count });
@@ -104,6 +107,11 @@ describe('posting an approved request to the ledger', () => {
       expect(activity.map((a) => a.actionType)).toContain('LEDGER_REQUEST_POSTED');
       const advice = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'TRANSACTION_ADVICE'));
       expect(advice).toHaveLength(1);
+      // The compliance panel counts it, with the time from approval to posting.
+      const compliance = (await get('/dashboard/stats')).json.data.compliance;
+      expect(compliance.postedThisMonth).toBe(1);
+      expect(compliance.avgApprovalToPostingHours).toBeGreaterThanOrEqual(0);
+      expect(compliance.avgApprovalToPostingHours).toBeLessThan(1);
       expect(advice[0]).toMatchObject({ toAddress: 'dana.whitfield@example.com', relatedId: id });
 
       // Posted once: the request is no longer APPROVED.
@@ -200,6 +208,54 @@ describe('posting an approved request to the ledger', () => {
       expect(activity.map((a) => a.actionType)).toEqual(
         expect.arrayContaining(['LEDGER_POSTING_PROPOSED', 'LEDGER_POSTING_CONFIRMED']),
       );
+    });
+
+    it("posts an approved certificate request as a CONVERSION of the holder's DRS shares onto a new certificate", async () => {
+      const token = await portal.signIn('DEMO01', '100200300');
+      const { id } = await portal.submit(token, 'CERTIFICATE', {
+        certificate_reason: 'duplicate',
+        delivery_method: 'certified',
+        preferred_contact_type: 'EMAIL',
+        preferred_contact: 'dana.whitfield@example.com',
+      });
+      await t.deps.db
+        .update(shareholderRequests)
+        .set({ status: 'APPROVED', processedAt: t.deps.clock.now() })
+        .where(eq(shareholderRequests.id, id));
+      const preview = await get(`/requests/${id}/posting`);
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.json.data).toMatchObject({
+        shares: '1500',
+        type: 'CONVERSION',
+        toForm: 'CERTIFICATE',
+        to: { kind: 'HOLDER', accountNumber: '100200300', opensAccount: false },
+        debit: { form: 'DRS' },
+      });
+      const posted = await post(`/requests/${id}/post`);
+      expect(posted.status, posted.text).toBe(201);
+      expect(posted.json.data.type).toBe('CONVERSION');
+      const fromId = preview.json.data.from.accountId;
+      expect(await position(fromId)).toMatchObject({
+        drsShares: '0',
+        certificatedShares: '1500',
+      });
+      const [advice] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'TRANSACTION_ADVICE'));
+      expect(advice!.subject).toContain('put on a certificate');
+      // Nothing left in DRS: a second certificate request has nothing to post.
+      const again = await portal.submit(token, 'CERTIFICATE', {
+        certificate_reason: 'other',
+        delivery_method: 'standard',
+        preferred_contact_type: 'EMAIL',
+        preferred_contact: 'dana.whitfield@example.com',
+      });
+      await t.deps.db
+        .update(shareholderRequests)
+        .set({ status: 'APPROVED' })
+        .where(eq(shareholderRequests.id, again.id));
+      expect((await post(`/requests/${again.id}/post`)).json).toMatchObject({
+        code: 'INSUFFICIENT_SHARES',
+        message: M.noDrsToCertify,
+      });
     });
 
     it('refuses what cannot post, writing nothing: not approved, not a transfer, shares no longer held', async () => {

@@ -84,7 +84,8 @@ export async function previewPosting(deps: AppDeps, requestId: string, role: Adm
         certificates: plan.certificates.map((c) => ({ number: c.number, shares: c.shares.toFixed() })),
         balanceBack: plan.balanceBack.toFixed(),
       },
-      toForm: 'DRS',
+      type: plan.type,
+      toForm: plan.toForm,
       dualControl: needsSecondPerson(deps, role, plan.shares),
       dualControlShares: normalizeDecimal(deps.config.LEDGER_DUAL_CONTROL_SHARES),
       waiting: waiting && {
@@ -108,12 +109,19 @@ async function queueAdvice(deps: AppDeps, tx: Db, request: RequestRow, plan: Pos
       to: holder.email,
       kind: 'TRANSACTION_ADVICE',
       relatedId: request.id,
-      subject: `Transaction advice: ${shares} shares transferred (${request.referenceNumber})`,
+      subject:
+        plan.type === 'CONVERSION'
+          ? `Transaction advice: ${shares} shares put on a certificate (${request.referenceNumber})`
+          : `Transaction advice: ${shares} shares transferred (${request.referenceNumber})`,
       lines: [
         `Dear ${holder.name},`,
         '',
-        `We have registered the transfer you asked for in request ${request.referenceNumber}:`,
-        `${shares} shares of ${what} from your account ending ${plan.from.accountNumber.slice(-4)} to ${plan.to.registrationName}, effective ${effectiveDate}.`,
+        plan.type === 'CONVERSION'
+          ? `We have issued the certificate you asked for in request ${request.referenceNumber}:`
+          : `We have registered the transfer you asked for in request ${request.referenceNumber}:`,
+        plan.type === 'CONVERSION'
+          ? `${shares} shares of ${what} in your account ending ${plan.from.accountNumber.slice(-4)} moved from book-entry (DRS) onto a new certificate, effective ${effectiveDate}. It is sent by the delivery method you chose.`
+          : `${shares} shares of ${what} from your account ending ${plan.from.accountNumber.slice(-4)} to ${plan.to.registrationName}, effective ${effectiveDate}.`,
         ...(plan.certificates.length > 0
           ? [
               `Certificates cancelled: ${plan.certificates.map((c) => c.number).join(', ')}.`,
@@ -158,6 +166,7 @@ async function executePosting(
   effectiveDate: string,
   memo: string | undefined,
 ): Promise<string> {
+  // A conversion's credit is the holder's own account, which the plan names.
   const toAccountId =
     plan.to.accountId ??
     (plan.to.kind === 'NOMINEE'
@@ -173,11 +182,12 @@ async function executePosting(
       toAccountId,
       shares: plan.shares.toFixed(),
       certificateNumbers: plan.certificates.length > 0 ? plan.certificates.map((c) => c.number) : undefined,
-      toForm: 'DRS',
+      toForm: plan.toForm,
       effectiveDate,
-      memo: memo || `Transfer request ${request.referenceNumber}`,
+      memo: memo || `${plan.type === 'CONVERSION' ? 'Certificate' : 'Transfer'} request ${request.referenceNumber}`,
     },
     request.id,
+    plan.type,
   );
   await tx.update(shareholderRequests).set({ status: 'COMPLETED' }).where(eq(shareholderRequests.id, request.id));
   await queueAdvice(deps, tx, request, plan, effectiveDate);

@@ -40,7 +40,10 @@ export interface Buyer {
 export interface PostingPlan {
   postingClass: PostingClassInfo;
   from: { accountId: string; accountNumber: string; registrationName: string };
-  to: PlanAccount & { kind: 'NOMINEE' | 'BUYER'; opensAccount: boolean; buyer: Buyer | null };
+  to: PlanAccount & { kind: 'NOMINEE' | 'BUYER' | 'HOLDER'; opensAccount: boolean; buyer: Buyer | null };
+  /** A transfer, or (a certificate request) a CONVERSION of the holder's DRS shares onto a certificate. */
+  type: 'TRANSFER' | 'CONVERSION';
+  toForm: 'DRS' | 'CERTIFICATE';
   shares: Big;
   /** The certificates surrendered, oldest first; empty when the shares come from DRS. */
   certificates: { number: string; shares: Big }[];
@@ -173,22 +176,17 @@ async function certificatesCovering(tx: Db, accountId: string, shares: Big) {
  * depository's nominee or to the buyer. The posting itself checks every figure again under lock.
  */
 export async function planRequestPosting(tx: Db, request: RequestRow, proposedShares?: Big): Promise<PostingPlan> {
-  if (request.requestType !== 'TRANSFER') throw new AppError('CONFLICT', M.notTransfer);
+  if (request.requestType !== 'TRANSFER' && request.requestType !== 'CERTIFICATE')
+    throw new AppError('CONFLICT', M.notTransfer);
   if (request.status !== 'APPROVED') throw new AppError('CONFLICT', M.notApproved);
   const postingClass = await loadPostingClass(tx, request.accountId);
   const holding = await holdingOf(tx, request.accountId);
+  if (request.requestType === 'CERTIFICATE') return certificatePlan(tx, request, postingClass, holding, proposedShares);
   // A proposal fixes the count; otherwise "all shares" is the holding now, not when the request was filed.
   const shares =
     proposedShares ?? (request.transferAllShares ? Big(holding.sharesHeld) : Big(request.sharesCount ?? 0));
   if (shares.lte(0)) throw new AppError('INSUFFICIENT_SHARES', M.nothingHeld);
-  const [from] = await tx
-    .select({
-      accountId: shareholderAccounts.id,
-      accountNumber: shareholderAccounts.accountNumber,
-      registrationName: shareholderAccounts.registrationName,
-    })
-    .from(shareholderAccounts)
-    .where(eq(shareholderAccounts.id, request.accountId));
+  const from = await accountRef(tx, request.accountId);
   const to = await destination(tx, request, postingClass);
 
   let chosen: { number: string; shares: Big }[] = [];
@@ -202,5 +200,49 @@ export async function planRequestPosting(tx: Db, request: RequestRow, proposedSh
     chosen = cover.chosen;
     balanceBack = cover.covered.minus(shares);
   }
-  return { postingClass, from: from!, to, shares, certificates: chosen, balanceBack };
+  return {
+    postingClass,
+    from,
+    to,
+    shares,
+    certificates: chosen,
+    balanceBack,
+    type: 'TRANSFER',
+    toForm: 'DRS',
+  };
+}
+
+async function accountRef(tx: Db, accountId: string) {
+  const [row] = await tx
+    .select({
+      accountId: shareholderAccounts.id,
+      accountNumber: shareholderAccounts.accountNumber,
+      registrationName: shareholderAccounts.registrationName,
+    })
+    .from(shareholderAccounts)
+    .where(eq(shareholderAccounts.id, accountId));
+  return row!;
+}
+
+/** A certificate request: the holder's DRS shares (all of them, as the request asks no count) onto one new certificate. */
+async function certificatePlan(
+  tx: Db,
+  request: RequestRow,
+  postingClass: PostingClassInfo,
+  holding: { drsShares: string },
+  proposedShares?: Big,
+): Promise<PostingPlan> {
+  const shares = proposedShares ?? Big(holding.drsShares);
+  if (shares.lte(0)) throw new AppError('INSUFFICIENT_SHARES', M.noDrsToCertify);
+  const account = await accountRef(tx, request.accountId);
+  return {
+    postingClass,
+    from: account,
+    to: { ...account, kind: 'HOLDER', opensAccount: false, buyer: null },
+    shares,
+    certificates: [],
+    balanceBack: Big(0),
+    type: 'CONVERSION',
+    toForm: 'CERTIFICATE',
+  };
 }

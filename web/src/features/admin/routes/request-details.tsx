@@ -105,9 +105,11 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
         </div>
         <aside className="request-layout__side" aria-label="Review">
           <ActionsPanel request={request} actions={actions} onChanged={onChanged} onToast={push} />
-          {canWrite && request.type === 'TRANSFER' && request.status === 'APPROVED' && (
-            <PostingPanel request={request} admin={admin} onChanged={onChanged} onToast={push} />
-          )}
+          {canWrite &&
+            (request.type === 'TRANSFER' || request.type === 'CERTIFICATE') &&
+            request.status === 'APPROVED' && (
+              <PostingPanel request={request} admin={admin} onChanged={onChanged} onToast={push} />
+            )}
           <FlagPanel request={request} canWrite={canWrite} onChanged={onChanged} onToast={push} />
         </aside>
       </div>

@@ -40,6 +40,7 @@ const preview = (change: Partial<PostingPreview> = {}): PostingPreview => ({
     ],
     balanceBack: '12000',
   },
+  type: 'TRANSFER',
   toForm: 'DRS',
   dualControl: false,
   dualControlShares: '10000',
@@ -114,5 +115,29 @@ describe('the posting panel of an approved transfer', () => {
     show();
     expect((await screen.findByRole('alert')).textContent).toContain('does not hold enough shares');
     expect(screen.queryByRole('button', { name: 'Post to ledger' })).toBeNull();
+  });
+
+  it("shows a certificate request as the holder's DRS shares going onto a new certificate", async () => {
+    vi.mocked(postings.fetchPostingPreview).mockResolvedValue(
+      preview({
+        shares: '1500',
+        type: 'CONVERSION',
+        toForm: 'CERTIFICATE',
+        from: { accountId: 'a-2', accountNumber: '100200300', registrationName: 'Dana Whitfield' },
+        to: {
+          accountId: 'a-2',
+          accountNumber: '100200300',
+          registrationName: 'Dana Whitfield',
+          kind: 'HOLDER',
+          opensAccount: false,
+        },
+        debit: { form: 'DRS', certificates: [], balanceBack: '0' },
+      }),
+    );
+    show();
+    expect(await screen.findByText('1,500 shares from DRS')).toBeTruthy();
+    expect(
+      screen.getByText('1,500 shares on a new certificate registered to Dana Whitfield, account 100200300'),
+    ).toBeTruthy();
   });
 });

@@ -32,6 +32,8 @@ function debitText(preview: PostingPreview) {
 }
 
 function creditText(preview: PostingPreview) {
+  if (preview.to.kind === 'HOLDER')
+    return `${shares(preview.shares)} on a new certificate registered to ${preview.to.registrationName}, account ${preview.to.accountNumber}`;
   const account = preview.to.accountNumber
     ? `account ${preview.to.accountNumber}`
     : 'a new account, opened by the posting';
@@ -40,9 +42,9 @@ function creditText(preview: PostingPreview) {
 }
 
 /**
- * An approved transfer's way onto the ledger (issue 28), shown to REVIEWER and up on an APPROVED transfer: the legs the posting would write, then Post, or
- * Propose when a second person must confirm (dual control); a proposal shows who made it and, to anyone
- * else at ADMIN or above, Confirm.
+ * An approved transfer's or certificate request's way onto the ledger (issue 28), shown to REVIEWER and up: the
+ * legs the posting would write, then Post, or Propose when a second person must confirm (dual control); a
+ * proposal shows who made it and, to anyone else at ADMIN or above, Confirm.
  */
 export function PostingPanel({ request, admin, onChanged, onToast }: PostingPanelProps) {
   const preview = useApiData(`${request.id}:${request.updatedAt}`, (signal) => fetchPostingPreview(request.id, signal));
