@@ -93,6 +93,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
       // Finds a peer gone silently (a failover, a dropped NAT entry) before the next query waits on it.
       keepAlive: true,
+      // No JIT compilation: our statements are short index reads, and PostgreSQL's cost estimate sent a page of
+      // the record-date export (2,000 correlated sums) to the JIT, which spent 230 ms compiling a 45 ms query:
+      // 13,000 rows/s instead of the target 50,000 in `pnpm bench:ledger` (decision 019).
+      options: '-c jit=off',
     });
     // Without a listener, an idle client's error (e.g. the server restarting) would crash the process;
     // the pool drops that client and opens a new one on the next query.

@@ -36,7 +36,9 @@ export async function startBenchServer(
   const base = `http://127.0.0.1:${port}`;
 
   const dataDir = options.on?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${name}-`));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  // BENCH_NODE_ARGS: extra flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/server.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
