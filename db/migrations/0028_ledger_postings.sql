@@ -92,6 +92,7 @@ CREATE UNIQUE INDEX "record_differences_open_idx" ON "record_differences" USING 
 CREATE INDEX "record_differences_found_idx" ON "record_differences" USING btree ("first_found_at");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_request_posted_idx" ON "ledger_transactions" USING btree ("posted_at") WHERE "ledger_transactions"."source_request_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transactions_request_once_idx" ON "ledger_transactions" USING btree ("source_request_id") WHERE "ledger_transactions"."source_request_id" is not null and "ledger_transactions"."reverses_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transactions_reverses_idx" ON "ledger_transactions" USING btree ("reverses_id") WHERE "ledger_transactions"."reverses_id" is not null;--> statement-breakpoint
 -- Stop orders and address history are kept for good, as the journal is: a change is a new row, never an edit.
 CREATE TRIGGER certificate_stop_orders_no_update_delete BEFORE UPDATE OR DELETE ON certificate_stop_orders
   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();

@@ -106,6 +106,8 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_request_once_idx')
       .on(t.sourceRequestId)
       .where(sql`${t.sourceRequestId} is not null and ${t.reversesId} is null`),
+    // A transaction is reversed at most once.
+    uniqueIndex('ledger_transactions_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
   ],
 );
 

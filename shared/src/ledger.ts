@@ -72,6 +72,12 @@ export const LEDGER_MESSAGES = {
   conversionFromDrs: 'A conversion to a certificate takes the shares from DRS: name no certificates',
   cancellationReasonRequired: 'Say why the shares are cancelled, such as a repurchase by the issuer or a court order',
   cancellationReasonTooLong: 'A reason is at most 500 characters',
+  reversalReasonRequired: 'Say why the posting is reversed',
+  alreadyReversed: 'This posting was reversed already',
+  reversalOfReversal: 'A reversal is not reversed: post the original movement again instead',
+  reversalOfCertificates:
+    'A posting that moved certificates is corrected by a new transfer or conversion: cancelled certificates stay cancelled',
+  reversalNothingToReverse: 'This posting moved no shares: record a new authorized adjustment instead',
 } as const;
 const M = LEDGER_MESSAGES;
 
@@ -292,6 +298,13 @@ export const cancellationInputSchema = z.strictObject({
 });
 export type CancellationInput = z.output<typeof cancellationInputSchema>;
 
+/** A reversing transaction: the posting's legs negated, with the reason; today unless an earlier date is given. */
+export const reversalInputSchema = z.strictObject({
+  reason: z.string({ error: M.reversalReasonRequired }).trim().min(1, M.reversalReasonRequired).max(500, M.memoTooLong),
+  effectiveDate: calendarDate.optional(),
+});
+export type ReversalInput = z.output<typeof reversalInputSchema>;
+
 /** AUTHORIZED_ADJUSTMENT: the class's new authorized shares, on the issuer's written authorization. */
 export const authorizedAdjustmentInputSchema = z.strictObject({
   classId: uuidField,
@@ -358,6 +371,8 @@ export const transactionViewSchema = z.object({
   postedBy: z.string().nullable(),
   sourceRequestId: z.string().nullable(),
   memo: z.string().nullable(),
+  /** A reversing transaction names the posting it reverses. */
+  reversesId: z.string().nullable(),
   /** AUTHORIZED_ADJUSTMENT only: the authorized shares it set. */
   authorizedShares: z.string().nullable(),
   legs: z.array(legViewSchema),

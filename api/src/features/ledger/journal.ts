@@ -92,6 +92,7 @@ export interface JournalHeader {
   memo?: string | undefined;
   sourceRequestId?: string | null;
   authorizedShares?: Big | null;
+  reversesId?: string | null;
 }
 
 export async function insertTransaction(tx: Db, header: JournalHeader): Promise<string> {
@@ -106,6 +107,7 @@ export async function insertTransaction(tx: Db, header: JournalHeader): Promise<
     memo: header.memo || null,
     sourceRequestId: header.sourceRequestId ?? null,
     authorizedShares: header.authorizedShares?.toFixed(6) ?? null,
+    reversesId: header.reversesId ?? null,
   });
   return id;
 }

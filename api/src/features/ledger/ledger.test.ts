@@ -359,6 +359,61 @@ describe('the ledger', () => {
     });
   });
 
+  it('corrects a DRS posting by a reversing transaction, once, and refuses what a reversal cannot undo', async () => {
+    const seller = await openAccount('REV01', 'REV0100001', 100);
+    const buyer = await openAccount('REV02', 'REV0200001');
+    const reverse = (id: string, body: Record<string, unknown> = { reason: 'Keyed to the wrong account' }) =>
+      post(`/ledger/transactions/${id}/reverse`, body);
+    const position = async (id: string) => (await get(`/ledger/accounts/${id}/position`)).json.data.totalShares;
+
+    const mistake = await transfer(seller, buyer, { shares: '40' });
+    expect((await reverse(mistake.json.data.id, {})).json.errors).toEqual({ reason: M.reversalReasonRequired });
+    const undone = await reverse(mistake.json.data.id);
+    expect(undone.status, undone.text).toBe(201);
+    expect(undone.json.data).toMatchObject({
+      type: 'TRANSFER',
+      reversesId: mistake.json.data.id,
+      memo: 'Keyed to the wrong account',
+    });
+    expect(undone.json.data.legs.map((l: { shares: string }) => l.shares)).toEqual(['40', '-40']);
+    expect([await position(seller), await position(buyer)]).toEqual(['100', '0']);
+    expect((await reverse(mistake.json.data.id)).json.message).toBe(M.alreadyReversed);
+    expect((await reverse(undone.json.data.id)).json.message).toBe(M.reversalOfReversal);
+
+    // The receiver spent the shares: the reversal cannot take them back.
+    const spent = await transfer(seller, buyer, { shares: '30' });
+    expect((await transfer(buyer, seller, { shares: '30' })).status).toBe(201);
+    const refused = await reverse(spent.json.data.id);
+    expect([refused.status, refused.json.code]).toEqual([409, 'INSUFFICIENT_SHARES']);
+
+    // An issuance's reversal takes the shares out of the issued count again.
+    const before = (await get(`/ledger/classes/${classId}/control-book`)).json.data;
+    const issued = await post('/ledger/issuances', {
+      classId,
+      accountId: buyer,
+      shares: '7',
+      form: 'DRS',
+      effectiveDate: today,
+    });
+    expect((await reverse(issued.json.data.id, { reason: 'Issued in error' })).status).toBe(201);
+    expect((await get(`/ledger/classes/${classId}/control-book`)).json.data).toMatchObject({
+      issuedShares: before.issuedShares,
+      outstandingShares: before.outstandingShares,
+      difference: '0',
+    });
+
+    const paper = await post('/ledger/issuances', {
+      classId,
+      accountId: buyer,
+      shares: '5',
+      form: 'CERTIFICATE',
+      certificateNumber: 'REV-1',
+      effectiveDate: today,
+    });
+    expect((await reverse(paper.json.data.id)).json.message).toBe(M.reversalOfCertificates);
+    expect((await reverse('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
   it('finds any certificate by number with its lineage, and a stop order blocks it until released', async () => {
     const seller = await openAccount('STP01', 'STP0100001');
     const buyer = await openAccount('STP02', 'STP0200001');

@@ -4,6 +4,7 @@ import {
   authorizedAdjustmentInputSchema,
   cancellationInputSchema,
   conversionInputSchema,
+  reversalInputSchema,
   controlBookAnswerSchema,
   holderListSchema,
   holdersExportQuerySchema,
@@ -48,6 +49,7 @@ import { accountTransactions, controlBook, positionAsOf } from './ledger-queries
 import { postAuthorizedAdjustment } from './post-authorized';
 import { postCancellation } from './post-cancellation';
 import { postConversion } from './post-conversion';
+import { postReversal } from './post-reversal';
 import { postIssuance } from './post-issuance';
 import { postTransfer } from './post-transfer';
 import { listRecordDifferences, reconcileNow } from './reconcile';
@@ -177,6 +179,24 @@ export function ledgerRoutes(deps: AppDeps) {
       async (c) => {
         const input = await parseJson(c, cancellationInputSchema);
         return c.json({ success: true, data: await postCancellation(deps, actor(c), input, c.get('meta')) }, 201);
+      },
+    )
+    .post(
+      '/ledger/transactions/:transactionId/reverse',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          'Reverse a DRS posting with a new transaction of the same type, its legs negated, with the reason (ADMIN and up, step-up)',
+        body: reversalInputSchema,
+        responses: { 201: transactionPostedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const id = idParam(c, 'transactionId', 'Transaction');
+        const input = await parseJson(c, reversalInputSchema);
+        return c.json({ success: true, data: await postReversal(deps, actor(c), id, input, c.get('meta')) }, 201);
       },
     )
     .post(

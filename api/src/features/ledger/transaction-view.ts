@@ -39,6 +39,7 @@ export async function transactionViews(tx: Db, rows: TransactionRow[]): Promise<
     postedBy: row.postedByUsername,
     sourceRequestId: row.sourceRequestId,
     memo: row.memo,
+    reversesId: row.reversesId,
     authorizedShares: row.authorizedShares === null ? null : normalizeDecimal(row.authorizedShares),
     legs: legs
       .filter((leg) => leg.transactionId === row.id)

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, portalSessions } from '@ledgerwell/db/schema';
@@ -72,10 +72,39 @@ beforeAll(async () => {
     role: 'SUPER_ADMIN',
   });
   const other = await createAdminUser(t.deps, { username: 'property-other', password: 'Property-Other-Pass-1' });
-  known = [transfer.id, transfer.code ?? 'AB12CD', transfer.referenceNumber, admin.id, other.id, 'DEMO02', '200300400'];
+  // The ledger's rows behind DEMO02's account 200300400 and the trust's certificate C-1001 (demo registry).
+  const [ledgerRows] = (
+    (await t.deps.db.execute(sql`
+      select a.id as "accountId", a.shareholder_id as "shareholderId", a.class_id as "classId", c.issuer_id as "issuerId",
+             (select l.transaction_id from ledger_legs l where l.account_id = a.id limit 1) as "transactionId",
+             (select id from certificates where number = 'C-1001') as "certificateId"
+      from shareholder_accounts a join share_classes c on c.id = a.class_id where a.account_number = '200300400'`)) as unknown as {
+      rows: Record<
+        'accountId' | 'shareholderId' | 'classId' | 'issuerId' | 'transactionId' | 'certificateId',
+        string
+      >[];
+    }
+  ).rows;
+  const ledger = ledgerRows!;
+  known = [
+    transfer.id,
+    transfer.code ?? 'AB12CD',
+    transfer.referenceNumber,
+    admin.id,
+    other.id,
+    'DEMO02',
+    '200300400',
+    ...Object.values(ledger),
+  ];
   const contact = await seedContactSubmission(t);
   const applicationId = await submitIssuerApplication(t);
   knownByPath = [
+    [/\/ledger\/accounts\//, [ledger.accountId]],
+    [/\/ledger\/classes\//, [ledger.classId]],
+    [/\/ledger\/transactions\//, [ledger.transactionId]],
+    [/\/issuers\//, [ledger.issuerId]],
+    [/\/certificates\//, [ledger.certificateId]],
+    [/\/shareholders\//, [ledger.shareholderId]],
     [/\/requests\//, [transfer.id]],
     [/\/users\//, [other.id]],
     [/\/contact-submissions\//, [contact.id]],
@@ -110,8 +139,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const pathValue = () =>
+/** The real rows a path names (its own kind first), else every known id. */
+const idsFor = (path: string) => knownByPath.find(([pattern]) => pattern.test(path))?.[1] ?? known;
+
+const pathValue = (path: string) =>
   fc.oneof(
+    fc.constantFrom(...idsFor(path)),
     fc.constantFrom(...known),
     fc.uuid(),
     fc.string({ minLength: 1, maxLength: 40 }),
@@ -128,7 +161,7 @@ function requestArbitrary(path: string, operation: Operation) {
   const content = operation.requestBody?.content ?? {};
   const media = Object.keys(content)[0];
   const shaped = media ? arbitraryFromJsonSchema(content[media]?.schema ?? {}) : fc.constant(undefined);
-  const pathValues = fc.tuple(...pathNames.map(() => pathValue()));
+  const pathValues = fc.tuple(...pathNames.map(() => pathValue(path)));
   const common = {
     // Mostly signed in, so the code behind authentication is reached; sometimes not.
     signedIn: fc.nat({ max: 4 }).map((n) => n > 0),
@@ -175,7 +208,7 @@ type Generated = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer 
 function trickyRequest(path: string, operation: Operation, character: string): fc.Arbitrary<Generated> {
   const options = { freeText: freeTextWith(character) };
   const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-  const ids = knownByPath.find(([pattern]) => pattern.test(path))?.[1] ?? known;
+  const ids = idsFor(path);
   const query = (operation.parameters ?? []).filter((p) => p.in === 'query');
   const content = operation.requestBody?.content ?? {};
   const media = Object.keys(content)[0];

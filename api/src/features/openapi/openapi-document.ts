@@ -112,6 +112,7 @@ const PATH_PARAMETERS: Record<string, object> = {
   issuerId: { type: 'string', format: 'uuid', maxLength: 36 },
   classId: { type: 'string', format: 'uuid', maxLength: 36 },
   accountId: { type: 'string', format: 'uuid', maxLength: 36 },
+  transactionId: { type: 'string', format: 'uuid', maxLength: 36 },
   imageType: { type: 'string', enum: [...DOCUMENT_TYPES] },
 };
 
