@@ -46,3 +46,20 @@ test('staff read the ledger: classes in balance, a cancelled certificate with it
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSideScroll(page);
 });
+
+test("a class's holders of record: today's from the demo ledger, none before the registry existed", async ({
+  page,
+}) => {
+  await signInThroughForm(page, E2E_ADMIN);
+  await page.goto('/admin/ledger');
+  await page
+    .getByRole('region', { name: 'Acme Robotics Inc.' })
+    .getByRole('link', { name: 'Common: holders on a record date' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Robotics Inc., Common' })).toBeVisible();
+  const investor = page.getByRole('row').filter({ hasText: '400500600' });
+  await expect(investor).toContainText('Okafor Capital LLC');
+  await expect(investor).toContainText('11,500');
+  await page.getByLabel('Record date').fill('2020-01-01');
+  await expect(page.getByText('No holder held shares of this class on that day.')).toBeVisible();
+});

@@ -42,6 +42,9 @@ const ShareholdersPage = lazy(() =>
   import('../../features/admin/routes/shareholders').then((m) => ({ default: m.ShareholdersPage })),
 );
 const LedgerPage = lazy(() => import('../../features/admin/routes/ledger').then((m) => ({ default: m.LedgerPage })));
+const LedgerClassPage = lazy(() =>
+  import('../../features/admin/routes/ledger-class').then((m) => ({ default: m.LedgerClassPage })),
+);
 const OutboxPage = lazy(() => import('../../features/admin/routes/outbox').then((m) => ({ default: m.OutboxPage })));
 const ChangePasswordPage = lazy(() =>
   import('../../features/admin-auth/routes/change-password').then((m) => ({ default: m.ChangePasswordPage })),
@@ -131,6 +134,14 @@ function LedgerRoute() {
   );
 }
 
+function LedgerClassRoute() {
+  return (
+    <Screen>
+      <LedgerClassPage role={useCurrentAdmin().role} />
+    </Screen>
+  );
+}
+
 function ContactSubmissionsRoute() {
   const { logout } = useAdminAuth();
   return (
@@ -181,6 +192,7 @@ export default function AdminArea() {
             <Route path={r.request} element={<RequestDetailsRoute />} />
             <Route path={r.shareholders} element={<ShareholdersRoute />} />
             <Route path={r.ledger} element={<LedgerRoute />} />
+            <Route path={r.ledgerClass} element={<LedgerClassRoute />} />
             <Route path={r.users} element={<UsersRoute />} />
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
             <Route path={r.contactSubmissions} element={<ContactSubmissionsRoute />} />

@@ -8,6 +8,7 @@ import {
 } from '@ledgerwell/shared/certificates';
 import {
   controlBookAnswerSchema,
+  holderListSchema,
   issuerListSchema,
   type ControlBookView,
   type IssuerView,
@@ -21,7 +22,7 @@ import {
   type RecordDifferenceView,
 } from '@ledgerwell/shared/reconciliation';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiBlob, apiRequest } from '../../../lib/api-client';
 
 export type {
   CertificateView,
@@ -122,4 +123,30 @@ export async function reconcileNow(): Promise<ReconciliationRunView> {
     failureMessage: 'Failed to reconcile the ledger',
   });
   return body.data;
+}
+
+export type HolderList = z.infer<typeof holderListSchema>;
+
+/** The record-date list of a class: the holders at the end of `asOf` (the issuer's today when absent), paged. */
+export async function fetchClassHolders(
+  classId: string,
+  query: { asOf?: string; page: number },
+  signal?: AbortSignal,
+): Promise<HolderList> {
+  return apiRequest(apiPaths.admin.classHolders(classId), {
+    auth: 'admin',
+    query: { ...(query.asOf ? { asOf: query.asOf } : {}), page: query.page, limit: 50 },
+    schema: holderListSchema,
+    signal,
+    failureMessage: 'Failed to load the holders',
+  });
+}
+
+/** The whole record-date list as CSV, through the bearer fetch (a plain link would carry no token). */
+export function exportClassHolders(classId: string, asOf: string): Promise<Blob> {
+  return apiBlob(apiPaths.admin.classHoldersExport(classId), {
+    auth: 'admin',
+    query: { asOf },
+    failureMessage: 'Failed to export the holders',
+  });
 }

@@ -6,6 +6,8 @@ import { fetchControlBook, fetchIssuers, type IssuerView, type ShareClassView } 
 import { useApiData } from '../../hooks/use-api-data';
 import { actionErrorMessage } from '../../utils/action-error';
 import { shares } from './ledger-format';
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths';
 
 /** "0", "0.000" and "-0" all say the books are in balance. */
 const isZeroDecimal = (value: string) => normalizeDecimal(value.replace(/^-/, '')) === '0';
@@ -92,7 +94,11 @@ const none = <span className="muted">None</span>;
 function ClassRow({ shareClass, round }: { shareClass: ShareClassView; round: number }) {
   return (
     <tr>
-      <th scope="row">{shareClass.name}</th>
+      <th scope="row">
+        <Link to={paths.admin.ledgerClass(shareClass.id)} aria-label={`${shareClass.name}: holders on a record date`}>
+          {shareClass.name}
+        </Link>
+      </th>
       <td className="data-table__code">{shareClass.cusip ?? none}</td>
       <td>{shareClass.parValue === null ? none : shares(shareClass.parValue)}</td>
       <td>
