@@ -123,7 +123,12 @@ export const isWholeDecimal = (value: string) => !normalizeDecimal(value).includ
 export function formatDecimal(value: string): string {
   const negative = value.startsWith('-');
   const [whole, fraction] = normalizeDecimal(negative ? value.slice(1) : value).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Grouped by slicing from the right: one pass, where a look-ahead pattern rescans the rest at every digit.
+  let grouped = '';
+  for (let end = whole!.length; end > 0; end -= 3) {
+    const start = Math.max(0, end - 3);
+    grouped = whole!.slice(start, end) + (grouped ? `,${grouped}` : '');
+  }
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 

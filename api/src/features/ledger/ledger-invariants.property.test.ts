@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Big from 'big.js';
 import fc from 'fast-check';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { certificates } from '@ledgerwell/db/ledger-schema';
@@ -115,11 +116,11 @@ describe('the ledger under random postings', () => {
       .where(and(eq(certificates.accountId, accountId), ne(certificates.status, 'CANCELLED')))
       .orderBy(asc(certificates.issueDate), asc(certificates.number));
     const chosen: string[] = [];
-    let covered = 0;
+    let covered = Big(0);
     for (const c of held) {
-      if (covered >= wanted) break;
+      if (covered.gte(wanted)) break;
       chosen.push(c.number);
-      covered += Number(c.shares);
+      covered = covered.plus(c.shares);
     }
     return chosen;
   }
