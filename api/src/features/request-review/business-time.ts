@@ -13,18 +13,17 @@ export function startOf(unit: 'day' | 'week' | 'month', now: Date | Placeholder)
 }
 
 /**
- * Business days (Monday to Friday) from a fixed Monday up to the business date of `at` (migration
- * 0013). It never decreases, so "more than N business days old" is a range of it that an index serves.
+ * Business days (Monday to Friday, US federal holidays out) from a fixed Monday up to the business date
+ * of `at` (migrations 0013 and 0029). It never decreases, so "more than N business days old" is a range of it that an index serves.
  */
 export function businessDayNumber(at: SQL): SQL<number> {
   return sql<number>`business_day_number(${at})`;
 }
 
 /**
- * Business days (Monday to Friday) after `from` up to and including `to`, by business-time date:
- * received Friday, done Monday is 1. The arithmetic lives in the database (business_days_between,
- * migrations 0011 and 0013), where the trigger-kept day counters use it too; public holidays are not counted
- * out (see docs/request-status.md).
+ * Business days (Monday to Friday, US federal holidays out) after `from` up to and including `to`, by
+ * business-time date: received Friday, done Monday is 1. The arithmetic lives in the database
+ * (business_days_between, migrations 0011, 0013 and 0029), where the trigger-kept day counters use it too.
  */
 export function businessDaysBetween(from: SQL, to: SQL): SQL<number> {
   return sql<number>`business_days_between(${from}, ${to})`;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { usFederalHolidays } from '@ledgerwell/db/us-federal-holidays';
 import { BUSINESS_TIMEZONE, businessDaysBetween } from './business-time';
 import {
   adminActivity,
@@ -1096,16 +1097,33 @@ describe('admin request review API', () => {
     expect((await get('/requests?search=ZQ00')).json).toMatchObject({ total: 1, requests: [{ id: requests[2]!.id }] });
   });
 
-  it('counts business days by arithmetic exactly as a day-by-day count would', async () => {
+  it('counts business days by arithmetic exactly as a day-by-day count without weekends and federal holidays would', async () => {
+    // A year and a half from 1 November 2026: Veterans Day, Thanksgiving, Christmas, the Friday before a
+    // Saturday Independence Day (2026) and the Monday after a Sunday Independence Day (2027).
+    const holidays = usFederalHolidays(2026, 2028);
     const result = await t.deps.db.execute(sql`
       select count(*)::int as mismatches from (
         select d1, d2 from (select timestamptz '2026-11-01 12:00:00-08' + a * interval '1 day' as d1,
                                    timestamptz '2026-11-01 12:00:00-08' + (a + b) * interval '1 day' as d2
-                            from generate_series(0, 13) a, generate_series(0, 20) b) pairs
+                            from generate_series(0, 540) a, generate_series(0, 20) b) pairs
         where ${businessDaysBetween(sql`d1`, sql`d2`)} <>
               (select count(*) from generate_series((d1 at time zone 'America/Los_Angeles')::date + 1, (d2 at time zone 'America/Los_Angeles')::date, interval '1 day') as d
-               where extract(isodow from d) < 6)) wrong`);
+               where extract(isodow from d) < 6 and d::date <> all(${`{${holidays.join(',')}}`}::date[]))) wrong`);
     expect((result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches).toBe(0);
+    // Received the day before Thanksgiving, decided the Monday after: Friday and Monday.
+    const thanksgiving = await t.deps.db.execute(
+      sql`select ${businessDaysBetween(sql`timestamptz '2026-11-25 10:00:00-08'`, sql`timestamptz '2026-11-30 10:00:00-08'`)} as days`,
+    );
+    expect((thanksgiving as unknown as { rows: { days: number }[] }).rows[0]!.days).toBe(2);
+  });
+
+  it("keeps the holidays the database counts out equal to the holiday library's", async () => {
+    const result = await t.deps.db.execute(sql`select array_to_string(us_federal_holidays(), ',') as dates`);
+    const dates = (result as unknown as { rows: { dates: string }[] }).rows[0]!.dates.split(',');
+    const expected = usFederalHolidays();
+    expect(dates).toEqual(expected);
+    expect(dates).toContain('2028-11-10');
+    expect(dates).not.toContain('2026-11-27');
   });
 
   it('answers 404 with the spec message for an unknown request', async () => {
