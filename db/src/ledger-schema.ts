@@ -99,6 +99,8 @@ export const ledgerTransactions = pgTable(
   },
   (t) => [
     index('ledger_transactions_class_idx').on(t.classId, t.effectiveDate, t.sequence),
+    // The journal across classes, newest first.
+    index('ledger_transactions_date_idx').on(t.effectiveDate, t.sequence),
     uniqueIndex('ledger_transactions_sequence_idx').on(t.sequence),
     // The compliance panel's time from approval to posting reads this month's postings of requests.
     index('ledger_transactions_request_posted_idx').on(t.postedAt).where(sql`${t.sourceRequestId} is not null`),

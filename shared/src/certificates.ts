@@ -70,4 +70,9 @@ export const certificateSearchAnswerSchema = z.object({
   success: z.literal(true),
   data: z.array(certificateViewSchema),
 });
+export const certificatePageSchema = certificateSearchAnswerSchema.extend({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export const certificateAnswerSchema = z.object({ success: z.literal(true), data: certificateViewSchema });

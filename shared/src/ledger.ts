@@ -37,6 +37,9 @@ export const LEDGER_MESSAGES = {
   authorizedInvalid: 'Authorized shares must be a number with at most 18 digits before the point and 6 after',
   parValueInvalid: 'Par value must be a number with at most 18 digits before the point and 6 after',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+  dateRangeReversed: 'The end date must be on or after the start date',
+  typeInvalid: 'Choose a transaction type from the list',
+  accountNumberFilterInvalid: 'An account number is at most 40 characters',
   futureDate: 'The effective date cannot be in the future',
   backDatedNeedsMemo: 'A back-dated posting needs a memo saying why',
   legalNameRequired: 'Legal name is required',
@@ -328,6 +331,23 @@ export const holdersQuerySchema = pagedQuery({ asOf: calendarDate.optional() }, 
 export const holdersExportQuerySchema = z.strictObject({ asOf: calendarDate.optional() });
 export const transactionsQuerySchema = pagedQuery({}, { defaultLimit: 50, maxLimit: 200 });
 
+/** The journal: every posting, newest first, narrowed by issuer or class, type, effective dates and account. */
+export const journalQuerySchema = pagedQuery(
+  {
+    issuerId: uuidField.optional(),
+    classId: uuidField.optional(),
+    type: z.enum(TRANSACTION_TYPES, { error: M.typeInvalid }).optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+    accountNumber: z.string().trim().min(1).max(40, M.accountNumberFilterInvalid).optional(),
+  },
+  { defaultLimit: 50, maxLimit: 200 },
+).refine((query) => !query.from || !query.to || query.from <= query.to, {
+  message: M.dateRangeReversed,
+  path: ['to'],
+});
+export type JournalQuery = z.output<typeof journalQuerySchema>;
+
 // ---- Answers -------------------------------------------------------------------------------------------
 
 const decimal = z.string().describe('An exact decimal quantity, such as "100" or "0.5"');
@@ -381,6 +401,8 @@ export const transactionViewSchema = z.object({
   /** AUTHORIZED_ADJUSTMENT only: the authorized shares it set. */
   authorizedShares: z.string().nullable(),
   legs: z.array(legViewSchema),
+  /** In an account's transactions only: its balance after this transaction, in effective-date order. */
+  balanceAfter: decimal.optional(),
 });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
 export const transactionPostedSchema = z.object({ success: z.literal(true), data: transactionViewSchema });
@@ -394,7 +416,12 @@ export const transactionListSchema = z.object({
 
 export const positionViewSchema = z.object({
   accountId: z.string(),
+  accountNumber: z.string(),
+  registrationName: z.string(),
   classId: z.string(),
+  className: z.string(),
+  issuerId: z.string(),
+  issuerName: z.string(),
   asOf: z.string(),
   drsShares: decimal,
   certificatedShares: decimal,

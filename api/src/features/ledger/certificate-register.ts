@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { certificates, certificateStopOrders, issuers, shareClasses } from '@ledgerwell/db/ledger-schema';
 import { shareholderAccounts } from '@ledgerwell/db/schema';
@@ -12,7 +12,11 @@ import { recordActivity, type Actor } from '../activity/record-activity';
 const source = alias(certificates, 'source');
 
 /** Certificates as the register shows them, with lineage and stop orders, in three queries. */
-async function certificateViews(db: Db, where: ReturnType<typeof eq>): Promise<CertificateView[]> {
+async function certificateViews(
+  db: Db,
+  where: ReturnType<typeof eq>,
+  page: { limit: number; offset: number } = { limit: 100, offset: 0 },
+): Promise<CertificateView[]> {
   const rows = await db
     .select({
       certificate: certificates,
@@ -28,7 +32,8 @@ async function certificateViews(db: Db, where: ReturnType<typeof eq>): Promise<C
     .leftJoin(source, eq(source.id, certificates.sourceCertificateId))
     .where(where)
     .orderBy(asc(issuers.legalName), asc(certificates.number))
-    .limit(100);
+    .limit(page.limit)
+    .offset(page.offset);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.certificate.id);
   const [derived, stops] = await Promise.all([
@@ -75,6 +80,16 @@ async function certificateViews(db: Db, where: ReturnType<typeof eq>): Promise<C
 /** GET /certificates?number=: every certificate with that number, in any issuer and any status (17Ad-19). */
 export const findCertificates = (deps: AppDeps, number: string) =>
   certificateViews(deps.db, eq(certificates.number, number));
+
+/** GET /ledger/accounts/:id/certificates: every certificate registered to the account, in any status, paged by number. */
+export async function accountCertificates(deps: AppDeps, accountId: string, query: { page: number; limit: number }) {
+  const where = eq(certificates.accountId, accountId);
+  const [data, [count]] = await Promise.all([
+    certificateViews(deps.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(certificates).where(where),
+  ]);
+  return { data, total: count!.total, page: query.page, limit: query.limit };
+}
 
 async function oneCertificate(db: Db, id: string): Promise<CertificateView> {
   const [view] = await certificateViews(db, eq(certificates.id, id));

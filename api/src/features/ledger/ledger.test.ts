@@ -534,6 +534,86 @@ describe('the ledger', () => {
     expect((await get(`/ledger/accounts/${a}/position?asOf=2026-02-30`)).status).toBe(400);
   });
 
+  it('keeps a journal narrowed by issuer, class, type, dates and account, with the account balance after each', async () => {
+    const a = await openAccount('JRN01', 'JRN0100001');
+    const b = await openAccount('JRN02', 'JRN0200002');
+    const other = await post('/issuers', { legalName: 'Other Corp' });
+    const otherClass = await post(`/issuers/${other.json.data.id}/classes`, {
+      name: 'Ordinary',
+      authorizedShares: '500',
+    });
+    const c = await openAccount('JRN03', 'JRN0300003', 0, { issuer: 'Other Corp', shareClass: 'Ordinary' });
+    const memo = 'Entered a day late';
+    await post('/ledger/issuances', {
+      classId,
+      accountId: a,
+      shares: '100',
+      form: 'DRS',
+      effectiveDate: yesterday,
+      memo,
+    });
+    await post('/ledger/issuances', {
+      classId: otherClass.json.data.id,
+      accountId: c,
+      shares: '5',
+      form: 'DRS',
+      effectiveDate: today,
+    });
+    await transfer(a, b, { shares: '30' });
+    await transfer(a, b, { shares: '0.5' });
+
+    const all = await get('/ledger/transactions');
+    expect(all.status, all.text).toBe(200);
+    expect(all.json.total).toBe(4);
+    // Newest effective date first, then the newest posted: the issuance dated yesterday comes last.
+    expect(all.json.data.map((row: { type: string }) => row.type)).toEqual([
+      'TRANSFER',
+      'TRANSFER',
+      'ISSUANCE',
+      'ISSUANCE',
+    ]);
+    expect(all.json.data[3]).toMatchObject({ effectiveDate: yesterday, memo });
+
+    const ofIssuer = await get(`/ledger/transactions?issuerId=${other.json.data.id}`);
+    expect(ofIssuer.json.data.map((row: { classId: string }) => row.classId)).toEqual([otherClass.json.data.id]);
+    expect((await get(`/ledger/transactions?classId=${classId}&type=ISSUANCE`)).json.total).toBe(1);
+    expect((await get(`/ledger/transactions?to=${yesterday}`)).json.total).toBe(1);
+    expect((await get(`/ledger/transactions?from=${today}&to=${today}`)).json.total).toBe(3);
+    expect((await get('/ledger/transactions?accountNumber=jrn0200002')).json.total).toBe(2);
+    expect((await get('/ledger/transactions?accountNumber=NOSUCH')).json).toMatchObject({ total: 0, data: [] });
+
+    // The account's own list carries its balance after each transaction, newest first, on every page.
+    const page1 = await get(`/ledger/accounts/${a}/transactions?limit=2`);
+    const page2 = await get(`/ledger/accounts/${a}/transactions?limit=2&page=2`);
+    expect([...page1.json.data, ...page2.json.data].map((row: { balanceAfter: string }) => row.balanceAfter)).toEqual([
+      '69.5',
+      '70',
+      '100',
+    ]);
+    const position = await get(`/ledger/accounts/${a}/position`);
+    expect(position.json.data).toMatchObject({
+      accountNumber: 'JRN0100001',
+      registrationName: 'Holder JRN01',
+      className: 'Common',
+      issuerName: 'Acme Corp',
+      totalShares: '69.5',
+    });
+
+    // The account's certificates, whatever their status.
+    await transfer(a, b, { shares: '9', toForm: 'CERTIFICATE' });
+    const certificates = await get(`/ledger/accounts/${b}/certificates`);
+    expect(certificates.json).toMatchObject({
+      total: 1,
+      data: [{ accountNumber: 'JRN0200002', shares: '9', status: 'OUTSTANDING' }],
+    });
+    expect((await get(`/ledger/accounts/${c}/certificates`)).json.total).toBe(0);
+    expect((await get('/ledger/accounts/00000000-0000-4000-8000-000000000000/certificates')).status).toBe(404);
+
+    const reversed = await get(`/ledger/transactions?from=${today}&to=${yesterday}`);
+    expect([reversed.status, reversed.json.errors?.to]).toEqual([400, M.dateRangeReversed]);
+    expect((await get('/ledger/transactions?type=GIFT')).json.errors?.type).toBe(M.typeInvalid);
+  });
+
   it('lets every role read the ledger and only ADMIN and up post to it', async () => {
     await createAdminUser(t.deps, { username: 'reader', password: PASSWORD, role: 'READ_ONLY' });
     await createAdminUser(t.deps, { username: 'reviewer', password: PASSWORD, role: 'REVIEWER' });

@@ -13,6 +13,7 @@ import {
   issuerCreatedSchema,
   issuerInputSchema,
   issuerListSchema,
+  journalQuerySchema,
   positionAnswerSchema,
   shareClassCreatedSchema,
   shareClassInputSchema,
@@ -23,6 +24,7 @@ import {
 } from '@ledgerwell/shared/ledger';
 import {
   certificateAnswerSchema,
+  certificatePageSchema,
   certificateSearchAnswerSchema,
   certificateSearchQuerySchema,
   releaseInputSchema,
@@ -43,9 +45,9 @@ import { parseJson, parseQuery } from '../../lib/validate';
 import { requireRole } from '../../identity/middleware';
 import type { Actor } from '../activity/record-activity';
 import { holderPages, listHolders } from './holders';
-import { findCertificates, releaseCertificate, stopCertificate } from './certificate-register';
+import { accountCertificates, findCertificates, releaseCertificate, stopCertificate } from './certificate-register';
 import { createIssuer, createShareClass, listIssuers } from './issuers';
-import { accountTransactions, controlBook, positionAsOf } from './ledger-queries';
+import { accountTransactions, accountWithClass, controlBook, listJournal, positionAsOf } from './ledger-queries';
 import { postAuthorizedAdjustment } from './post-authorized';
 import { postCancellation } from './post-cancellation';
 import { postConversion } from './post-conversion';
@@ -218,6 +220,18 @@ export function ledgerRoutes(deps: AppDeps) {
       },
     )
     .get(
+      '/ledger/transactions',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          'The journal: every posting with its legs, newest effective date first, by issuer or class, type, effective dates (inclusive) and account number',
+        query: journalQuerySchema,
+        responses: { 200: transactionListSchema },
+      }),
+      async (c) => c.json({ success: true, ...(await listJournal(deps, parseQuery(c, journalQuerySchema))) }),
+    )
+    .get(
       '/ledger/accounts/:accountId/position',
       documented({
         tag: 'Ledger',
@@ -247,6 +261,23 @@ export function ledgerRoutes(deps: AppDeps) {
         const accountId = idParam(c, 'accountId', 'Account');
         const query = parseQuery(c, transactionsQuerySchema);
         return c.json({ success: true, ...(await accountTransactions(deps, accountId, query)) });
+      },
+    )
+    .get(
+      '/ledger/accounts/:accountId/certificates',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary: 'Every certificate registered to the account, in any status, with lineage and stop orders',
+        query: transactionsQuerySchema,
+        responses: { 200: certificatePageSchema },
+        errors: [404],
+      }),
+      async (c) => {
+        const accountId = idParam(c, 'accountId', 'Account');
+        const query = parseQuery(c, transactionsQuerySchema);
+        await accountWithClass(deps, accountId);
+        return c.json({ success: true, ...(await accountCertificates(deps, accountId, query)) });
       },
     )
     .get(

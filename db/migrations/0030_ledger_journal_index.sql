@@ -1,0 +1,2 @@
+-- The journal across classes, newest effective date first (GET /api/admin/ledger/transactions).
+CREATE INDEX "ledger_transactions_date_idx" ON "ledger_transactions" USING btree ("effective_date","sequence");
