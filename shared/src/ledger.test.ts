@@ -9,6 +9,7 @@ import {
   LEDGER_MESSAGES as M,
   normalizeDecimal,
   sharesString,
+  sumDecimals,
   transferInputSchema,
 } from './ledger';
 
@@ -98,5 +99,15 @@ describe('exact decimal comparison and display', () => {
     expect(formatDecimal('999')).toBe('999');
     expect(formatDecimal('-1500.250000')).toBe('-1,500.25');
     expect(formatDecimal('123456789012345678.000001')).toBe('123,456,789,012,345,678.000001');
+  });
+
+  it('adds signed decimal strings exactly, where floats drift', () => {
+    expect(sumDecimals(['-30', '0.5'])).toBe('-29.5');
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point.
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(sumDecimals(['-0.000001', '0.000001'])).toBe('0');
+    expect(sumDecimals(['-0.25'])).toBe('-0.25');
+    expect(sumDecimals(['9007199254740993', '1'])).toBe('9007199254740994');
+    expect(sumDecimals([])).toBe('0');
   });
 });

@@ -63,3 +63,38 @@ test("a class's holders of record: today's from the demo ledger, none before the
   await page.getByLabel('Record date').fill('2020-01-01');
   await expect(page.getByText('No holder held shares of this class on that day.')).toBeVisible();
 });
+
+test("an account's ledger and the journal: the demo investor's postings with the balance after each, then narrowed", async ({
+  page,
+}) => {
+  await signInThroughForm(page, E2E_ADMIN);
+  await page.goto('/admin/ledger');
+  await page
+    .getByRole('region', { name: 'Acme Robotics Inc.' })
+    .getByRole('link', { name: 'Common: holders on a record date' })
+    .click();
+  await page.getByRole('link', { name: '400500600' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account 400500600' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Position' })).toContainText('11,500');
+  const moves = page.getByRole('table', { name: /Transactions/ });
+  const sale = moves.getByRole('row').filter({ hasText: 'Sale by the Bell Family Trust' });
+  await expect(sale).toContainText('+4,000');
+  await expect(sale).toContainText('11,500');
+  // The trust's two legs (its certificate surrendered, the balance certificate) link to its own ledger.
+  await expect(sale.getByRole('link', { name: /300400500/ })).toHaveCount(2);
+  const placement = moves.getByRole('row').filter({ hasText: 'Private placement' });
+  await expect(placement).toContainText('7,500');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: '← Back to the journal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+  await page.getByLabel('Type').selectOption('TRANSFER');
+  await page.getByLabel('Search').fill('300400500');
+  const journal = page.getByRole('table', { name: /Postings/ });
+  await expect(journal.getByRole('row')).toHaveCount(2);
+  await expect(journal).toContainText('certificate C-1001');
+  await expect(journal).toContainText('Acme Robotics Inc., Common');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSideScroll(page);
+});

@@ -45,6 +45,12 @@ const LedgerPage = lazy(() => import('../../features/admin/routes/ledger').then(
 const LedgerClassPage = lazy(() =>
   import('../../features/admin/routes/ledger-class').then((m) => ({ default: m.LedgerClassPage })),
 );
+const LedgerJournalPage = lazy(() =>
+  import('../../features/admin/routes/ledger-journal').then((m) => ({ default: m.LedgerJournalPage })),
+);
+const LedgerAccountPage = lazy(() =>
+  import('../../features/admin/routes/ledger-account').then((m) => ({ default: m.LedgerAccountPage })),
+);
 const OutboxPage = lazy(() => import('../../features/admin/routes/outbox').then((m) => ({ default: m.OutboxPage })));
 const ChangePasswordPage = lazy(() =>
   import('../../features/admin-auth/routes/change-password').then((m) => ({ default: m.ChangePasswordPage })),
@@ -193,6 +199,22 @@ export default function AdminArea() {
             <Route path={r.shareholders} element={<ShareholdersRoute />} />
             <Route path={r.ledger} element={<LedgerRoute />} />
             <Route path={r.ledgerClass} element={<LedgerClassRoute />} />
+            <Route
+              path={r.ledgerJournal}
+              element={
+                <Screen>
+                  <LedgerJournalPage />
+                </Screen>
+              }
+            />
+            <Route
+              path={r.ledgerAccount}
+              element={
+                <Screen>
+                  <LedgerAccountPage />
+                </Screen>
+              }
+            />
             <Route path={r.users} element={<UsersRoute />} />
             <Route path={r.ipWhitelist} element={<IpWhitelistRoute />} />
             <Route path={r.contactSubmissions} element={<ContactSubmissionsRoute />} />

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   certificateAnswerSchema,
+  certificatePageSchema,
   certificateSearchAnswerSchema,
   type CertificateView,
   type StopOrderInput,
@@ -10,9 +11,14 @@ import {
   controlBookAnswerSchema,
   holderListSchema,
   issuerListSchema,
+  positionAnswerSchema,
+  transactionListSchema,
   type ControlBookView,
   type IssuerView,
+  type PositionView,
   type ShareClassView,
+  type TransactionType,
+  type TransactionView,
 } from '@ledgerwell/shared/ledger';
 import { postingQueueSchema, type PostingView } from '@ledgerwell/shared/ledger-postings';
 import {
@@ -28,10 +34,13 @@ export type {
   CertificateView,
   ControlBookView,
   IssuerView,
+  PositionView,
   PostingView,
   RecordDifferenceView,
   ShareClassView,
   StopOrderInput,
+  TransactionType,
+  TransactionView,
 };
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 
@@ -149,4 +158,89 @@ export function exportClassHolders(classId: string, asOf: string): Promise<Blob>
     query: { asOf },
     failureMessage: 'Failed to export the holders',
   });
+}
+
+/** A page of a ledger list in the shape the admin lists page by (PagedResults). */
+export interface LedgerPage<T> {
+  rows: T[];
+  pagination: { page: number; totalPages: number; totalCount: number };
+}
+
+const pageOf = <T>(body: { data: T[]; total: number; page: number; limit: number }): LedgerPage<T> => ({
+  rows: body.data,
+  pagination: { page: body.page, totalPages: Math.max(1, Math.ceil(body.total / body.limit)), totalCount: body.total },
+});
+
+export interface JournalFilters {
+  issuerId?: string;
+  classId?: string;
+  type?: TransactionType;
+  from?: string;
+  to?: string;
+  accountNumber?: string;
+}
+
+/** The journal: postings newest first, narrowed by the filters that are set. */
+export async function fetchJournal(
+  filters: JournalFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<LedgerPage<TransactionView>> {
+  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value));
+  const body = await apiRequest(apiPaths.admin.ledgerTransactions, {
+    auth: 'admin',
+    query: { ...query, page, limit: 25 },
+    schema: transactionListSchema,
+    signal,
+    failureMessage: 'Failed to load the journal',
+  });
+  return pageOf(body);
+}
+
+/** An account's position at the end of `asOf` (the issuer's today when empty), with its registration. */
+export async function fetchAccountPosition(
+  accountId: string,
+  asOf: string,
+  signal?: AbortSignal,
+): Promise<PositionView> {
+  const body = await apiRequest(apiPaths.admin.accountPosition(accountId), {
+    auth: 'admin',
+    query: asOf ? { asOf } : {},
+    schema: positionAnswerSchema,
+    signal,
+    failureMessage: 'Failed to load the account',
+  });
+  return body.data;
+}
+
+/** An account's transactions, newest first, each with the balance after it. */
+export async function fetchAccountTransactions(
+  accountId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<LedgerPage<TransactionView>> {
+  const body = await apiRequest(apiPaths.admin.accountTransactions(accountId), {
+    auth: 'admin',
+    query: { page, limit: 25 },
+    schema: transactionListSchema,
+    signal,
+    failureMessage: "Failed to load the account's transactions",
+  });
+  return pageOf(body);
+}
+
+/** Every certificate registered to the account, in any status. */
+export async function fetchAccountCertificates(
+  accountId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<LedgerPage<CertificateView>> {
+  const body = await apiRequest(apiPaths.admin.accountCertificates(accountId), {
+    auth: 'admin',
+    query: { page, limit: 25 },
+    schema: certificatePageSchema,
+    signal,
+    failureMessage: "Failed to load the account's certificates",
+  });
+  return pageOf(body);
 }

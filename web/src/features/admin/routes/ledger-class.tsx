@@ -115,7 +115,7 @@ function HolderTable({ list, onPage }: { list: HolderList; onPage: (page: number
               {list.data.map((holder) => (
                 <tr key={holder.accountId}>
                   <th scope="row" className="data-table__code">
-                    {holder.accountNumber}
+                    <Link to={paths.admin.ledgerAccount(holder.accountId)}>{holder.accountNumber}</Link>
                   </th>
                   <td>{holder.registrationName}</td>
                   <td>{shares(holder.shares)}</td>

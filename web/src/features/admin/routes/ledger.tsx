@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
+import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { CertificateRegister } from '../components/ledger/certificate-register';
 import { IssuersSection } from '../components/ledger/issuers-section';
@@ -24,6 +26,10 @@ export function LedgerPage({ role }: { role: AdminRole }) {
         title="Ledger"
         intro="The master securityholder file: share classes against their control book, the certificate register, postings waiting for a second person and reconciliation."
       />
+      <p>
+        <Link to={paths.admin.ledgerJournal}>Open the journal</Link>: every posting, by issuer, class, type, dates and
+        account.
+      </p>
       <IssuersSection />
       <CertificateRegister canWrite={canWrite} onToast={push} />
       <PostingQueue />

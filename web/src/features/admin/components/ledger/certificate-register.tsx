@@ -1,19 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { certificateSearchQuerySchema } from '@ledgerwell/shared/certificates';
-import type { CertificateStatus } from '@ledgerwell/shared/ledger';
+import { paths } from '../../../../config/paths';
 import { Spinner } from '../../../../components/ui/spinner';
 import { searchCertificates, type CertificateView } from '../../api/ledger';
 import { actionErrorMessage } from '../../utils/action-error';
 import { formatDateTime } from '../../utils/format';
 import { DetailList } from '../detail-list';
 import { ReleaseForm, StopOrderForm } from './certificate-actions';
-import { formatDay, shares, STOP_REASON_LABELS, type PushToast } from './ledger-format';
-
-const STATUS_BADGES: Record<CertificateStatus, { label: string; tone: string }> = {
-  OUTSTANDING: { label: 'Outstanding', tone: 'success' },
-  CANCELLED: { label: 'Cancelled', tone: 'neutral' },
-  STOPPED: { label: 'Stopped', tone: 'danger' },
-};
+import {
+  CertificateStatusBadge,
+  certificateLineage,
+  formatDay,
+  shares,
+  STOP_REASON_LABELS,
+  type PushToast,
+} from './ledger-format';
 
 interface SearchState {
   number: string;
@@ -147,16 +149,6 @@ function stopOrderLine(stop: CertificateView['stopOrders'][number]): string {
   return `${what}${reason} on ${formatDateTime(stop.at)} by ${stop.by ?? 'an unknown user'}${note}`;
 }
 
-function lineage(certificate: CertificateView): string | null {
-  const parts = [
-    certificate.sourceCertificateNumber ? `Cut from ${certificate.sourceCertificateNumber}` : null,
-    certificate.derivedCertificateNumbers.length > 0
-      ? `Replaced by ${certificate.derivedCertificateNumbers.join(', ')}`
-      : null,
-  ].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join('; ') : null;
-}
-
 interface CertificateCardProps {
   certificate: CertificateView;
   canWrite: boolean;
@@ -167,7 +159,6 @@ interface CertificateCardProps {
 function CertificateCard({ certificate, canWrite, onChanged, onToast }: CertificateCardProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const badge = STATUS_BADGES[certificate.status];
 
   function changed(updated: CertificateView, message: string) {
     onChanged(updated);
@@ -182,17 +173,20 @@ function CertificateCard({ certificate, canWrite, onChanged, onToast }: Certific
         <h3 id={headingId} ref={headingRef} tabIndex={-1}>
           Certificate {certificate.number}
         </h3>
-        <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
+        <CertificateStatusBadge status={certificate.status} />
       </div>
       <DetailList
         rows={[
           ['Issuer and class', `${certificate.issuer}, ${certificate.shareClass}`],
           ['Registration', certificate.registration],
-          ['Account number', certificate.accountNumber],
+          [
+            'Account number',
+            <Link to={paths.admin.ledgerAccount(certificate.accountId)}>{certificate.accountNumber}</Link>,
+          ],
           ['Shares', shares(certificate.shares)],
           ['Issue date', formatDay(certificate.issueDate)],
           ['Cancellation date', certificate.cancellationDate ? formatDay(certificate.cancellationDate) : null],
-          ['Lineage', lineage(certificate)],
+          ['Lineage', certificateLineage(certificate)],
           [
             'Stop orders',
             certificate.stopOrders.length > 0 ? (

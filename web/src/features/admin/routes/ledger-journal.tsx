@@ -1,0 +1,161 @@
+import { Link } from 'react-router';
+import { TRANSACTION_TYPES, type TransactionType } from '@ledgerwell/shared/ledger';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { fetchIssuers, fetchJournal, type IssuerView, type JournalFilters } from '../api/ledger';
+import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { TRANSACTION_TYPE_LABELS } from '../components/ledger/ledger-format';
+import { TransactionTable } from '../components/ledger/transaction-table';
+import { PageHeader } from '../components/page-header';
+import { PagedResults } from '../components/paged-results';
+import { useApiData } from '../hooks/use-api-data';
+import { useListFilters } from '../hooks/use-list-filters';
+
+interface JournalFilterValues {
+  /** The account number typed in the search box. */
+  search: string;
+  /** '' for every class, `issuer:<id>` for an issuer's classes, `class:<id>` for one class. */
+  scope: string;
+  type: TransactionType | '';
+  from: string;
+  to: string;
+}
+
+const NO_FILTERS: JournalFilterValues = { search: '', scope: '', type: '', from: '', to: '' };
+
+const TYPE_FILTERS: FilterOption<TransactionType | ''>[] = [
+  { value: '', label: 'All types' },
+  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] })),
+];
+
+function scopeOptions(issuers: IssuerView[] | null): FilterOption<string>[] {
+  return [
+    { value: '', label: 'All issuers and classes' },
+    ...(issuers ?? []).flatMap((issuer) => [
+      { value: `issuer:${issuer.id}`, label: `${issuer.legalName}, every class` },
+      ...issuer.classes.map((shareClass) => ({
+        value: `class:${shareClass.id}`,
+        label: `${issuer.legalName}, ${shareClass.name}`,
+      })),
+    ]),
+  ];
+}
+
+/** The API's filters from the screen's: the scope names an issuer or a class, empty values are left out. */
+function journalQuery({ search, scope, type, from, to }: JournalFilterValues): JournalFilters {
+  const [kind, id] = scope.split(':');
+  return {
+    ...(kind === 'issuer' ? { issuerId: id } : {}),
+    ...(kind === 'class' ? { classId: id } : {}),
+    ...(type ? { type } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(search ? { accountNumber: search } : {}),
+  };
+}
+
+/**
+ * The journal: every posting to the ledger, newest effective date first, narrowed by issuer or class, type,
+ * effective dates and account number. Each leg links to its account's ledger.
+ */
+export function LedgerJournalPage() {
+  useDocumentMeta('Journal');
+  const { searchInput, filters, page, setPage, changeSearch, changeFilter, clear, filtered } =
+    useListFilters(NO_FILTERS);
+  const issuers = useApiData('issuers', fetchIssuers);
+  const query = journalQuery(filters);
+  const journal = useApiData(JSON.stringify([query, page]), (signal) => fetchJournal(query, page, signal));
+  const classNames = new Map(
+    (issuers.data ?? []).flatMap((issuer) =>
+      issuer.classes.map((shareClass) => [shareClass.id, `${issuer.legalName}, ${shareClass.name}`] as const),
+    ),
+  );
+
+  return (
+    <div className="admin-page">
+      <p className="back-link">
+        <Link to={paths.admin.ledger}>← Back to the ledger</Link>
+      </p>
+      <PageHeader
+        title="Journal"
+        intro="Every posting to the ledger, newest effective date first. Postings are never changed: a correction is a new posting."
+      />
+      <ListFilters
+        label="Filter the journal"
+        search={{ id: 'journal-account', placeholder: 'Account number', value: searchInput, onChange: changeSearch }}
+        filtered={filtered}
+        onClear={clear}
+      >
+        <SelectFilter
+          id="journal-scope"
+          label="Issuer or class"
+          value={filters.scope}
+          options={scopeOptions(issuers.data)}
+          onChange={(scope) => changeFilter('scope', scope)}
+        />
+        <SelectFilter
+          id="journal-type"
+          label="Type"
+          value={filters.type}
+          options={TYPE_FILTERS}
+          onChange={(type) => changeFilter('type', type)}
+        />
+        <DateFilter
+          id="journal-from"
+          label="From"
+          value={filters.from}
+          onChange={(from) => changeFilter('from', from)}
+        />
+        <DateFilter id="journal-to" label="To" value={filters.to} onChange={(to) => changeFilter('to', to)} />
+      </ListFilters>
+      <PagedResults
+        result={journal}
+        rowCount={(list) => list.rows.length}
+        texts={{
+          failure: 'Failed to load the journal',
+          loading: 'Loading the journal',
+          table: 'Journal of postings',
+          empty: filtered ? 'No posting matches these filters.' : 'Nothing has been posted yet.',
+        }}
+        onPage={setPage}
+      >
+        {(list) => (
+          <TransactionTable
+            rows={list.rows}
+            caption="Postings, newest first"
+            classLabel={(classId) => classNames.get(classId) ?? 'Unknown class'}
+          />
+        )}
+      </PagedResults>
+    </div>
+  );
+}
+
+interface DateFilterProps {
+  id: string;
+  label: string;
+  value: string;
+  /** The picker offers only days within the other end of the range (the server refuses a reversed one). */
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}
+
+function DateFilter({ id, label, value, min, max, onChange }: DateFilterProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="field__input"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
