@@ -76,6 +76,11 @@ export const LEDGER_MESSAGES = {
   cancellationReasonRequired: 'Say why the shares are cancelled, such as a repurchase by the issuer or a court order',
   cancellationReasonTooLong: 'A reason is at most 500 characters',
   reversalReasonRequired: 'Say why the posting is reversed',
+  reissueNeedsStop:
+    'A replacement is issued only for a certificate under a stop order for loss, theft or destruction: place the stop order first',
+  reissueAdverseClaim:
+    'A certificate under an adverse claim is not replaced: the claim must be settled and its stop order released first',
+  reissueBeforeIssue: 'A replacement cannot be dated before the certificate it replaces was issued',
   alreadyReversed: 'This posting was reversed already',
   reversalOfReversal: 'A reversal is not reversed: post the original movement again instead',
   reversalOfCertificates:
@@ -323,6 +328,26 @@ export const cancellationInputSchema = z.strictObject({
   effectiveDate: calendarDate,
 });
 export type CancellationInput = z.output<typeof cancellationInputSchema>;
+
+/**
+ * REISSUANCE: a replacement for a lost, stolen or destroyed certificate under a stop order. The old certificate is
+ * cancelled and the same shares come back to the same account as DRS or on a new certificate that names it as its
+ * source; the shares outstanding do not change.
+ */
+export const reissuanceInputSchema = z
+  .strictObject({
+    certificateId: uuidField,
+    replacementForm: z.enum(HOLDING_FORMS, { error: M.formInvalid }),
+    replacementCertificateNumber: certificateNumberField.optional(),
+    /** The issuer's today when absent. */
+    effectiveDate: calendarDate.optional(),
+    memo: memoField,
+  })
+  .refine((input) => input.replacementForm === 'CERTIFICATE' || !input.replacementCertificateNumber, {
+    message: M.certificateOnlyForCertificate,
+    path: ['replacementCertificateNumber'],
+  });
+export type ReissuanceInput = z.output<typeof reissuanceInputSchema>;
 
 /** A reversing transaction: the posting's legs negated, with the reason; today unless an earlier date is given. */
 export const reversalInputSchema = z.strictObject({

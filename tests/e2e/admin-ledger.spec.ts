@@ -40,6 +40,14 @@ test('staff read the ledger: classes in balance, a cancelled certificate with it
   await expect(balance).toContainText('Lost');
   await balance.getByRole('button', { name: 'Release stop order' }).click();
   await expect(balance).toContainText('Outstanding');
+  // Lost again for good: a replacement certificate for the same 12,000 shares, the old one cancelled.
+  await balance.getByLabel('Reason').selectOption('DESTROYED');
+  await balance.getByRole('button', { name: 'Place stop order' }).click();
+  await balance.getByLabel(/Memo/).fill('Affidavit of loss and indemnity bond on file');
+  await balance.getByRole('button', { name: 'Issue replacement' }).click();
+  await expect(page.getByText(/Certificate LW000001 replaced on certificate LW0000\d\d/)).toBeVisible();
+  await expect(balance).toContainText('Cancelled');
+  await expect(balance).toContainText(/Replaced by LW0000\d\d/);
 
   // No serious accessibility violation, and nothing wider than a 360 px phone (tables scroll in their own box).
   expect(await seriousViolations(page)).toEqual([]);
@@ -89,11 +97,18 @@ test("an account's ledger and the journal: the demo investor's postings with the
   await page.getByRole('link', { name: '← Back to the journal' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
   await page.getByLabel('Type').selectOption('TRANSFER');
+  // The account number applies 300 ms after the last keystroke: wait for the journal it asks for.
+  const narrowed = page.waitForResponse(
+    (response) => response.url().includes('type=TRANSFER') && response.url().includes('accountNumber=300400500'),
+  );
   await page.getByLabel('Search').fill('300400500');
+  await narrowed;
   const journal = page.getByRole('table', { name: /Postings/ });
   await expect(journal.getByRole('row')).toHaveCount(2);
   await expect(journal).toContainText('certificate C-1001');
   await expect(journal).toContainText('Acme Robotics Inc., Common');
+  // A list being reloaded is dimmed on purpose; axe reads the settled page.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSideScroll(page);

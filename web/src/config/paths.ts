@@ -142,6 +142,7 @@ export const apiPaths = {
     ledgerPostings: '/api/admin/ledger/postings',
     ledgerReconcile: '/api/admin/ledger/reconcile',
     ledgerTransactions: '/api/admin/ledger/transactions',
+    ledgerReissuances: '/api/admin/ledger/reissuances',
     accountPosition: (accountId: string) => `/api/admin/ledger/accounts/${encodeURIComponent(accountId)}/position`,
     accountTransactions: (accountId: string) =>
       `/api/admin/ledger/accounts/${encodeURIComponent(accountId)}/transactions`,

@@ -41,13 +41,13 @@ const STEP_UP_POLICY: readonly StepUpRule[] = [
   // The registry decides who can sign in to the portal and what they hold (issue 27): adding shareholders, by the
   // form or a CSV import, is as sensitive as the IP whitelist.
   { methods: 'writes', pattern: /^\/shareholders(?:\/import)?$/, minimumRole: 'ADMIN' },
-  // New shares, cancelled shares, reversals, the authorized shares and the register of issuers and classes change what the issuer may have
+  // New shares, cancelled shares, replacement certificates, reversals, the authorized shares and the register of issuers and classes change what the issuer may have
   // outstanding: step-up, as for the registry. (Transfers move shares between holders inside the class and need
   // ADMIN only.)
   {
     methods: 'writes',
     pattern:
-      /^\/(?:ledger\/(?:issuances|cancellations|authorized-adjustments|transactions\/[0-9a-f-]{36}\/reverse)|issuers(?:\/[0-9a-f-]{36}\/classes)?)$/,
+      /^\/(?:ledger\/(?:issuances|cancellations|reissuances|authorized-adjustments|transactions\/[0-9a-f-]{36}\/reverse)|issuers(?:\/[0-9a-f-]{36}\/classes)?)$/,
     minimumRole: 'ADMIN',
   },
   // Adding a second factor needs the proof removing one does (issue 27): a stolen session must not plant a

@@ -12,7 +12,9 @@ import { createIssuer, createShareClass } from './issuers';
 import { postCancellation } from './post-cancellation';
 import { postConversion } from './post-conversion';
 import { postIssuance } from './post-issuance';
+import { postReissuance } from './post-reissuance';
 import { postTransfer } from './post-transfer';
+import { stopCertificate } from './certificate-register';
 
 const ACTOR: Actor = { id: null, username: 'property' };
 const RUNS = 12;
@@ -23,7 +25,9 @@ type Step =
   | { kind: 'issue'; account: number; shares: number; paper: boolean }
   | { kind: 'transfer'; from: number; to: number; shares: number; paper: boolean; toPaper: boolean }
   | { kind: 'convert'; account: number; shares: number; toPaper: boolean }
-  | { kind: 'cancel'; account: number; shares: number; paper: boolean };
+  | { kind: 'cancel'; account: number; shares: number; paper: boolean }
+  | { kind: 'lose'; account: number }
+  | { kind: 'reissue'; account: number; toPaper: boolean };
 
 const account = fc.integer({ min: 0, max: ACCOUNTS - 1 });
 const shares = fc.integer({ min: 1, max: 400 });
@@ -39,13 +43,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('convert' as const), account, shares, toPaper: fc.boolean() }),
   fc.record({ kind: fc.constant('cancel' as const), account, shares, paper: fc.boolean() }),
+  fc.record({ kind: fc.constant('lose' as const), account }),
+  fc.record({ kind: fc.constant('reissue' as const), account, toPaper: fc.boolean() }),
 );
 
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
   ((await t.deps.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
- * Issue 28's property: random sequences of issuances, partial certificate transfers, conversions and cancellations
+ * Issue 28's property: random sequences of issuances, partial certificate transfers, conversions, cancellations,
+ * lost certificates and their reissuances
  * always leave every invariant true: no position below zero, positions equal to the journal, every certificate
  * chain closed (each movement's legs sum to zero), held certificates equal to the certificated positions, and the
  * control book equal to the master file.
@@ -106,6 +113,18 @@ describe('the ledger under random postings', () => {
     );
     holder = row!.id;
     return holder;
+  }
+
+  /** The account's oldest certificate in the status, or a refusal when it has none (as the service would say). */
+  async function oldestCertificate(accountId: string, status: 'OUTSTANDING' | 'STOPPED'): Promise<string> {
+    const [row] = await t.deps.db
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(and(eq(certificates.accountId, accountId), eq(certificates.status, status)))
+      .orderBy(asc(certificates.issueDate), asc(certificates.number))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND', `No ${status.toLowerCase()} certificate`);
+    return row.id;
   }
 
   /** The account's outstanding certificates, oldest first: what a paper debit surrenders, up to the shares. */
@@ -187,6 +206,19 @@ describe('the ledger under random postings', () => {
           null,
         );
       }
+      case 'lose': {
+        const id = await oldestCertificate(accounts[step.account]!, 'OUTSTANDING');
+        return stopCertificate(t.deps, ACTOR, id, { reason: 'LOST', note: undefined }, null);
+      }
+      case 'reissue': {
+        const id = await oldestCertificate(accounts[step.account]!, 'STOPPED');
+        return postReissuance(
+          t.deps,
+          ACTOR,
+          { certificateId: id, replacementForm: step.toPaper ? 'CERTIFICATE' : 'DRS', effectiveDate: today },
+          null,
+        );
+      }
     }
   }
 
@@ -220,7 +252,7 @@ describe('the ledger under random postings', () => {
       t,
       sql`select tx.id, tx.type, sum(l.quantity) as net from ledger_transactions tx join ledger_legs l on l.transaction_id = tx.id
           where tx.class_id = ${classId} group by tx.id, tx.type
-          having (tx.type in ('TRANSFER', 'CONVERSION') and sum(l.quantity) <> 0)
+          having (tx.type in ('TRANSFER', 'CONVERSION', 'REISSUANCE') and sum(l.quantity) <> 0)
               or (tx.type = 'ISSUANCE' and sum(l.quantity) <= 0)
               or (tx.type = 'CANCELLATION' and sum(l.quantity) >= 0)`,
     );
@@ -231,6 +263,16 @@ describe('the ledger under random postings', () => {
           and ((status = 'CANCELLED') <> (cancelled_by is not null))`,
     );
     expect(loose).toEqual([]);
+    // A replacement closes its chain: the certificate it debits is cancelled by it, and was stopped before.
+    const unchained = await rows(
+      t,
+      sql`select l.id from ledger_legs l join ledger_transactions tx on tx.id = l.transaction_id
+          join certificates c on c.id = l.certificate_id
+          where tx.class_id = ${classId} and tx.type = 'REISSUANCE' and l.quantity < 0
+            and (c.cancelled_by <> tx.id or not exists (
+              select 1 from certificate_stop_orders s where s.certificate_id = c.id and s.action = 'PLACED'))`,
+    );
+    expect(unchained).toEqual([]);
     // The control book agrees with the journal and with the master file.
     const [book] = await rows<{ agrees: boolean }>(
       t,
@@ -249,6 +291,7 @@ describe('the ledger under random postings', () => {
     const today = calendarDateIn('America/Los_Angeles', t.deps.clock.now());
     let posted = 0;
     let refused = 0;
+    let reissued = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
         const { classId, accounts } = await freshClass();
@@ -261,6 +304,7 @@ describe('the ledger under random postings', () => {
           try {
             await apply(s, classId, accounts, today);
             posted++;
+            if (s.kind === 'reissue') reissued++;
           } catch (error) {
             // The service may refuse (not enough shares, a certificate already gone): with its own answer only.
             if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -274,5 +318,6 @@ describe('the ledger under random postings', () => {
     // The runs must have posted a fair share of every kind, or the property proved little.
     expect(posted).toBeGreaterThan(RUNS * 2);
     expect(refused).toBeGreaterThan(0);
+    expect(reissued).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -472,6 +472,91 @@ describe('the ledger', () => {
     expect((await post(`/certificates/${balance.id}/stop`, { reason: 'LOST' }, reviewer)).status).toBe(403);
   });
 
+  it('replaces a lost certificate under a stop order by a REISSUANCE, as a new certificate or DRS, outstanding unchanged', async () => {
+    const holderAccount = await openAccount('REI01', 'REI0100001');
+    const issue = (certificateNumber: string, shares: string) =>
+      post('/ledger/issuances', {
+        classId,
+        accountId: holderAccount,
+        shares,
+        form: 'CERTIFICATE',
+        certificateNumber,
+        effectiveDate: today,
+      });
+    await issue('RE-1', '100');
+    await issue('RE-2', '40.5');
+    const [first] = (await get('/certificates?number=RE-1')).json.data;
+    const [second] = (await get('/certificates?number=RE-2')).json.data;
+    const reissue = (body: Record<string, unknown>) =>
+      post('/ledger/reissuances', { replacementForm: 'CERTIFICATE', effectiveDate: today, ...body });
+
+    // Only a certificate under a stop order for loss, theft or destruction is replaced.
+    const notStopped = await reissue({ certificateId: first.id });
+    expect([notStopped.status, notStopped.json.code, notStopped.json.message]).toEqual([
+      409,
+      'CERTIFICATE_NOT_STOPPED',
+      M.reissueNeedsStop,
+    ]);
+    await post(`/certificates/${second.id}/stop`, { reason: 'ADVERSE_CLAIM', note: 'Claim by a former spouse' });
+    expect((await reissue({ certificateId: second.id })).json.message).toBe(M.reissueAdverseClaim);
+    await post(`/certificates/${first.id}/stop`, { reason: 'LOST', note: 'Lost in a move' });
+    expect(
+      (await reissue({ certificateId: first.id, replacementForm: 'DRS', replacementCertificateNumber: 'X-1' })).json
+        .errors,
+    ).toEqual({
+      replacementCertificateNumber: M.certificateOnlyForCertificate,
+    });
+    expect((await reissue({ certificateId: first.id, effectiveDate: yesterday, memo: 'Late' })).json.errors).toEqual({
+      effectiveDate: M.reissueBeforeIssue,
+    });
+    const bookBefore = (await get(`/ledger/classes/${classId}/control-book`)).json.data;
+
+    const replaced = await reissue({
+      certificateId: first.id,
+      replacementCertificateNumber: 'RE-1R',
+      memo: 'Affidavit of loss and bond on file',
+    });
+    expect(replaced.status, replaced.text).toBe(201);
+    expect(replaced.json.data).toMatchObject({
+      type: 'REISSUANCE',
+      legs: [
+        { shares: '-100', form: 'CERTIFICATE', certificateNumber: 'RE-1' },
+        { shares: '100', form: 'CERTIFICATE', certificateNumber: 'RE-1R' },
+      ],
+    });
+    const [lost] = (await get('/certificates?number=RE-1')).json.data;
+    expect(lost).toMatchObject({ status: 'CANCELLED', cancellationDate: today, derivedCertificateNumbers: ['RE-1R'] });
+    expect(lost.stopOrders).toEqual([expect.objectContaining({ action: 'PLACED', reason: 'LOST' })]);
+    expect((await get('/certificates?number=RE-1R')).json.data[0]).toMatchObject({
+      status: 'OUTSTANDING',
+      shares: '100',
+      sourceCertificateNumber: 'RE-1',
+      registration: 'Holder REI01',
+    });
+    // Once replaced, the old certificate can be neither replaced again nor released.
+    expect((await reissue({ certificateId: first.id })).json.code).toBe('CERTIFICATE_CANCELLED');
+    expect((await post(`/certificates/${first.id}/release`, {})).status).toBe(409);
+
+    // The adverse claim settled, a destroyed certificate comes back as DRS.
+    await post(`/certificates/${second.id}/release`, { note: 'Claim withdrawn' });
+    await post(`/certificates/${second.id}/stop`, { reason: 'DESTROYED' });
+    const toDrs = await reissue({ certificateId: second.id, replacementForm: 'DRS' });
+    expect(toDrs.json.data.legs).toEqual([
+      expect.objectContaining({ shares: '-40.5', form: 'CERTIFICATE', certificateNumber: 'RE-2' }),
+      expect.objectContaining({ shares: '40.5', form: 'DRS', certificateNumber: null }),
+    ]);
+    expect((await get(`/ledger/accounts/${holderAccount}/position`)).json.data).toMatchObject({
+      drsShares: '40.5',
+      certificatedShares: '100',
+    });
+    expect((await get(`/ledger/classes/${classId}/control-book`)).json.data).toEqual(bookBefore);
+    expect((await get(`/ledger/transactions?type=REISSUANCE`)).json.total).toBe(2);
+    expect(
+      (await post('/ledger/reissuances', { certificateId: first.id, replacementForm: 'DRS', effectiveDate: today }))
+        .status,
+    ).toBe(409);
+  });
+
   it('gives positions and the record-date list as of a date: yesterday reads the same after today', async () => {
     const a = await openAccount('AAA01', 'AAA0100001');
     const b = await openAccount('BBB01', 'BBB0100001');

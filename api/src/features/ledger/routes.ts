@@ -4,6 +4,7 @@ import {
   authorizedAdjustmentInputSchema,
   cancellationInputSchema,
   conversionInputSchema,
+  reissuanceInputSchema,
   reversalInputSchema,
   controlBookAnswerSchema,
   holderListSchema,
@@ -51,6 +52,7 @@ import { accountTransactions, accountWithClass, controlBook, listJournal, positi
 import { postAuthorizedAdjustment } from './post-authorized';
 import { postCancellation } from './post-cancellation';
 import { postConversion } from './post-conversion';
+import { postReissuance } from './post-reissuance';
 import { postReversal } from './post-reversal';
 import { postIssuance } from './post-issuance';
 import { postTransfer } from './post-transfer';
@@ -181,6 +183,23 @@ export function ledgerRoutes(deps: AppDeps) {
       async (c) => {
         const input = await parseJson(c, cancellationInputSchema);
         return c.json({ success: true, data: await postCancellation(deps, actor(c), input, c.get('meta')) }, 201);
+      },
+    )
+    .post(
+      '/ledger/reissuances',
+      documented({
+        tag: 'Ledger',
+        auth: 'admin',
+        summary:
+          'Replace a lost, stolen or destroyed certificate under a stop order: a REISSUANCE cancels it and credits the same shares as DRS or on a new certificate (ADMIN and up, step-up)',
+        body: reissuanceInputSchema,
+        responses: { 201: transactionPostedSchema },
+        errors: [404, 409],
+      }),
+      requireRole('ADMIN'),
+      async (c) => {
+        const input = await parseJson(c, reissuanceInputSchema);
+        return c.json({ success: true, data: await postReissuance(deps, actor(c), input, c.get('meta')) }, 201);
       },
     )
     .post(

@@ -13,6 +13,8 @@ import {
   issuerListSchema,
   positionAnswerSchema,
   transactionListSchema,
+  transactionPostedSchema,
+  type reissuanceInputSchema,
   type ControlBookView,
   type IssuerView,
   type PositionView,
@@ -98,6 +100,27 @@ export async function releaseStopOrder(id: string, input: ReleaseInput): Promise
     failureMessage: 'Failed to release the stop order',
   });
   return body.data;
+}
+
+export type ReissuanceInput = z.input<typeof reissuanceInputSchema>;
+
+/**
+ * Replaces a stopped (lost, stolen or destroyed) certificate: a REISSUANCE dated the issuer's today. Answers the
+ * certificate as it now stands (cancelled, with its replacement in its lineage).
+ */
+export async function reissueCertificate(
+  certificate: CertificateView,
+  input: ReissuanceInput,
+): Promise<CertificateView> {
+  await apiRequest(apiPaths.admin.ledgerReissuances, {
+    method: 'POST',
+    auth: 'admin',
+    body: input,
+    schema: transactionPostedSchema,
+    failureMessage: 'Failed to issue the replacement',
+  });
+  const found = await searchCertificates(certificate.number);
+  return found.find((candidate) => candidate.id === certificate.id) ?? certificate;
 }
 
 /** The dual-control queue: postings waiting for a second person to confirm them. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
+import { LEDGER_MESSAGES as M } from '@ledgerwell/shared/ledger';
 import * as api from '../api/ledger';
 import type { CertificateView, ControlBookView, IssuerView, PostingView, RecordDifferenceView } from '../api/ledger';
 import { LedgerPage } from './ledger';
@@ -14,6 +15,7 @@ vi.mock('../api/ledger', async (original) => ({
   searchCertificates: vi.fn(),
   placeStopOrder: vi.fn(),
   releaseStopOrder: vi.fn(),
+  reissueCertificate: vi.fn(),
   fetchLedgerPostings: vi.fn(),
   fetchRecordDifferences: vi.fn(),
   reconcileNow: vi.fn(),
@@ -149,6 +151,7 @@ beforeEach(() => {
   vi.mocked(api.reconcileNow).mockReset();
   vi.mocked(api.placeStopOrder).mockReset();
   vi.mocked(api.releaseStopOrder).mockReset();
+  vi.mocked(api.reissueCertificate).mockReset();
 });
 
 function renderPage(role: AdminRole) {
@@ -285,7 +288,56 @@ describe('the ledger screen', () => {
     expect(await screen.findByText('2 certificates numbered C-200.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Place stop order' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Release stop order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Issue replacement' })).toBeNull();
     expect(screen.queryByLabelText('Reason')).toBeNull();
+  });
+
+  it('replaces a stopped certificate on a new certificate or as DRS, and the old one shows cancelled with its replacement', async () => {
+    vi.mocked(api.reissueCertificate).mockImplementation(async (old) => ({
+      ...old,
+      status: 'CANCELLED',
+      cancellationDate: '2026-04-05',
+      derivedCertificateNumbers: ['LW000042'],
+    }));
+    renderPage('ADMIN');
+    const { user } = await searchFor('C-100');
+    const article = card('C-100', 'Borealis');
+    // Nothing is offered for an outstanding or cancelled certificate.
+    expect(within(card('C-100', 'Acme')).queryByRole('button', { name: 'Issue replacement' })).toBeNull();
+    await user.type(within(article).getByLabelText(/Memo/), 'Affidavit and bond on file');
+    await user.click(within(article).getByRole('button', { name: 'Issue replacement' }));
+    expect(api.reissueCertificate).toHaveBeenCalledWith(stopped, {
+      certificateId: 'cert-stopped',
+      replacementForm: 'CERTIFICATE',
+      memo: 'Affidavit and bond on file',
+    });
+    expect(await screen.findByText('Certificate C-100 replaced on certificate LW000042')).toBeTruthy();
+    expect(within(article).getByText('Cancelled')).toBeTruthy();
+    expect(within(article).getByText('Replaced by LW000042')).toBeTruthy();
+    expect(within(article).queryByRole('button', { name: 'Issue replacement' })).toBeNull();
+  });
+
+  it("shows the server's reason when a replacement is refused, such as an adverse claim", async () => {
+    const { ApiRequestError } = await import('../../../lib/api-client');
+    vi.mocked(api.reissueCertificate).mockRejectedValue(
+      new ApiRequestError({
+        status: 409,
+        code: 'CERTIFICATE_NOT_STOPPED',
+        message: M.reissueAdverseClaim,
+        fromServer: true,
+      }),
+    );
+    renderPage('ADMIN');
+    const { user } = await searchFor('C-100');
+    const article = card('C-100', 'Borealis');
+    await user.selectOptions(within(article).getByLabelText('Replace as'), 'DRS shares');
+    await user.click(within(article).getByRole('button', { name: 'Issue replacement' }));
+    expect(vi.mocked(api.reissueCertificate).mock.calls[0]![1]).toEqual({
+      certificateId: 'cert-stopped',
+      replacementForm: 'DRS',
+    });
+    expect(await screen.findByText(M.reissueAdverseClaim)).toBeTruthy();
+    expect(within(article).getByText('Stopped')).toBeTruthy();
   });
 
   it('lists a posting waiting for a second person, linked to its request', async () => {

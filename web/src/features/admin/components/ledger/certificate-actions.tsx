@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { STOP_REASONS, type StopReason } from '@ledgerwell/shared/ledger';
-import { placeStopOrder, releaseStopOrder, type CertificateView } from '../../api/ledger';
+import { placeStopOrder, reissueCertificate, releaseStopOrder, type CertificateView } from '../../api/ledger';
 import { actionErrorMessage } from '../../utils/action-error';
 import { STOP_REASON_LABELS, type PushToast } from './ledger-format';
 
@@ -135,6 +135,76 @@ export function ReleaseForm({ certificate, onDone, onToast }: ActionFormProps) {
       <div className="form-actions">
         <button type="submit" className="button button--secondary button--small" disabled={busy}>
           Release stop order
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A replacement for a certificate under a stop order for loss, theft or destruction (the server refuses one under
+ * an adverse claim, with its reason): the certificate is cancelled and its shares come back to the same account.
+ */
+export function ReplacementForm({ certificate, onDone, onToast }: ActionFormProps) {
+  const formId = useId();
+  const memoId = useId();
+  const [form, setForm] = useState<'CERTIFICATE' | 'DRS'>('CERTIFICATE');
+  const [memo, setMemo] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const updated = await reissueCertificate(certificate, {
+        certificateId: certificate.id,
+        replacementForm: form,
+        ...(memo.trim() ? { memo: memo.trim() } : {}),
+      });
+      const what =
+        form === 'DRS' ? 'as DRS shares' : `on certificate ${updated.derivedCertificateNumbers.at(-1) ?? ''}`.trim();
+      onDone(updated, `Certificate ${certificate.number} replaced ${what}`);
+    } catch (failure) {
+      onToast('error', actionErrorMessage(failure, 'Failed to issue the replacement'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="certificate__action" aria-label={`Replace certificate ${certificate.number}`} onSubmit={submit}>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={formId} className="field__label">
+            Replace as
+          </label>
+          <select
+            id={formId}
+            className="field__input"
+            value={form}
+            onChange={(event) => setForm(event.target.value as 'CERTIFICATE' | 'DRS')}
+          >
+            <option value="CERTIFICATE">A new certificate</option>
+            <option value="DRS">DRS shares</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={memoId} className="field__label">
+            Memo (optional)
+          </label>
+          <input
+            id={memoId}
+            type="text"
+            className="field__input"
+            maxLength={500}
+            placeholder="Affidavit of loss and indemnity bond on file"
+            value={memo}
+            onChange={(event) => setMemo(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button--primary button--small" disabled={busy}>
+          Issue replacement
         </button>
       </div>
     </form>

@@ -7,7 +7,7 @@ import { searchCertificates, type CertificateView } from '../../api/ledger';
 import { actionErrorMessage } from '../../utils/action-error';
 import { formatDateTime } from '../../utils/format';
 import { DetailList } from '../detail-list';
-import { ReleaseForm, StopOrderForm } from './certificate-actions';
+import { ReleaseForm, ReplacementForm, StopOrderForm } from './certificate-actions';
 import {
   CertificateStatusBadge,
   certificateLineage,
@@ -203,7 +203,10 @@ function CertificateCard({ certificate, canWrite, onChanged, onToast }: Certific
         <StopOrderForm certificate={certificate} onDone={changed} onToast={onToast} />
       )}
       {canWrite && certificate.status === 'STOPPED' && (
-        <ReleaseForm certificate={certificate} onDone={changed} onToast={onToast} />
+        <>
+          <ReleaseForm certificate={certificate} onDone={changed} onToast={onToast} />
+          <ReplacementForm certificate={certificate} onDone={changed} onToast={onToast} />
+        </>
       )}
     </article>
   );
