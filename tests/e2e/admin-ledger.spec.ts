@@ -113,3 +113,40 @@ test("an account's ledger and the journal: the demo investor's postings with the
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSideScroll(page);
 });
+
+test('staff add an issuer and a class, then raise its authorized shares on a board resolution, which the journal shows', async ({
+  page,
+}) => {
+  await signInThroughForm(page, E2E_ADMIN);
+  await page.goto('/admin/ledger');
+  const section = page.getByRole('region', { name: 'Issuers and classes' });
+  await section.getByRole('button', { name: 'Add issuer' }).click();
+  const issuerDialog = page.getByRole('dialog', { name: 'Add an issuer' });
+  await issuerDialog.getByLabel('Legal name').fill('Harbor Light Therapeutics Inc.');
+  await issuerDialog.getByLabel('Time zone').fill('America/New_York');
+  await issuerDialog.getByRole('button', { name: 'Add issuer' }).click();
+  await expect(page.getByText('Issuer added')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a share class to Harbor Light Therapeutics Inc.' }).click();
+  const classDialog = page.getByRole('dialog', { name: /Add a share class/ });
+  await classDialog.getByLabel('Class name').fill('Common');
+  await classDialog.getByLabel('Authorized shares').fill('2000000');
+  await classDialog.getByLabel(/Par value/).fill('0.0001');
+  await classDialog.getByRole('button', { name: 'Add class' }).click();
+  const harbor = page.getByRole('region', { name: 'Harbor Light Therapeutics Inc.' });
+  await expect(harbor.getByRole('row', { name: /^Common/ })).toContainText('2,000,000');
+
+  await harbor.getByRole('button', { name: 'Change the authorized shares of Common' }).click();
+  const authorized = page.getByRole('dialog', { name: /Authorized shares of Harbor Light/ });
+  await authorized.getByLabel('New authorized shares').fill('5000000');
+  await authorized.getByLabel(/written authorization/).fill('Charter amendment approved by the board, 2026-11-20');
+  await authorized.getByRole('button', { name: 'Record authorized shares' }).click();
+  await expect(harbor.getByRole('row', { name: /^Common/ })).toContainText('5,000,000');
+
+  await page.goto('/admin/ledger/journal');
+  await page.getByLabel('Type').selectOption('AUTHORIZED_ADJUSTMENT');
+  const journal = page.getByRole('table', { name: /Postings/ });
+  await expect(journal.getByRole('row').filter({ hasText: 'Harbor Light' })).toContainText(
+    'Authorized shares set to 5,000,000',
+  );
+});

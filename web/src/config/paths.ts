@@ -150,6 +150,8 @@ export const apiPaths = {
       `/api/admin/ledger/accounts/${encodeURIComponent(accountId)}/certificates`,
     recordDifferences: '/api/admin/ledger/record-differences',
     issuers: '/api/admin/issuers',
+    issuerClasses: (issuerId: string) => `/api/admin/issuers/${encodeURIComponent(issuerId)}/classes`,
+    authorizedAdjustments: '/api/admin/ledger/authorized-adjustments',
     controlBook: (classId: string) => `/api/admin/ledger/classes/${encodeURIComponent(classId)}/control-book`,
     classHolders: (classId: string) => `/api/admin/ledger/classes/${encodeURIComponent(classId)}/holders`,
     classHoldersExport: (classId: string) =>

@@ -11,10 +11,15 @@ import {
   controlBookAnswerSchema,
   holderListSchema,
   issuerListSchema,
+  issuerCreatedSchema,
   positionAnswerSchema,
+  shareClassCreatedSchema,
   transactionListSchema,
   transactionPostedSchema,
+  type authorizedAdjustmentInputSchema,
+  type issuerInputSchema,
   type reissuanceInputSchema,
+  type shareClassInputSchema,
   type ControlBookView,
   type IssuerView,
   type PositionView,
@@ -266,4 +271,41 @@ export async function fetchAccountCertificates(
     failureMessage: "Failed to load the account's certificates",
   });
   return pageOf(body);
+}
+
+export type IssuerInput = z.input<typeof issuerInputSchema>;
+export type ShareClassInput = z.input<typeof shareClassInputSchema>;
+export type AuthorizedAdjustmentInput = z.input<typeof authorizedAdjustmentInputSchema>;
+
+/** Adds an issuer to the ledger (ADMIN and up, step-up). */
+export async function createIssuer(input: IssuerInput): Promise<void> {
+  await apiRequest(apiPaths.admin.issuers, {
+    method: 'POST',
+    auth: 'admin',
+    body: input,
+    schema: issuerCreatedSchema,
+    failureMessage: 'Failed to add the issuer',
+  });
+}
+
+/** Adds a share class to an issuer, with its authorized shares (ADMIN and up, step-up). */
+export async function createShareClass(issuerId: string, input: ShareClassInput): Promise<void> {
+  await apiRequest(apiPaths.admin.issuerClasses(issuerId), {
+    method: 'POST',
+    auth: 'admin',
+    body: input,
+    schema: shareClassCreatedSchema,
+    failureMessage: 'Failed to add the share class',
+  });
+}
+
+/** Records a class's new authorized shares on the issuer's written authorization (ADMIN and up, step-up). */
+export async function adjustAuthorizedShares(input: AuthorizedAdjustmentInput): Promise<void> {
+  await apiRequest(apiPaths.admin.authorizedAdjustments, {
+    method: 'POST',
+    auth: 'admin',
+    body: input,
+    schema: transactionPostedSchema,
+    failureMessage: 'Failed to record the authorized shares',
+  });
 }

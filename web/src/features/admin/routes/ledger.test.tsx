@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { LEDGER_MESSAGES as M } from '@ledgerwell/shared/ledger';
 import * as api from '../api/ledger';
-import type { CertificateView, ControlBookView, IssuerView, PostingView, RecordDifferenceView } from '../api/ledger';
+import type { CertificateView, PostingView, RecordDifferenceView } from '../api/ledger';
+import { controlBooks, issuers } from '../test/ledger-fixtures';
 import { LedgerPage } from './ledger';
 
 vi.mock('../api/ledger', async (original) => ({
@@ -22,57 +23,6 @@ vi.mock('../api/ledger', async (original) => ({
 }));
 
 const FIRST_LOAD = { timeout: 10_000 };
-
-const issuers: IssuerView[] = [
-  {
-    id: 'issuer-1',
-    legalName: 'Acme Corp',
-    timeZone: 'America/Los_Angeles',
-    issuerApplicationId: null,
-    createdAt: '2026-01-02T10:00:00.000Z',
-    classes: [
-      {
-        id: 'class-common',
-        issuerId: 'issuer-1',
-        name: 'Common',
-        cusip: '004400AB1',
-        parValue: '0.001',
-        authorizedShares: '10000000',
-        outstandingShares: '1250000.5',
-      },
-      {
-        id: 'class-preferred',
-        issuerId: 'issuer-1',
-        name: 'Series A Preferred',
-        cusip: null,
-        parValue: null,
-        authorizedShares: null,
-        outstandingShares: '0',
-      },
-    ],
-  },
-];
-
-const controlBooks: Record<string, ControlBookView> = {
-  'class-common': {
-    classId: 'class-common',
-    authorizedShares: '10000000',
-    issuedShares: '1300000.5',
-    cancelledShares: '50000',
-    outstandingShares: '1250000.5',
-    masterFileTotal: '1250000.5',
-    difference: '0',
-  },
-  'class-preferred': {
-    classId: 'class-preferred',
-    authorizedShares: null,
-    issuedShares: '0',
-    cancelledShares: '0',
-    outstandingShares: '0',
-    masterFileTotal: '0',
-    difference: '0',
-  },
-};
 
 function certificate(overrides: Partial<CertificateView>): CertificateView {
   return {

@@ -30,7 +30,7 @@ export function LedgerPage({ role }: { role: AdminRole }) {
         <Link to={paths.admin.ledgerJournal}>Open the journal</Link>: every posting, by issuer, class, type, dates and
         account.
       </p>
-      <IssuersSection />
+      <IssuersSection canWrite={canWrite} onToast={push} />
       <CertificateRegister canWrite={canWrite} onToast={push} />
       <PostingQueue />
       <ReconciliationSection canWrite={canWrite} onToast={push} />

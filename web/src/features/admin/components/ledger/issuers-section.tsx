@@ -5,33 +5,62 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { fetchControlBook, fetchIssuers, type IssuerView, type ShareClassView } from '../../api/ledger';
 import { useApiData } from '../../hooks/use-api-data';
 import { actionErrorMessage } from '../../utils/action-error';
-import { shares } from './ledger-format';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { AddClassForm, AddIssuerForm, AuthorizedSharesForm } from './issuer-forms';
+import { shares, type PushToast } from './ledger-format';
+
+/** The dialog open over the section, if any. */
+type Dialog =
+  | { kind: 'issuer' }
+  | { kind: 'class'; issuer: IssuerView }
+  | { kind: 'authorized'; issuer: IssuerView; shareClass: ShareClassView };
+
+interface Writes {
+  /** ADMIN and up add issuers and classes and record authorized shares (the server asks for step-up). */
+  canWrite: boolean;
+  open: (dialog: Dialog) => void;
+}
 
 /** "0", "0.000" and "-0" all say the books are in balance. */
 const isZeroDecimal = (value: string) => normalizeDecimal(value.replace(/^-/, '')) === '0';
 
-export function IssuersSection() {
+export function IssuersSection({ canWrite, onToast }: { canWrite: boolean; onToast: PushToast }) {
   const issuers = useApiData('ledger-issuers', fetchIssuers);
   // Bumped by "Check again": every class's control book loads anew with the issuer list.
   const [round, setRound] = useState(0);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const list = issuers.data;
+  const writes: Writes = { canWrite, open: setDialog };
 
   function checkAgain() {
     setRound((n) => n + 1);
     issuers.reload();
   }
 
+  function done() {
+    setDialog(null);
+    checkAgain();
+  }
+
+  const dialogProps = { onDone: done, onCancel: () => setDialog(null), onToast };
+
   return (
     <section className="admin-card" aria-labelledby="ledger-issuers" aria-busy={issuers.loading || undefined}>
       <div className="admin-card__header">
         <h2 id="ledger-issuers">Issuers and classes</h2>
-        {list && (
-          <button type="button" className="button button--secondary button--small" onClick={checkAgain}>
-            Check again
-          </button>
-        )}
+        <div className="admin-card__actions">
+          {list && (
+            <button type="button" className="button button--secondary button--small" onClick={checkAgain}>
+              Check again
+            </button>
+          )}
+          {canWrite && (
+            <button type="button" className="button button--small" onClick={() => setDialog({ kind: 'issuer' })}>
+              Add issuer
+            </button>
+          )}
+        </div>
       </div>
       <p className="muted">
         The control book checks each class&rsquo;s shares outstanding against the sum of every holder&rsquo;s position
@@ -49,17 +78,34 @@ export function IssuersSection() {
       ) : list.length === 0 ? (
         <p className="empty-state">No issuers are on the ledger yet.</p>
       ) : (
-        list.map((issuer) => <IssuerClasses key={issuer.id} issuer={issuer} round={round} />)
+        list.map((issuer) => <IssuerClasses key={issuer.id} issuer={issuer} round={round} writes={writes} />)
+      )}
+      {dialog?.kind === 'issuer' && <AddIssuerForm {...dialogProps} />}
+      {dialog?.kind === 'class' && <AddClassForm issuer={dialog.issuer} {...dialogProps} />}
+      {dialog?.kind === 'authorized' && (
+        <AuthorizedSharesForm issuer={dialog.issuer} shareClass={dialog.shareClass} {...dialogProps} />
       )}
     </section>
   );
 }
 
-function IssuerClasses({ issuer, round }: { issuer: IssuerView; round: number }) {
+function IssuerClasses({ issuer, round, writes }: { issuer: IssuerView; round: number; writes: Writes }) {
   const headingId = useId();
   return (
     <div className="ledger-issuer">
-      <h3 id={headingId}>{issuer.legalName}</h3>
+      <div className="admin-card__header">
+        <h3 id={headingId}>{issuer.legalName}</h3>
+        {writes.canWrite && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Add a share class to ${issuer.legalName}`}
+            onClick={() => writes.open({ kind: 'class', issuer })}
+          >
+            Add class
+          </button>
+        )}
+      </div>
       {issuer.classes.length === 0 ? (
         <p className="muted">No share classes recorded yet.</p>
       ) : (
@@ -75,11 +121,16 @@ function IssuerClasses({ issuer, round }: { issuer: IssuerView; round: number })
                 <th scope="col">Outstanding</th>
                 <th scope="col">Master-file total</th>
                 <th scope="col">Control book</th>
+                {writes.canWrite && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
               {issuer.classes.map((shareClass) => (
-                <ClassRow key={shareClass.id} shareClass={shareClass} round={round} />
+                <ClassRow key={shareClass.id} issuer={issuer} shareClass={shareClass} round={round} writes={writes} />
               ))}
             </tbody>
           </table>
@@ -91,7 +142,14 @@ function IssuerClasses({ issuer, round }: { issuer: IssuerView; round: number })
 
 const none = <span className="muted">None</span>;
 
-function ClassRow({ shareClass, round }: { shareClass: ShareClassView; round: number }) {
+interface ClassRowProps {
+  issuer: IssuerView;
+  shareClass: ShareClassView;
+  round: number;
+  writes: Writes;
+}
+
+function ClassRow({ issuer, shareClass, round, writes }: ClassRowProps) {
   return (
     <tr>
       <th scope="row">
@@ -110,6 +168,18 @@ function ClassRow({ shareClass, round }: { shareClass: ShareClassView; round: nu
       </td>
       <td>{shares(shareClass.outstandingShares)}</td>
       <ControlBookCells shareClass={shareClass} round={round} />
+      {writes.canWrite && (
+        <td>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Change the authorized shares of ${shareClass.name}`}
+            onClick={() => writes.open({ kind: 'authorized', issuer, shareClass })}
+          >
+            Authorized shares
+          </button>
+        </td>
+      )}
     </tr>
   );
 }
