@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -162,6 +163,21 @@ export function poolStats(db: Db): PoolStats | null {
     waiting: client.waitingCount,
     max: client.options.max ?? 10,
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs one statement of a hot path as a named prepared statement on PostgreSQL: each connection parses and plans
+ * it once, not on every call (a long statement's planning costs more than its execution). The embedded database
+ * runs it as usual. `name` must stand for one text only.
+ */
+export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query({ name, text, values: params as unknown[] });
+  return result.rows as Row[];
 }
 
 /** The listening connections' name in pg_stat_activity. */

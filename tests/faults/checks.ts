@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { call } from './client';
+import { call, jsonInit } from './client';
 import type { Ledger } from './load';
 import type { SunkMessage } from './smtp-sink';
 
@@ -146,10 +146,59 @@ export async function runChecks({ db, base, adminToken, sink, ledger, loadStart 
       lost.push(`status e-mail of the decision on ${decision.requestId}`);
   }
 
+  const differences = await checkLedger({ db, base, adminToken, ledger, lost, duplicated });
+
   return {
+    ledger: { differences },
     lost,
     duplicated,
     contactRetryDuplicates,
     emails: { queued: outbox.length, sent: sentCount, stillQueued, unconfirmed },
   };
+}
+
+/**
+ * Ledger transfers: each acknowledged one exactly once with its two legs, no posting of the load twice (a retry
+ * carries the same Idempotency-Key), no transaction without balanced legs, every position equal to its journal,
+ * and reconciliation afterwards finds no difference. Returns the differences it found.
+ */
+async function checkLedger({
+  db,
+  base,
+  adminToken,
+  ledger,
+  lost,
+  duplicated,
+}: Pick<CheckInput, 'db' | 'base' | 'adminToken' | 'ledger'> & { lost: string[]; duplicated: string[] }) {
+  const { rows: posted } = await db.query<{ id: string; memo: string; legs: number; net: string }>(
+    `select t.id, t.memo, count(l.id)::int as legs, coalesce(sum(l.quantity), 0)::text as net
+     from ledger_transactions t left join ledger_legs l on l.transaction_id = t.id
+     where t.memo like 'faults-ledger-%' group by t.id, t.memo`,
+  );
+  const byMarker = new Map<string, typeof posted>();
+  for (const row of posted) byMarker.set(row.memo, [...(byMarker.get(row.memo) ?? []), row]);
+  for (const posting of ledger.postings) {
+    const rows = byMarker.get(posting.marker) ?? [];
+    if (rows.length === 0) lost.push(`ledger transfer ${posting.transactionId} (${posting.marker})`);
+    else if (rows[0]!.id !== posting.transactionId)
+      lost.push(`ledger transfer ${posting.marker}: another id than acknowledged`);
+  }
+  for (const [marker, rows] of byMarker)
+    if (rows.length > 1) duplicated.push(`ledger transfer ${marker}: posted ${rows.length} times`);
+  for (const row of posted)
+    if (row.legs !== 2 || Number(row.net) !== 0)
+      lost.push(`ledger transfer ${row.id} is half-written: ${row.legs} legs, net ${row.net}`);
+  const { rows: drift } = await db.query<{ account_id: string }>(
+    `select p.account_id from ledger_positions p
+     left join (select account_id, sum(quantity) filter (where form = 'DRS') as drs,
+                       coalesce(sum(quantity) filter (where form = 'CERTIFICATE'), 0) as paper
+                from ledger_legs group by account_id) j on j.account_id = p.account_id
+     where p.drs_shares <> coalesce(j.drs, 0) or p.certificated_shares <> coalesce(j.paper, 0)`,
+  );
+  for (const row of drift) lost.push(`ledger position of account ${row.account_id} differs from its journal`);
+  const reconciled = await call(base, '/api/admin/ledger/reconcile', jsonInit('POST', {}, {}, adminToken));
+  const differences = (reconciled?.json.data as { differencesFound?: number } | undefined)?.differencesFound;
+  if (differences === undefined) lost.push(`reconciliation did not answer: ${reconciled?.status}`);
+  else if (differences > 0) lost.push(`reconciliation found ${differences} difference(s) after the run`);
+  return differences ?? -1;
 }

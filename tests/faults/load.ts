@@ -1,5 +1,5 @@
 // The mixed load of `pnpm test:faults`: portal submissions (with Idempotency-Keys), contact messages,
-// verification uploads and admin decisions, each retried by the client (client.ts); every 2xx goes
+// verification uploads, admin decisions and ledger transfers (with Idempotency-Keys), each retried by the client (client.ts); every 2xx goes
 // into the ledger that the checks compare with the database, the SMTP sink and the photo store.
 import { randomUUID } from 'node:crypto';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
@@ -14,11 +14,13 @@ export interface Ledger {
   uploads: { requestId: string; documentType: string }[];
   /** Acknowledged status changes, with the marker they carry in their notes. */
   decisions: { requestId: string; status: string; marker: string }[];
+  /** Acknowledged ledger transfers (each sent with its own Idempotency-Key), with the marker in their memo. */
+  postings: { transactionId: string; marker: string }[];
   /** Calls refused in a way the load did not expect (a 4xx other than a retry's 409): listed, not failures. */
   refusals: string[];
 }
 
-export const ledger: Ledger = { requests: [], contacts: [], uploads: [], decisions: [], refusals: [] };
+export const ledger: Ledger = { requests: [], contacts: [], uploads: [], decisions: [], postings: [], refusals: [] };
 
 const DOCUMENT_TYPES = ['selfie', 'id_front', 'id_back'] as const;
 const INQUIRY_HOLDER = { code: 'DEMO01', accountNumber: '100200301' };
@@ -32,6 +34,8 @@ export interface LoadTarget {
   base: string;
   admin: { username: string; password: string };
   photo: Buffer;
+  /** Two DRS holders of one demo class, between whom the load posts one-share transfers. */
+  transfers: { classId: string; accountIds: [string, string]; effectiveDate: string };
 }
 
 function refuse(what: string, status: number, body: Record<string, unknown>) {
@@ -183,15 +187,47 @@ export function loadClient(target: LoadTarget, index: number) {
     }
   }
 
+  /** One share from one holder to the other, retried with the same Idempotency-Key: posted once whatever happens. */
+  async function postTransfer() {
+    const marker = `faults-ledger-${randomUUID()}`;
+    const { classId, accountIds, effectiveDate } = target.transfers;
+    const [from, to] = Math.random() < 0.5 ? accountIds : [accountIds[1], accountIds[0]];
+    const body = {
+      classId,
+      fromAccountId: from,
+      toAccountId: to,
+      shares: '1',
+      toForm: 'DRS',
+      effectiveDate,
+      memo: marker,
+    };
+    const key = `ledger-${randomUUID()}`;
+    for (let session = 0; session < 3; session++) {
+      const token = await admin(session > 0);
+      if (!token) return;
+      const answer = await call(
+        target.base,
+        '/api/admin/ledger/transfers',
+        jsonInit('POST', body, { 'Idempotency-Key': key }, token),
+      );
+      if (!answer) return;
+      if (answer.status === 401) continue;
+      if (answer.status !== 201) return refuse('ledger transfer', answer.status, answer.json);
+      ledger.postings.push({ transactionId: (answer.json.data as { id: string }).id, marker });
+      return;
+    }
+  }
+
   /** Runs mixed operations until `until` (ms since the epoch). */
   async function run(until: number) {
     while (Date.now() < until) {
       const roll = Math.random();
-      if (roll < 0.3) await submit('INQUIRY');
-      else if (roll < 0.5) await submit('TRANSFER');
-      else if (roll < 0.65) await contact();
-      else if (roll < 0.82) await uploads();
-      else await decide();
+      if (roll < 0.25) await submit('INQUIRY');
+      else if (roll < 0.42) await submit('TRANSFER');
+      else if (roll < 0.55) await contact();
+      else if (roll < 0.7) await uploads();
+      else if (roll < 0.85) await decide();
+      else await postTransfer();
     }
   }
 

@@ -14,7 +14,7 @@ import { freePort, REPO_ROOT } from '../../api/src/test/cluster-process';
 import { photoJpeg } from '../../api/src/test/images';
 import { startS3Server } from '../../api/src/test/s3-server';
 import { runChecks } from './checks';
-import { figures } from './client';
+import { call, figures, jsonInit } from './client';
 import { ledger, loadClient } from './load';
 import { postgresCluster, restartPostgres, startServer, workerPids } from './processes';
 import { startSmtpSink } from './smtp-sink';
@@ -73,6 +73,32 @@ const env: Record<string, string | undefined> = {
   SHUTDOWN_TIMEOUT_MS: '10000',
 };
 const logFile = path.join(dataDir, 'server.log');
+
+/** The demo ledger's Acme Robotics Common holders Dana Whitfield and Okafor Capital (both DRS), and the issuer's today. */
+async function demoTransferPair() {
+  const login = await call(base, '/api/admin/login', jsonInit('POST', ADMIN));
+  const token = login?.json.token as string | undefined;
+  if (!token) throw new Error('the admin could not sign in before the run');
+  const read = async <T>(route: string) => (await call(base, route, jsonInit('GET', undefined, {}, token)))?.json as T;
+  type Issuers = { data: { legalName: string; classes: { id: string; name: string }[] }[] };
+  const issuers = await read<Issuers>('/api/admin/issuers');
+  const common = issuers.data
+    .find((issuer) => issuer.legalName === 'Acme Robotics Inc.')
+    ?.classes.find((shareClass) => shareClass.name === 'Common');
+  if (!common) throw new Error('the demo class Acme Robotics Inc., Common is missing');
+  type Holders = { asOf: string; data: { accountId: string; accountNumber: string }[] };
+  const holders = await read<Holders>(`/api/admin/ledger/classes/${common.id}/holders?limit=500`);
+  const account = (number: string) => {
+    const found = holders.data.find((holder) => holder.accountNumber === number);
+    if (!found) throw new Error(`the demo account ${number} holds no shares`);
+    return found.accountId;
+  };
+  return {
+    classId: common.id,
+    accountIds: [account('100200300'), account('400500600')] as [string, string],
+    effectiveDate: holders.asOf,
+  };
+}
 let server = await startServer(env, base, logFile);
 const events: string[] = [];
 let failed = true;
@@ -84,7 +110,10 @@ try {
   );
   const start = Date.now();
   const until = start + SECONDS * 1000;
-  const clients = Array.from({ length: CONCURRENCY }, (_, i) => loadClient({ base, admin: ADMIN, photo }, i));
+  const transfers = await demoTransferPair();
+  const clients = Array.from({ length: CONCURRENCY }, (_, i) =>
+    loadClient({ base, admin: ADMIN, photo, transfers }, i),
+  );
   const load = Promise.all(clients.map((c) => c.run(until)));
 
   let restarting = false;
@@ -168,6 +197,8 @@ try {
     ['contact messages acknowledged', ledger.contacts.filter((c) => c.id).length],
     ['photos acknowledged', ledger.uploads.length],
     ['admin decisions acknowledged', ledger.decisions.length],
+    ['ledger transfers acknowledged', ledger.postings.length],
+    ['ledger: reconciliation differences after the run', result.ledger.differences],
     [
       'e-mails queued / sent / still queued',
       `${result.emails.queued} / ${result.emails.sent} / ${result.emails.stillQueued}`,

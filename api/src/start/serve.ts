@@ -10,7 +10,7 @@ import { retryDueForwards } from '../features/contact/submit-contact';
 import { drainDueEmails, smtpTransport } from '../features/email/outbox-sender';
 import { startControlSocket } from '../features/backup/control-socket';
 import { startIpRuleCache } from '../features/ip-whitelist/rule-cache';
-import { pruneIdempotencyKeys } from '../features/portal-requests/idempotency';
+import { pruneIdempotencyKeys } from '../lib/idempotency';
 import { holdSignalsDuringStart, ProcessLifecycle, shutdownOnSignals } from '../lib/lifecycle';
 import type { Logger } from '../lib/logger';
 import { pruneRedemptions } from '../lib/proof-of-work';

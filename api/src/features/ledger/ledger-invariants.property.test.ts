@@ -211,7 +211,12 @@ describe('the ledger under random postings', () => {
         return stopCertificate(t.deps, ACTOR, id, { reason: 'LOST', note: undefined }, null);
       }
       case 'reissue': {
-        const id = await oldestCertificate(accounts[step.account]!, 'STOPPED');
+        // The account's stopped certificate, or its oldest one reported lost now: a replacement needs a stop.
+        const id = await oldestCertificate(accounts[step.account]!, 'STOPPED').catch(async () => {
+          const outstanding = await oldestCertificate(accounts[step.account]!, 'OUTSTANDING');
+          await stopCertificate(t.deps, ACTOR, outstanding, { reason: 'LOST', note: undefined }, null);
+          return outstanding;
+        });
         return postReissuance(
           t.deps,
           ACTOR,

@@ -645,10 +645,12 @@ describe('the ledger', () => {
       effectiveDate: today,
     });
     await transfer(a, b, { shares: '30' });
-    await transfer(a, b, { shares: '0.5' });
+    const half = await transfer(a, b, { shares: '0.5' });
 
     const all = await get('/ledger/transactions');
     expect(all.status, all.text).toBe(200);
+    // A plain DRS transfer is posted in one statement (post-transfer-fast.ts): its answer is what the journal reads.
+    expect(half.json.data).toEqual(all.json.data[0]);
     expect(all.json.total).toBe(4);
     // Newest effective date first, then the newest posted: the issuance dated yesterday comes last.
     expect(all.json.data.map((row: { type: string }) => row.type)).toEqual([
@@ -697,6 +699,33 @@ describe('the ledger', () => {
     const reversed = await get(`/ledger/transactions?from=${today}&to=${yesterday}`);
     expect([reversed.status, reversed.json.errors?.to]).toEqual([400, M.dateRangeReversed]);
     expect((await get('/ledger/transactions?type=GIFT')).json.errors?.type).toBe(M.typeInvalid);
+  });
+
+  it('posts a transfer once for an Idempotency-Key: a retry answers the first posting, another body with it is a 422', async () => {
+    const a = await openAccount('IDM01', 'IDM0100001');
+    const b = await openAccount('IDM02', 'IDM0200002');
+    await post('/ledger/issuances', { classId, accountId: a, shares: '100', form: 'DRS', effectiveDate: today });
+    const body = { classId, fromAccountId: a, toAccountId: b, shares: '10', toForm: 'DRS', effectiveDate: today };
+    const send = (key: string, change: Record<string, unknown> = {}) =>
+      t.request('POST', '/api/admin/ledger/transfers', {
+        token: admin,
+        body: { ...body, ...change },
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await send('transfer-key-0001');
+    expect(first.status, first.text).toBe(201);
+    const again = await send('transfer-key-0001');
+    expect([again.status, again.json.data]).toEqual([201, first.json.data]);
+    expect((await get(`/ledger/accounts/${a}/position`)).json.data.totalShares).toBe('90');
+    expect((await get(`/ledger/transactions?accountNumber=IDM0100001&type=TRANSFER`)).json.total).toBe(1);
+
+    const otherBody = await send('transfer-key-0001', { shares: '11' });
+    expect(otherBody.status).toBe(422);
+    expect((await send('short')).status).toBe(400);
+    // A refused posting keeps nothing of its key: the same key may be used once the holding allows it.
+    expect((await send('transfer-key-0002', { shares: '1000' })).status).toBe(409);
+    expect((await send('transfer-key-0002', { shares: '1000' })).json.code).toBe('INSUFFICIENT_SHARES');
+    expect((await get(`/ledger/accounts/${a}/position`)).json.data.totalShares).toBe('90');
   });
 
   it('lets every role read the ledger and only ADMIN and up post to it', async () => {

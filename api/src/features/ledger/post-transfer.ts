@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import Big from 'big.js';
-import type { TransferInput } from '@ledgerwell/shared/ledger';
+import type { TransactionView, TransferInput } from '@ledgerwell/shared/ledger';
 import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps, RequestMeta } from '../../lib/context';
+import { claimIdempotencyKey, recordIdempotentAnswer } from '../../lib/idempotency';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { debit } from './debit';
 import { checkEffectiveDate } from './effective-date';
 import { insertTransaction, issueCertificate, loadAccounts, loadClass, lockPositions, writeLegs } from './journal';
 import { readTransaction } from './transaction-view';
 import { withPostingErrors } from './posting-errors';
+import { isPlainDrsTransfer, postPlainDrsTransfer } from './post-transfer-fast';
 
 export interface TransferPosting {
   deps: AppDeps;
@@ -15,7 +18,13 @@ export interface TransferPosting {
   input: TransferInput;
   meta: RequestMeta | null;
   sourceRequestId?: string | null;
+  /** A retry with the same key (and body) answers the first posting again instead of posting twice. */
+  idempotencyKey?: string | null;
 }
+
+/** What a key's record keeps of the body: its hash (a transfer body holds ids and figures, no personal data). */
+const transferFingerprint = (input: TransferInput) =>
+  createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 
 /**
  * Moves shares from one account to another in one class. From certificates: each named certificate is
@@ -23,9 +32,26 @@ export interface TransferPosting {
  * holder as a new certificate cut from the last one named, so every certificate's chain closes. Without
  * certificates the shares come from the DRS position.
  */
-export async function postTransfer({ deps, actor, input, meta, sourceRequestId }: TransferPosting) {
+export async function postTransfer({
+  deps,
+  actor,
+  input,
+  meta,
+  sourceRequestId,
+  idempotencyKey,
+}: TransferPosting): Promise<TransactionView> {
+  if (!idempotencyKey && !sourceRequestId && isPlainDrsTransfer(input)) {
+    const posted = await withPostingErrors(() => postPlainDrsTransfer(deps, actor, input, meta));
+    if (posted) return posted;
+  }
+  const claim = idempotencyKey
+    ? { scope: `ledger-transfer:${actor.id ?? 'system'}`, key: idempotencyKey, fingerprint: transferFingerprint(input) }
+    : null;
   return withPostingErrors(() =>
     deps.db.transaction(async (tx) => {
+      // Claimed in the posting's own transaction: a refused posting releases the key with everything else.
+      const replay = claim ? await claimIdempotencyKey(tx, deps.clock, claim) : null;
+      if (replay) return replay.body as unknown as TransactionView;
       const id = await postTransferIn(tx, deps, actor, input, sourceRequestId ?? null);
       await recordActivity(tx, {
         actor,
@@ -35,7 +61,9 @@ export async function postTransfer({ deps, actor, input, meta, sourceRequestId }
         details: { classId: input.classId, shares: input.shares, effectiveDate: input.effectiveDate },
         meta,
       });
-      return readTransaction(tx, id);
+      const view = await readTransaction(tx, id);
+      if (claim) await recordIdempotentAnswer(tx, claim, 201, view);
+      return view;
     }),
   );
 }

@@ -40,6 +40,7 @@ import {
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { csvResponse } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
+import { idempotencyKeyOf, idempotencyParameter } from '../../lib/idempotency';
 import { isUuid } from '../../lib/ids';
 import { documented } from '../../lib/openapi';
 import { parseJson, parseQuery } from '../../lib/validate';
@@ -228,13 +229,15 @@ export function ledgerRoutes(deps: AppDeps) {
         summary:
           'Transfer shares between two accounts of a class, from the DRS position or from named certificates (ADMIN and up)',
         body: transferInputSchema,
+        extraParameters: [idempotencyParameter('a retry with the same key and body posts the transfer once')],
         responses: { 201: transactionPostedSchema },
-        errors: [404, 409],
+        errors: [404, 409, 422],
       }),
       requireRole('ADMIN'),
       async (c) => {
+        const idempotencyKey = idempotencyKeyOf(c);
         const input = await parseJson(c, transferInputSchema);
-        const data = await postTransfer({ deps, actor: actor(c), input, meta: c.get('meta') });
+        const data = await postTransfer({ deps, actor: actor(c), input, meta: c.get('meta'), idempotencyKey });
         return c.json({ success: true, data }, 201);
       },
     )

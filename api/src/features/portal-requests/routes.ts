@@ -1,19 +1,16 @@
 import { Hono } from 'hono';
 import {
-  IDEMPOTENCY_HEADER,
   ownRequestsResponseSchema,
   submitRequestResponseSchema,
   submitRequestSchema,
 } from '@ledgerwell/shared/portal-requests';
 import type { AppDeps } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { idempotencyKeyOf, idempotencyParameter } from '../../lib/idempotency';
 import { parseJson } from '../../lib/validate';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
 import { listOwnRequests, submitPortalRequest } from './submit-request';
 import { verificationCodeKey } from './verification-code';
 import { documented } from '../../lib/openapi';
-
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** Portal requests (public-site spec call 5, and the shareholder's own list), under /api/shareholder-portal. */
 export function portalRequestRoutes(deps: AppDeps) {
@@ -27,21 +24,12 @@ export function portalRequestRoutes(deps: AppDeps) {
         summary: 'Submit a request (a replay with the same Idempotency-Key answers the first answer again)',
         auth: 'portal',
         body: submitRequestSchema,
-        extraParameters: [
-          {
-            name: IDEMPOTENCY_HEADER,
-            in: 'header',
-            description: '8 to 100 letters, digits, - or _: a retry with the same key files the request once',
-            schema: { maxLength: 100, pattern: KEY_PATTERN.source },
-          },
-        ],
+        extraParameters: [idempotencyParameter('a retry with the same key files the request once')],
         responses: { 201: submitRequestResponseSchema },
         errors: [404, 409, 422, 429],
       }),
       async (c) => {
-        const key = c.req.header(IDEMPOTENCY_HEADER) ?? null;
-        if (key !== null && !KEY_PATTERN.test(key))
-          throw new AppError('VALIDATION_ERROR', `${IDEMPOTENCY_HEADER} must be 8 to 100 letters, digits, - or _`);
+        const key = idempotencyKeyOf(c);
         const input = await parseJson(c, submitRequestSchema);
         const result = await submitPortalRequest(
           deps,

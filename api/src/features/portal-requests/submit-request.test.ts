@@ -9,7 +9,8 @@ import {
 } from '@ledgerwell/shared/portal-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFieldCipher, fieldContext } from '../../lib/field-encryption';
-import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys, requestFingerprint } from './idempotency';
+import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys } from '../../lib/idempotency';
+import { requestFingerprint } from './idempotency';
 import { seedDemoRegistry } from '../registry/demo-registry';
 import { hashVerificationCode, verificationCodeKey } from './verification-code';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';

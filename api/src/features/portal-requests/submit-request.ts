@@ -20,7 +20,8 @@ import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
 import { holdingOf } from '../ledger/holdings';
 import { compareDecimals, isWholeDecimal } from '@ledgerwell/shared/ledger';
-import { claimIdempotencyKey, recordIdempotentAnswer, requestFingerprint, TAX_ID_FIELDS } from './idempotency';
+import { claimIdempotencyKey, recordIdempotentAnswer } from '../../lib/idempotency';
+import { requestFingerprint, TAX_ID_FIELDS } from './idempotency';
 import { hashVerificationCode, newVerificationCode, verificationLink } from './verification-code';
 
 export interface SubmitResult {
