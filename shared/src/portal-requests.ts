@@ -29,6 +29,8 @@ export const REQUEST_MESSAGES = {
   sharesAboveHoldings: 'The share count is more than the shares held in this account',
   fractionalHoldingAll:
     'This account holds a fraction of a share, which cannot be transferred here: enter a whole number of shares, and we will contact you about the fraction (usually sold for cash in lieu)',
+  holdingTooLargeForAll:
+    'This holding is larger than the request form can carry as "all shares": please contact us and we will arrange the transfer with you',
   sharesTextMismatch: 'The share count text does not match the share count',
   addressRequired: 'Street address is required',
   cityRequired: 'City is required',

@@ -131,6 +131,36 @@ describe('what the screens read of a holding', () => {
     expect(whole.status, whole.text).toBe(201);
   });
 
+  it('refuses "all shares" of a holding past 2^53, which a number would silently change', async () => {
+    const raised = await post('/ledger/authorized-adjustments', {
+      classId,
+      authorizedShares: '100000000000000000',
+      authorization: 'Charter amendment (test)',
+      effectiveDate: today,
+    });
+    expect(raised.status, raised.text).toBe(201);
+    // 1,000 held already: 9,007,199,254,740,993 in all, one past 2^53, which as a float reads ...992.
+    const issued = await post('/ledger/issuances', {
+      classId,
+      accountId: danaAccount,
+      shares: '9007199254739993',
+      form: 'DRS',
+      effectiveDate: today,
+    });
+    expect(issued.status, issued.text).toBe(201);
+    const { token, account } = await portalToken();
+    expect(account.sharesHeld).toBe('9007199254740993');
+    const all = await fileTransfer(token, {
+      transfer_all_shares: true,
+      transfer_shares_text: 'ALL',
+      transfer_shares_count: null,
+    });
+    expect([all.status, all.json.errors]).toEqual([
+      400,
+      { 'formData.transfer_all_shares': REQUEST_MESSAGES.holdingTooLargeForAll },
+    ]);
+  });
+
   it('files "all shares" of a whole holding as the count the ledger holds', async () => {
     const { token } = await portalToken();
     const all = await fileTransfer(token, {

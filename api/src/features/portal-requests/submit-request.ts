@@ -99,6 +99,12 @@ export async function submitPortalRequest(
           'formData.transfer_all_shares': M.fractionalHoldingAll,
         });
       }
+      // The request keeps its count as a JavaScript number: past 2^53 it would silently change the figure.
+      if (transfer.transfer_all_shares && compareDecimals(held, String(Number.MAX_SAFE_INTEGER)) > 0) {
+        throw new AppError('VALIDATION_ERROR', M.holdingTooLargeForAll, {
+          'formData.transfer_all_shares': M.holdingTooLargeForAll,
+        });
+      }
       sharesCount = transfer.transfer_all_shares ? Number(held) : (transfer.transfer_shares_count ?? null);
       if (!transfer.transfer_all_shares && sharesCount !== null && compareDecimals(String(sharesCount), held) > 0) {
         throw new AppError('VALIDATION_ERROR', M.sharesAboveHoldings, {
