@@ -3,7 +3,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import * as api from '../api/ledger';
-import type { HolderList, IssuerView } from '../api/ledger';
+import type { HolderList } from '../api/ledger';
+import { issuers } from '../test/ledger-fixtures';
 import { LedgerClassPage } from './ledger-class';
 
 vi.mock('../api/ledger', async (original) => ({
@@ -14,27 +15,6 @@ vi.mock('../api/ledger', async (original) => ({
 }));
 
 const FIRST_LOAD = { timeout: 10_000 };
-
-const issuers: IssuerView[] = [
-  {
-    id: 'issuer-1',
-    legalName: 'Acme Corp',
-    timeZone: 'America/Los_Angeles',
-    issuerApplicationId: null,
-    createdAt: '2026-01-02T10:00:00.000Z',
-    classes: [
-      {
-        id: 'class-common',
-        issuerId: 'issuer-1',
-        name: 'Common',
-        cusip: null,
-        parValue: null,
-        authorizedShares: '1000000',
-        outstandingShares: '1600.5',
-      },
-    ],
-  },
-];
 
 const list = (asOf: string, rows: HolderList['data']): HolderList => ({
   success: true,

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEDGER_MESSAGES as M } from '@ledgerwell/shared/ledger';
 import { ApiRequestError } from '../../../lib/api-client';
 import * as api from '../api/ledger';
-import type { IssuerView, TransactionView } from '../api/ledger';
+import type { TransactionView } from '../api/ledger';
+import { issuers } from '../test/ledger-fixtures';
 import { LedgerJournalPage } from './ledger-journal';
 
 vi.mock('../api/ledger', async (original) => ({
@@ -14,27 +15,6 @@ vi.mock('../api/ledger', async (original) => ({
 }));
 
 const FIRST_LOAD = { timeout: 10_000 };
-
-const issuers: IssuerView[] = [
-  {
-    id: 'issuer-1',
-    legalName: 'Acme Corp',
-    timeZone: 'America/Los_Angeles',
-    issuerApplicationId: null,
-    createdAt: '2026-01-02T10:00:00.000Z',
-    classes: [
-      {
-        id: 'class-common',
-        issuerId: 'issuer-1',
-        name: 'Common',
-        cusip: null,
-        parValue: null,
-        authorizedShares: '1000000',
-        outstandingShares: '1600.5',
-      },
-    ],
-  },
-];
 
 const transfer: TransactionView = {
   id: 'tx-2',

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { STOP_REASONS, type StopReason } from '@ledgerwell/shared/ledger';
 import { placeStopOrder, reissueCertificate, releaseStopOrder, type CertificateView } from '../../api/ledger';
 import { actionErrorMessage } from '../../utils/action-error';
@@ -12,9 +12,63 @@ interface ActionFormProps {
 
 const noteInput = (note: string) => (note.trim() ? { note: note.trim() } : {});
 
+interface ActionFrameProps {
+  label: string;
+  submitLabel: string;
+  tone: 'danger' | 'secondary' | 'primary';
+  busy: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}
+
+/** One action on a certificate card: its fields in a grid, then its button. */
+function ActionFrame({ label, submitLabel, tone, busy, onSubmit, children }: ActionFrameProps) {
+  return (
+    <form className="certificate__action" aria-label={label} noValidate onSubmit={onSubmit}>
+      <div className="form-grid">{children}</div>
+      <div className="form-actions">
+        <button
+          type="submit"
+          className={`button${tone === 'primary' ? '' : ` button--${tone}`} button--small`}
+          disabled={busy}
+        >
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface OptionalTextProps {
+  label: string;
+  value: string;
+  maxLength: number;
+  placeholder?: string;
+  onChange: (value: string) => void;
+}
+
+function OptionalText({ label, value, maxLength, placeholder, onChange }: OptionalTextProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label} (optional)
+      </label>
+      <input
+        id={id}
+        type="text"
+        className="field__input"
+        maxLength={maxLength}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function StopOrderForm({ certificate, onDone, onToast }: ActionFormProps) {
   const reasonId = useId();
-  const noteId = useId();
   const errorId = useId();
   const [reason, setReason] = useState<StopReason | ''>('');
   const [note, setNote] = useState('');
@@ -39,63 +93,44 @@ export function StopOrderForm({ certificate, onDone, onToast }: ActionFormProps)
   }
 
   return (
-    <form
-      className="certificate__action"
-      aria-label={`Stop order on certificate ${certificate.number}`}
-      noValidate
+    <ActionFrame
+      label={`Stop order on certificate ${certificate.number}`}
+      submitLabel="Place stop order"
+      tone="danger"
+      busy={busy}
       onSubmit={submit}
     >
-      <div className="form-grid">
-        <div className={error ? 'field field--invalid' : 'field'}>
-          <label htmlFor={reasonId} className="field__label">
-            Reason
-          </label>
-          <select
-            id={reasonId}
-            className="field__input"
-            value={reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setReason(event.target.value as StopReason | '')}
-          >
-            <option value="">Choose a reason</option>
-            {STOP_REASONS.map((value) => (
-              <option key={value} value={value}>
-                {STOP_REASON_LABELS[value]}
-              </option>
-            ))}
-          </select>
-          {error && (
-            <p id={errorId} className="field__error">
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={noteId} className="field__label">
-            Note (optional)
-          </label>
-          <input
-            id={noteId}
-            type="text"
-            className="field__input"
-            maxLength={1000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+      <div className={error ? 'field field--invalid' : 'field'}>
+        <label htmlFor={reasonId} className="field__label">
+          Reason
+        </label>
+        <select
+          id={reasonId}
+          className="field__input"
+          value={reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setReason(event.target.value as StopReason | '')}
+        >
+          <option value="">Choose a reason</option>
+          {STOP_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {STOP_REASON_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        {error && (
+          <p id={errorId} className="field__error">
+            {error}
+          </p>
+        )}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="button button--danger button--small" disabled={busy}>
-          Place stop order
-        </button>
-      </div>
-    </form>
+      <OptionalText label="Note" value={note} maxLength={1000} onChange={setNote} />
+    </ActionFrame>
   );
 }
 
 export function ReleaseForm({ certificate, onDone, onToast }: ActionFormProps) {
-  const noteId = useId();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -112,32 +147,15 @@ export function ReleaseForm({ certificate, onDone, onToast }: ActionFormProps) {
   }
 
   return (
-    <form
-      className="certificate__action"
-      aria-label={`Release the stop order on certificate ${certificate.number}`}
+    <ActionFrame
+      label={`Release the stop order on certificate ${certificate.number}`}
+      submitLabel="Release stop order"
+      tone="secondary"
+      busy={busy}
       onSubmit={submit}
     >
-      <div className="form-grid">
-        <div className="field">
-          <label htmlFor={noteId} className="field__label">
-            Note (optional)
-          </label>
-          <input
-            id={noteId}
-            type="text"
-            className="field__input"
-            maxLength={1000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button button--secondary button--small" disabled={busy}>
-          Release stop order
-        </button>
-      </div>
-    </form>
+      <OptionalText label="Note" value={note} maxLength={1000} onChange={setNote} />
+    </ActionFrame>
   );
 }
 
@@ -147,7 +165,6 @@ export function ReleaseForm({ certificate, onDone, onToast }: ActionFormProps) {
  */
 export function ReplacementForm({ certificate, onDone, onToast }: ActionFormProps) {
   const formId = useId();
-  const memoId = useId();
   const [form, setForm] = useState<'CERTIFICATE' | 'DRS'>('CERTIFICATE');
   const [memo, setMemo] = useState('');
   const [busy, setBusy] = useState(false);
@@ -171,42 +188,34 @@ export function ReplacementForm({ certificate, onDone, onToast }: ActionFormProp
   }
 
   return (
-    <form className="certificate__action" aria-label={`Replace certificate ${certificate.number}`} onSubmit={submit}>
-      <div className="form-grid">
-        <div className="field">
-          <label htmlFor={formId} className="field__label">
-            Replace as
-          </label>
-          <select
-            id={formId}
-            className="field__input"
-            value={form}
-            onChange={(event) => setForm(event.target.value as 'CERTIFICATE' | 'DRS')}
-          >
-            <option value="CERTIFICATE">A new certificate</option>
-            <option value="DRS">DRS shares</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={memoId} className="field__label">
-            Memo (optional)
-          </label>
-          <input
-            id={memoId}
-            type="text"
-            className="field__input"
-            maxLength={500}
-            placeholder="Affidavit of loss and indemnity bond on file"
-            value={memo}
-            onChange={(event) => setMemo(event.target.value)}
-          />
-        </div>
+    <ActionFrame
+      label={`Replace certificate ${certificate.number}`}
+      submitLabel="Issue replacement"
+      tone="primary"
+      busy={busy}
+      onSubmit={submit}
+    >
+      <div className="field">
+        <label htmlFor={formId} className="field__label">
+          Replace as
+        </label>
+        <select
+          id={formId}
+          className="field__input"
+          value={form}
+          onChange={(event) => setForm(event.target.value as 'CERTIFICATE' | 'DRS')}
+        >
+          <option value="CERTIFICATE">A new certificate</option>
+          <option value="DRS">DRS shares</option>
+        </select>
       </div>
-      <div className="form-actions">
-        <button type="submit" className="button button--primary button--small" disabled={busy}>
-          Issue replacement
-        </button>
-      </div>
-    </form>
+      <OptionalText
+        label="Memo"
+        value={memo}
+        maxLength={500}
+        placeholder="Affidavit of loss and indemnity bond on file"
+        onChange={setMemo}
+      />
+    </ActionFrame>
   );
 }
