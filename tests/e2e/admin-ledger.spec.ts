@@ -1,10 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInThroughForm } from './support/admin-helpers';
 import { E2E_ADMIN } from './fixtures';
 import { expectNoSideScroll, seriousViolations } from './support/axe';
 
 // axe is injected as an inline script, which the CSP forbids (support/axe.ts).
 test.use({ bypassCSP: true });
+
+/** Signed in, on the record-date list of the demo's Acme Robotics Common. */
+async function openAcmeCommonHolders(page: Page) {
+  await signInThroughForm(page, E2E_ADMIN);
+  await page.goto('/admin/ledger');
+  await page
+    .getByRole('region', { name: 'Acme Robotics Inc.' })
+    .getByRole('link', { name: 'Common: holders on a record date' })
+    .click();
+}
 
 // The demo data's ledger (README, "Demo registry"): Acme Robotics' classes with their authorized shares, and
 // certificate C-1001 of the Bell Family Trust, cancelled by a partial sale with its balance on LW000001.
@@ -58,12 +68,7 @@ test('staff read the ledger: classes in balance, a cancelled certificate with it
 test("a class's holders of record: today's from the demo ledger, none before the registry existed", async ({
   page,
 }) => {
-  await signInThroughForm(page, E2E_ADMIN);
-  await page.goto('/admin/ledger');
-  await page
-    .getByRole('region', { name: 'Acme Robotics Inc.' })
-    .getByRole('link', { name: 'Common: holders on a record date' })
-    .click();
+  await openAcmeCommonHolders(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Robotics Inc., Common' })).toBeVisible();
   const investor = page.getByRole('row').filter({ hasText: '400500600' });
   await expect(investor).toContainText('Okafor Capital LLC');
@@ -75,12 +80,7 @@ test("a class's holders of record: today's from the demo ledger, none before the
 test("an account's ledger and the journal: the demo investor's postings with the balance after each, then narrowed", async ({
   page,
 }) => {
-  await signInThroughForm(page, E2E_ADMIN);
-  await page.goto('/admin/ledger');
-  await page
-    .getByRole('region', { name: 'Acme Robotics Inc.' })
-    .getByRole('link', { name: 'Common: holders on a record date' })
-    .click();
+  await openAcmeCommonHolders(page);
   await page.getByRole('link', { name: '400500600' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account 400500600' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Position' })).toContainText('11,500');

@@ -85,6 +85,36 @@ export function SelectFilter<V extends string>({
   );
 }
 
+interface DateFilterProps {
+  id: string;
+  label: string;
+  value: string;
+  /** The picker offers only days within the other end of the range (the server refuses a reversed one). */
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled date in a filter row. */
+export function DateFilter({ id, label, value, min, max, onChange }: DateFilterProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="field__input"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 interface ListFiltersProps {
   /** The form's accessible name, e.g. 'Filter the mail log'. */
   label: string;

@@ -110,6 +110,9 @@ describe('the journal', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await waitFor(() => expect(lastQuery()).toEqual({ classId: 'class-common', from: '2026-11-01', to: '2026-11-30' }));
+    // Each end of the range offers only days on its side of the other.
+    expect(screen.getByLabelText('To').getAttribute('min')).toBe('2026-11-01');
+    expect(screen.getByLabelText('From').getAttribute('max')).toBe('2026-11-30');
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: '100200300' } });
     await waitFor(() => expect(lastQuery()).toMatchObject({ accountNumber: '100200300' }));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'REISSUANCE' } });

@@ -3,7 +3,7 @@ import { TRANSACTION_TYPES, type TransactionType } from '@ledgerwell/shared/ledg
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { fetchIssuers, fetchJournal, type IssuerView, type JournalFilters } from '../api/ledger';
-import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { DateFilter, ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
 import { TRANSACTION_TYPE_LABELS } from '../components/ledger/ledger-format';
 import { TransactionTable } from '../components/ledger/transaction-table';
 import { PageHeader } from '../components/page-header';
@@ -104,9 +104,16 @@ export function LedgerJournalPage() {
           id="journal-from"
           label="From"
           value={filters.from}
+          max={filters.to}
           onChange={(from) => changeFilter('from', from)}
         />
-        <DateFilter id="journal-to" label="To" value={filters.to} onChange={(to) => changeFilter('to', to)} />
+        <DateFilter
+          id="journal-to"
+          label="To"
+          value={filters.to}
+          min={filters.from}
+          onChange={(to) => changeFilter('to', to)}
+        />
       </ListFilters>
       <PagedResults
         result={journal}
@@ -127,35 +134,6 @@ export function LedgerJournalPage() {
           />
         )}
       </PagedResults>
-    </div>
-  );
-}
-
-interface DateFilterProps {
-  id: string;
-  label: string;
-  value: string;
-  /** The picker offers only days within the other end of the range (the server refuses a reversed one). */
-  min?: string;
-  max?: string;
-  onChange: (value: string) => void;
-}
-
-function DateFilter({ id, label, value, min, max, onChange }: DateFilterProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className="field__input"
-        value={value}
-        min={min || undefined}
-        max={max || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
     </div>
   );
 }
