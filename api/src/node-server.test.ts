@@ -50,4 +50,57 @@ describe('behind @hono/node-server', () => {
     });
     expect(res.status).toBe(413);
   });
+
+  /** POSTs a JSON body in chunks (Transfer-Encoding: chunked, no Content-Length): the limit must count as it reads. */
+  const postChunked = (path: string, body: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        `${base}${path}`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      for (let at = 0; at < body.length; at += 16 * 1024) request.write(body.slice(at, at + 16 * 1024));
+      request.end();
+    });
+
+  it('refuses an oversized chunked body, which declares no length, with 413 as it reads', async () => {
+    const res = await postChunked(
+      '/api/admin/login',
+      JSON.stringify({ username: 'x'.repeat(200 * 1024), password: 'y' }),
+    );
+    expect(res.status).toBe(413);
+    expect((JSON.parse(res.body) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('reads a small chunked body whole', async () => {
+    await createAdminUser(t.deps, { username: 'carol', password: 'Correct-Horse-8' });
+    const res = await postChunked(
+      '/api/admin/login',
+      JSON.stringify({ username: 'carol', password: 'Correct-Horse-8' }),
+    );
+    expect(res.status).toBe(200);
+    expect((JSON.parse(res.body) as { token?: string }).token).toBeTruthy();
+  });
+
+  it('refuses a declared Content-Length over the limit before reading the body', async () => {
+    const { status } = await new Promise<{ status: number }>((resolve, reject) => {
+      const request = http.request(
+        `${base}/api/admin/login`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': 200 * 1024 } },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0 });
+        },
+      );
+      // Only the start of the declared body is sent: the answer comes from the header alone.
+      request.on('error', reject);
+      request.write('{"username":"');
+    });
+    expect(status).toBe(413);
+  });
 });

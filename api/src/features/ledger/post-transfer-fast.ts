@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { executePrepared } from '@ledgerwell/db/client';
+import { preparedStatement } from '@ledgerwell/db/client';
 import { normalizeDecimal, type TransactionView, type TransferInput } from '@ledgerwell/shared/ledger';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import type { Actor } from '../activity/record-activity';
@@ -17,6 +17,86 @@ interface PostedRow {
 /** A transfer the one-statement path can post: DRS to DRS, no certificates, dated the issuer's today. */
 export const isPlainDrsTransfer = (input: TransferInput) =>
   input.toForm === 'DRS' && (input.certificateNumbers?.length ?? 0) === 0;
+
+/** The statement's values, by placeholder. */
+type PlainTransferValues = Record<
+  | 'actorId'
+  | 'actorUsername'
+  | 'classId'
+  | 'debit'
+  | 'details'
+  | 'effectiveDate'
+  | 'first'
+  | 'from'
+  | 'id'
+  | 'ip'
+  | 'memo'
+  | 'now'
+  | 'requestId'
+  | 'second'
+  | 'shares'
+  | 'to'
+  | 'userAgent',
+  string | null
+>;
+
+const p = (name: keyof PlainTransferValues) => sql.placeholder(name);
+
+const plainDrsTransfer = preparedStatement<PostedRow, PlainTransferValues>(
+  'ledger-plain-drs-transfer',
+  sql`
+    with locked as (
+      select account_id, drs_shares from ledger_positions
+      where account_id in (${p('first')}::uuid, ${p('second')}::uuid)
+      order by account_id
+      for update
+    ),
+    accounts as (
+      select id, account_number, registration_name from shareholder_accounts
+      where id in (${p('from')}::uuid, ${p('to')}::uuid) and class_id = ${p('classId')}::uuid
+    ),
+    allowed as (
+      select 1 from share_classes c join issuers i on i.id = c.issuer_id
+      where c.id = ${p('classId')}::uuid
+        and (${p('now')}::timestamptz at time zone i.time_zone)::date = ${p('effectiveDate')}::date
+        and (select count(*) from accounts) = 2
+        and (select count(*) from locked) = 2
+        and (select drs_shares from locked where account_id = ${p('from')}::uuid) >= ${p('shares')}::numeric
+    ),
+    posted as (
+      insert into ledger_transactions (id, type, class_id, effective_date, posted_by, posted_by_username, memo)
+      select ${p('id')}::uuid, 'TRANSFER', ${p('classId')}::uuid, ${p('effectiveDate')}::date, ${p('actorId')}::uuid,
+             ${p('actorUsername')}, ${p('memo')}
+      from allowed
+      returning sequence, posted_at
+    ),
+    moves (account_id, quantity) as (
+      values (${p('from')}::uuid, ${p('debit')}::numeric), (${p('to')}::uuid, ${p('shares')}::numeric)
+    ),
+    legs as (
+      insert into ledger_legs (transaction_id, account_id, class_id, effective_date, quantity, form)
+      select ${p('id')}::uuid, moves.account_id, ${p('classId')}::uuid, ${p('effectiveDate')}::date, moves.quantity, 'DRS'
+      from posted, moves
+    ),
+    moved as (
+      update ledger_positions p set drs_shares = p.drs_shares + moves.quantity, updated_at = now()
+      from posted, moves
+      where p.account_id = moves.account_id
+    ),
+    activity as (
+      insert into admin_activity (admin_user_id, admin_username, action_type, resource_type, resource_id, details,
+                                  ip_address, user_agent, request_id)
+      select ${p('actorId')}::uuid, ${p('actorUsername')}, 'LEDGER_TRANSFER_POSTED', 'ledger', ${p('id')}, ${p('details')}::jsonb,
+             ${p('ip')}, ${p('userAgent')}, ${p('requestId')}
+      from posted
+    )
+    select posted.sequence::text, posted.posted_at,
+           f.account_number as from_number, f.registration_name as from_name,
+           t.account_number as to_number, t.registration_name as to_name
+    from posted
+    join accounts f on f.id = ${p('from')}::uuid
+    join accounts t on t.id = ${p('to')}::uuid`,
+);
 
 /**
  * The common posting, DRS shares from one holder to another dated today, in ONE statement without BEGIN and
@@ -36,64 +116,27 @@ export async function postPlainDrsTransfer(
   const id = randomUUID();
   const shares = normalizeDecimal(input.shares);
   const debit = `-${shares}`;
-  const [first, second] = [input.fromAccountId, input.toAccountId].sort();
+  const [first, second] = [input.fromAccountId, input.toAccountId].sort() as [string, string];
   const details = { classId: input.classId, shares: input.shares, effectiveDate: input.effectiveDate };
-  const rows = await executePrepared<PostedRow>(
-    deps.db,
-    'ledger-plain-drs-transfer',
-    sql`
-    with locked as (
-      select account_id, drs_shares from ledger_positions
-      where account_id in (${first}::uuid, ${second}::uuid)
-      order by account_id
-      for update
-    ),
-    accounts as (
-      select id, account_number, registration_name from shareholder_accounts
-      where id in (${input.fromAccountId}::uuid, ${input.toAccountId}::uuid) and class_id = ${input.classId}::uuid
-    ),
-    allowed as (
-      select 1 from share_classes c join issuers i on i.id = c.issuer_id
-      where c.id = ${input.classId}::uuid
-        and (${deps.clock.now().toISOString()}::timestamptz at time zone i.time_zone)::date = ${input.effectiveDate}::date
-        and (select count(*) from accounts) = 2
-        and (select count(*) from locked) = 2
-        and (select drs_shares from locked where account_id = ${input.fromAccountId}::uuid) >= ${shares}::numeric
-    ),
-    posted as (
-      insert into ledger_transactions (id, type, class_id, effective_date, posted_by, posted_by_username, memo)
-      select ${id}::uuid, 'TRANSFER', ${input.classId}::uuid, ${input.effectiveDate}::date, ${actor.id}::uuid,
-             ${actor.username}, ${input.memo || null}
-      from allowed
-      returning sequence, posted_at
-    ),
-    moves (account_id, quantity) as (
-      values (${input.fromAccountId}::uuid, ${debit}::numeric), (${input.toAccountId}::uuid, ${shares}::numeric)
-    ),
-    legs as (
-      insert into ledger_legs (transaction_id, account_id, class_id, effective_date, quantity, form)
-      select ${id}::uuid, moves.account_id, ${input.classId}::uuid, ${input.effectiveDate}::date, moves.quantity, 'DRS'
-      from posted, moves
-    ),
-    moved as (
-      update ledger_positions p set drs_shares = p.drs_shares + moves.quantity, updated_at = now()
-      from posted, moves
-      where p.account_id = moves.account_id
-    ),
-    activity as (
-      insert into admin_activity (admin_user_id, admin_username, action_type, resource_type, resource_id, details,
-                                  ip_address, user_agent, request_id)
-      select ${actor.id}::uuid, ${actor.username}, 'LEDGER_TRANSFER_POSTED', 'ledger', ${id}, ${JSON.stringify(details)}::jsonb,
-             ${meta?.ip ?? null}, ${meta?.userAgent ?? null}, ${meta?.requestId ?? null}
-      from posted
-    )
-    select posted.sequence::text, posted.posted_at,
-           f.account_number as from_number, f.registration_name as from_name,
-           t.account_number as to_number, t.registration_name as to_name
-    from posted
-    join accounts f on f.id = ${input.fromAccountId}::uuid
-    join accounts t on t.id = ${input.toAccountId}::uuid`,
-  );
+  const rows = await plainDrsTransfer(deps.db, {
+    first,
+    second,
+    from: input.fromAccountId,
+    to: input.toAccountId,
+    classId: input.classId,
+    now: deps.clock.now().toISOString(),
+    effectiveDate: input.effectiveDate,
+    shares,
+    debit,
+    id,
+    actorId: actor.id,
+    actorUsername: actor.username,
+    memo: input.memo || null,
+    details: JSON.stringify(details),
+    ip: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+    requestId: meta?.requestId ?? null,
+  });
   const [row] = rows;
   if (!row) return null;
   const leg = (accountId: string, accountNumber: string, registrationName: string, quantity: string) => ({
