@@ -39,7 +39,9 @@ export const ADMIN_USER_MESSAGES = {
   saveFailed: 'Failed to save user',
   networkError: 'Network error. Please try again.',
   deactivated: 'User deactivated successfully',
-  passwordReset: 'Password reset successfully. New password: ',
+  passwordResetFor: (username: string) => `Password reset for ${username}`,
+  passwordResetHint:
+    'Give them this temporary password by a safe channel. It is shown only now; they choose their own at their next sign-in.',
   created: 'User created successfully',
   updated: 'User updated successfully',
   accessDenied: 'Only Super Administrators can access user management functionality.',

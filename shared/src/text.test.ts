@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText, isStorableText } from './text';
+import { endSentenceWith, findUnstorableText, isStorableText } from './text';
 
 describe('storable text', () => {
   it.each([
@@ -33,5 +33,16 @@ describe('storable text', () => {
     const found = findUnstorableText(deep);
     expect(found?.split('.')).toHaveLength(100_000);
     expect(findUnstorableText(JSON.parse(`${'['.repeat(100_000)}1${']'.repeat(100_000)}`))).toBeNull();
+  });
+});
+
+describe('a name at the end of a sentence', () => {
+  it.each([
+    ['Acme Holdings, Inc.', 'Acme Holdings, Inc.'],
+    ['Acme Robotics', 'Acme Robotics.'],
+    ['Yahoo!', 'Yahoo!'],
+    ['Acme Corp.  ', 'Acme Corp.'],
+  ])('%j ends with one stop: %j', (name, sentenceEnd) => {
+    expect(endSentenceWith(name)).toBe(sentenceEnd);
   });
 });

@@ -53,3 +53,10 @@ export function findUnstorableText(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * A name that ends a sentence, with one full stop: "Acme Holdings, Inc." stays as it is rather than becoming
+ * "Inc.." (issue 29), "Acme Robotics" gains its stop.
+ */
+export const endSentenceWith = (name: string): string =>
+  /[.!?]$/.test(name.trimEnd()) ? name.trimEnd() : `${name.trimEnd()}.`;

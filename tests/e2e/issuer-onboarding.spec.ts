@@ -291,7 +291,9 @@ test.describe('issuer onboarding at 375 px', () => {
     await page.getByLabel('Signatory Name').fill('Ada Lovelace');
     await page.getByLabel('Signatory Title').fill('Trustee');
     await drawSignature(page);
-    await page.getByRole('checkbox', { name: /I accept the Transfer Agent agreement/ }).check();
+    await page
+      .getByRole('checkbox', { name: /I accept the Service Agreement \(the Transfer Agent agreement\)/ })
+      .check();
 
     // Submitted offline: kept on the device, said plainly, nothing to resubmit by accident.
     await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -328,6 +330,7 @@ test.describe('issuer onboarding at 375 px', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print Confirmation' })).toBeHidden();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Start a New Application' })).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByRole('banner')).toBeVisible();
 
@@ -388,7 +391,9 @@ test.describe('issuer onboarding at 375 px', () => {
       await expect(page.getByRole('status').filter({ hasText: M.draftLoaded })).toBeVisible();
       await expect(stepHeading(page, 'Step 4 of 5: Electronic Signature')).toBeVisible();
       await drawSignature(page);
-      await page.getByRole('checkbox', { name: /I accept the Transfer Agent agreement/ }).check();
+      await page
+        .getByRole('checkbox', { name: /I accept the Service Agreement \(the Transfer Agent agreement\)/ })
+        .check();
 
       let sends = 0;
       await page.route('**/api/issuer-onboarding/submit', async (route) => {
@@ -492,19 +497,31 @@ test.describe('issuer onboarding at 375 px', () => {
     expect(await storedValue(page, 'issuerOnboardingSession')).toMatch(/^[A-Za-z0-9_-]{22,128}$/);
   });
 
-  test('the draft autosaves every 30 seconds', async ({ page }) => {
-    await page.clock.install();
+  test('the draft keeps every keystroke: left through the menu at once, or reloaded after a pause, the fields come back (issue 29, item 8)', async ({
+    page,
+  }) => {
     await openWizard(page);
-    await page.getByLabel('Company Name').fill('Autosaved Co');
-    await page.clock.runFor(29_000);
-    expect(await storedValue(page, 'issuer_onboarding_draft')).toBeUndefined();
-    await page.clock.runFor(1_500);
+    await fillGetStarted(page, 'Every Keystroke Co');
+    // Straight out through the phone's menu, before any timer could have run.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    // The device's database commits a moment after the wizard closed.
     await expect
       .poll(() => storedValue(page, 'issuer_onboarding_draft'))
-      .toMatchObject({ step: 0, data: { company_name: 'Autosaved Co' } });
+      .toMatchObject({ step: 0, data: { company_name: 'Every Keystroke Co' } });
+    await openWizard(page);
+    await expect(page.getByLabel('Company Name')).toHaveValue('Every Keystroke Co');
+    await expect(page.getByLabel('Email')).toHaveValue('ada@acme.example');
+
+    // A pause in the typing is enough: no 30 seconds, no Save Draft.
+    await page.getByLabel('Primary Contact Name').fill('Grace Hopper');
+    await expect
+      .poll(() => storedValue(page, 'issuer_onboarding_draft'))
+      .toMatchObject({ step: 0, data: { contact_name: 'Grace Hopper' } });
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: M.draftLoaded })).toBeVisible();
-    await expect(page.getByLabel('Company Name')).toHaveValue('Autosaved Co');
+    await expect(page.getByLabel('Primary Contact Name')).toHaveValue('Grace Hopper');
   });
 
   test('an application queued offline is sent when the app next opens on another page; the wizard then shows its confirmation', async ({
@@ -537,9 +554,17 @@ test.describe('issuer onboarding at 375 px', () => {
     await next.goto('/issuer-portal');
     await expect(next.getByRole('heading', { name: 'Onboarding Complete!' })).toBeVisible();
     await expect(next.getByText(/^Application ID: issuer_\d{13}_/)).toBeVisible();
-    // Shown once: the next visit starts a new application.
+    // Kept through a reload (issue 29, item 9), until the visitor starts a new application.
+    const idText = await next.getByText(/^Application ID:/).textContent();
+    await next.reload();
+    await expect(next.getByRole('heading', { name: 'Onboarding Complete!' })).toBeVisible();
+    await expect(next.getByText(/^Application ID:/)).toHaveText(idText!);
+    await next.getByRole('button', { name: 'Start a New Application' }).click();
+    await expect(stepHeading(next, "Step 1 of 5: Let's Get Started")).toBeFocused();
+    await expect(next.getByLabel('Company Name')).toHaveValue('');
     await next.reload();
     await expect(stepHeading(next, "Step 1 of 5: Let's Get Started")).toBeVisible();
+    await expect(next.getByRole('heading', { name: 'Onboarding Complete!' })).toHaveCount(0);
     expect(submits).toEqual([201]);
   });
 });

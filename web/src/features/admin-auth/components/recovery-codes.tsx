@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { recoveryCodesFileName, recoveryCodesText } from '../utils/mfa-view';
 
 interface RecoveryCodesProps {

@@ -24,6 +24,7 @@ import { SuperAdminOnly } from '../components/super-admin-only';
 import { TableState } from '../components/table-state';
 import { UserForm } from '../components/user-form';
 import { UserSessionsDialog } from '../components/user-sessions-dialog';
+import { TemporaryPasswordNotice, type TemporaryPassword } from '../components/temporary-password-notice';
 import { useApiData } from '../hooks/use-api-data';
 import { useBanner } from '../hooks/use-banner';
 import { actionErrorMessage } from '../utils/action-error';
@@ -40,9 +41,6 @@ import {
   type UserSortKey,
   type UserStatusFilter,
 } from '../utils/users-view';
-
-/** Spec 9: success banners hide after 5 seconds (useBanner's default), the password-reset banner after 10. */
-export const RESET_BANNER_MS = 10_000;
 
 interface UsersPageProps {
   /** The signed-in admin, handed in by the admin area (features do not import each other). */
@@ -117,6 +115,7 @@ function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promi
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
+  const [temporaryPassword, setTemporaryPassword] = useState<TemporaryPassword | null>(null);
 
   const all = data?.users ?? [];
   const visible = visibleUsers(all, search, roleFilter, status, sort);
@@ -159,8 +158,8 @@ function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promi
       } else if (kind === 'reset-mfa') {
         show({ kind: 'success', text: await resetUserMfa(user.id) });
       } else {
-        const newPassword = await resetAdminUserPassword(user.id);
-        show({ kind: 'success', text: `${M.passwordReset}${newPassword}`, ms: RESET_BANNER_MS });
+        show(null);
+        setTemporaryPassword({ username: user.username, password: await resetAdminUserPassword(user.id) });
       }
       reload();
     } catch (error) {
@@ -192,6 +191,9 @@ function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promi
         textClassName="users-banner__text"
         onDismiss={() => show(null)}
       />
+      {temporaryPassword && (
+        <TemporaryPasswordNotice reset={temporaryPassword} onDismiss={() => setTemporaryPassword(null)} />
+      )}
 
       <div className="filter-row users-filters">
         <SearchFilter

@@ -16,7 +16,13 @@ const application = (over: Partial<SubmittedApplication> = {}): SubmittedApplica
 });
 
 const render = (app: SubmittedApplication) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(OnboardingConfirmation, { application: app })));
+  renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      null,
+      createElement(OnboardingConfirmation, { application: app, onStartNew: () => undefined }),
+    ),
+  );
 
 /** The page's text with tags dropped, and each summary row as 'label: value'. */
 const text = (html: string) =>

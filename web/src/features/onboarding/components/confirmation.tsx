@@ -16,6 +16,8 @@ import './confirmation.css';
 
 export interface OnboardingConfirmationProps {
   application: SubmittedApplication;
+  /** The visitor starts another application: only then does the confirmation go (issue 29). */
+  onStartNew: () => void;
 }
 
 /** The class on the confirmation's root: while it is on the page, printing shows it alone. */
@@ -26,7 +28,7 @@ type Row = readonly [label: string, value: ReactNode];
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 
 /** Step 5: 'Onboarding Complete!', the application ID, the summary, what happens next and whom to ask. */
-export function OnboardingConfirmation({ application: a }: OnboardingConfirmationProps) {
+export function OnboardingConfirmation({ application: a, onStartNew }: OnboardingConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
 
@@ -173,6 +175,9 @@ export function OnboardingConfirmation({ application: a }: OnboardingConfirmatio
         <Link to={paths.home} className="button button--secondary">
           Return to Home
         </Link>
+        <button type="button" className="button button--secondary" onClick={onStartNew}>
+          Start a New Application
+        </button>
       </div>
     </section>
   );

@@ -115,7 +115,7 @@ export function OnboardingWizard() {
 
       {done && state.application ? (
         <div className="onboarding-wizard__body">
-          <OnboardingConfirmation application={state.application} />
+          <OnboardingConfirmation application={state.application} onStartNew={() => void wizard.startNew()} />
         </div>
       ) : (
         <form

@@ -15,8 +15,9 @@ import {
   dequeue,
   enqueue,
   flushOutbox,
+  forgetAccepted,
   onOutboxEvent,
-  takeAccepted,
+  readAccepted,
   takeRejected,
   type OutboxEvent,
 } from '../lib/submit-queue';
@@ -32,6 +33,8 @@ import {
 /** Spec 9: autosave every 30 seconds; the save indicator for 2 seconds. */
 export const AUTOSAVE_MS = 30_000;
 export const SAVED_INDICATOR_MS = 2_000;
+/** Issue 29: every change is saved too, this long after the typing pauses, so no keystroke waits 30 seconds. */
+export const CHANGE_SAVE_MS = 600;
 
 /** Where the page moves the focus after an action (the route's elements, by role). */
 export interface FocusTargets {
@@ -67,6 +70,7 @@ export function useOnboarding(focus: FocusTargets) {
   const queuedItem = useRef<QueuedSubmission | null>(null);
   const [savedFlash, setSavedFlash] = useState(false);
   const flashTimer = useRef<number | undefined>(undefined);
+  const changeTimer = useRef<number | undefined>(undefined);
   const focusRef = useRef(focus);
   useEffect(() => {
     focusRef.current = focus;
@@ -109,8 +113,7 @@ export function useOnboarding(focus: FocusTargets) {
       if (event.item.onboardingId !== pending.current || !storage.current) return;
       if (event.kind === 'accepted') {
         pending.current = null;
-        // Shown here: the record the flush kept for a later visit is not needed.
-        void takeAccepted(storage.current, event.item.onboardingId);
+        // The record the flush kept stays: a reload shows the confirmation again.
         // The confirmation takes the focus to its own heading.
         apply({ type: 'accepted', application: event.item.application });
       } else if (event.kind === 'rejected') {
@@ -143,7 +146,7 @@ export function useOnboarding(focus: FocusTargets) {
         started.add(token);
         void startOnboardingSession(token);
       }
-      const accepted = await takeAccepted(store);
+      const accepted = await readAccepted(store);
       const [queued] = accepted ? [] : await store.outbox.list().catch(() => []);
       const draft = accepted || queued ? null : await loadDraft(store);
       const rejected = accepted || queued ? null : await takeRejected(store);
@@ -178,9 +181,11 @@ export function useOnboarding(focus: FocusTargets) {
     return () => window.removeEventListener('online', onOnline);
   }, [flush]);
 
-  // Autosave every 30 seconds, and when the page is hidden (a phone switching apps may never come back).
+  // Autosave every 30 seconds, when the page is hidden (a phone switching apps may never come back), and when the
+  // wizard closes inside the app (the menu, a link): no pagehide then.
   useEffect(() => {
     const save = () => {
+      window.clearTimeout(changeTimer.current);
       if (latest.current.dirty) void persistDraft();
     };
     const timer = window.setInterval(save, AUTOSAVE_MS);
@@ -194,10 +199,20 @@ export function useOnboarding(focus: FocusTargets) {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', save);
       window.clearTimeout(flashTimer.current);
+      save();
     };
   }, [persistDraft]);
 
-  const change = useCallback((patch: Partial<OnboardingForm>) => apply({ type: 'change', patch }), [apply]);
+  const change = useCallback(
+    (patch: Partial<OnboardingForm>) => {
+      apply({ type: 'change', patch });
+      window.clearTimeout(changeTimer.current);
+      changeTimer.current = window.setTimeout(() => {
+        if (latest.current.dirty) void persistDraft();
+      }, CHANGE_SAVE_MS);
+    },
+    [apply, persistDraft],
+  );
 
   /** A step change is saved at once, so a reload (or going offline) resumes where the visitor is. */
   const move = useCallback(
@@ -231,7 +246,7 @@ export function useOnboarding(focus: FocusTargets) {
     const store = storage.current;
     const item = queuedItem.current;
     if (latest.current.phase !== 'submitting' || !store || !item) return;
-    const accepted = await takeAccepted(store, item.onboardingId);
+    const accepted = await readAccepted(store, item.onboardingId);
     if (accepted) {
       pending.current = null;
       apply({ type: 'accepted', application: accepted.application });
@@ -294,13 +309,35 @@ export function useOnboarding(focus: FocusTargets) {
   const abandon = useCallback(async () => {
     const store = storage.current;
     if (!store) return;
+    // Nothing typed before may save the draft again as the wizard closes.
+    window.clearTimeout(changeTimer.current);
+    apply({ type: 'saved' });
     await clearDraft(store).catch(() => undefined);
     if (pending.current && latest.current.phase === 'queued')
       await dequeue(store, pending.current).catch(() => undefined);
     pending.current = null;
-  }, []);
+  }, [apply]);
 
   const dismissNotice = useCallback(() => apply({ type: 'dismiss-notice' }), [apply]);
 
-  return { state, savedFlash, change, next, previous, goTo, saveNow, submit, cancel, abandon, dismissNotice };
+  /** From the confirmation: the last application's confirmation is forgotten, and step 1 opens empty. */
+  const startNew = useCallback(async () => {
+    if (storage.current) await forgetAccepted(storage.current);
+    applyAndFocus({ type: 'restored' }, 'stepHeading');
+  }, [applyAndFocus]);
+
+  return {
+    state,
+    savedFlash,
+    change,
+    next,
+    previous,
+    goTo,
+    saveNow,
+    submit,
+    cancel,
+    abandon,
+    dismissNotice,
+    startNew,
+  };
 }

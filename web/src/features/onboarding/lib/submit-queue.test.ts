@@ -14,7 +14,8 @@ import {
   enqueue,
   flushOutbox,
   onOutboxEvent,
-  takeAccepted,
+  forgetAccepted,
+  readAccepted,
   takeRejected,
   type OutboxEvent,
   type SendOutcome,
@@ -96,12 +97,12 @@ describe.each(stores)('submit queue (%s)', (_name, create) => {
     expect(sent).toEqual([item.body]);
     expect(await storage.outbox.list()).toEqual([]);
     expect(await loadDraft(storage)).toEqual({ status: 'none' });
-    expect(await takeAccepted(storage, 'issuer_0000000000000_otherone')).toBeNull();
-    expect(await takeAccepted(storage, item.onboardingId)).toEqual({
-      application: item.application,
-      acceptedAt: NOW.toISOString(),
-    });
-    // Shown once.
+    expect(await readAccepted(storage, 'issuer_0000000000000_otherone')).toBeNull();
+    const accepted = { application: item.application, acceptedAt: NOW.toISOString() };
+    expect(await readAccepted(storage, item.onboardingId)).toEqual(accepted);
+    // Kept for a reload, until a new application starts.
+    expect(await readAccepted(storage)).toEqual(accepted);
+    await forgetAccepted(storage);
     expect(await storage.get(ACCEPTED_KEY)).toBeUndefined();
     expect(await flushOutbox(storage, send)).toEqual([]);
     expect(send).toHaveBeenCalledTimes(1);

@@ -163,13 +163,21 @@ export function flushOutbox(
   });
 }
 
-/** The accepted application a wizard should show (that one, when `onboardingId` is given), removed as it is read (shown once). */
-export async function takeAccepted(storage: OnboardingStorage, onboardingId?: string): Promise<AcceptedRecord | null> {
+/**
+ * The accepted application the wizard shows as its confirmation (for `onboardingId` only, when given). It stays on
+ * the device, a reload included, until the visitor starts a new application (issue 29): the Application ID is
+ * what they quote to us.
+ */
+export async function readAccepted(storage: OnboardingStorage, onboardingId?: string): Promise<AcceptedRecord | null> {
   const record = (await storage.get(ACCEPTED_KEY).catch(() => undefined)) as AcceptedRecord | undefined;
   if (!record || typeof record !== 'object' || typeof record.application?.onboardingId !== 'string') return null;
   if (onboardingId !== undefined && record.application.onboardingId !== onboardingId) return null;
-  await storage.delete(ACCEPTED_KEY).catch(() => undefined);
   return record;
+}
+
+/** The visitor starts a new application: the confirmation of the last one is no longer shown. */
+export async function forgetAccepted(storage: OnboardingStorage): Promise<void> {
+  await storage.delete(ACCEPTED_KEY).catch(() => undefined);
 }
 
 /** The refusal a wizard should tell of, removed as it is read. */

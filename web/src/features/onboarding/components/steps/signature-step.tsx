@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import { ONBOARDING_MAX_LENGTHS as MAX } from '@ledgerwell/shared/issuer-onboarding-rules';
+import { endSentenceWith } from '@ledgerwell/shared/text';
 import { longUsDate } from '../../lib/dates';
+import { DocumentDialog } from '../document-dialog';
+import { ServiceAgreement } from '../documents/service-agreement';
 import { SignaturePad } from '../signature-pad';
 import { CheckboxInput, TextAreaInput, TextInput } from '../fields';
 import type { StepProps } from './step-props';
@@ -10,12 +14,21 @@ export const SIGNATURE_PAD_ID = 'onboarding-signature';
 /** Step 4, 'Electronic Signature' (spec 2.6): who signs, the drawn signature, and the Transfer Agent agreement. */
 export function SignatureStep({ form, errors, onChange }: StepProps) {
   const company = form.legal_name.trim() || form.company_name.trim() || 'the company';
+  const [agreementOpen, setAgreementOpen] = useState(false);
   return (
     <>
       <p className="onboarding-step__intro">
-        Sign on behalf of {company}. Your signature applies to the Service Agreement you reviewed and to the Transfer
-        Agent agreement below.
+        Sign on behalf of {endSentenceWith(company)} Your signature applies to the Service Agreement, the Transfer Agent
+        agreement between {company}, the transfer agent and us, which you reviewed in step 2.{' '}
+        <button type="button" className="link-button" onClick={() => setAgreementOpen(true)}>
+          Read the Service Agreement again
+        </button>
       </p>
+      {agreementOpen && (
+        <DocumentDialog title="Service Agreement" onClose={() => setAgreementOpen(false)}>
+          <ServiceAgreement />
+        </DocumentDialog>
+      )}
       <div className="form-row">
         <TextInput
           label="Signatory Name"
@@ -54,8 +67,8 @@ export function SignatureStep({ form, errors, onChange }: StepProps) {
         error={errors.agreement_accepted}
         label={
           <>
-            I accept the Transfer Agent agreement, and I am authorized to sign it on behalf of {company}. I agree that
-            my electronic signature has the same effect as a handwritten one.
+            I accept the Service Agreement (the Transfer Agent agreement), and I am authorized to sign it on behalf of{' '}
+            {endSentenceWith(company)} I agree that my electronic signature has the same effect as a handwritten one.
           </>
         }
       />
