@@ -105,7 +105,9 @@ test.describe('admin sign-in', () => {
     await expect(
       page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'User Management' }),
     ).toHaveAttribute('href', '/admin/users');
-    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    // One Logout, the navigation's (issue 29, item 13).
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
     await signInThroughForm(page, E2E_READER);
@@ -125,7 +127,7 @@ test.describe('admin sign-in', () => {
     await page.reload();
     await expect(page.getByText(`Welcome back, ${E2E_ADMIN.email}`)).toBeVisible();
 
-    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
     // The server revoked the token: it no longer opens anything.

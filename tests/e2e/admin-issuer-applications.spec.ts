@@ -124,7 +124,12 @@ test('an admin finds a submitted application, reviews it with a note, keeps note
   await page.goto('/admin/issuer-applications');
   await expect(page.getByRole('heading', { level: 1, name: 'Issuer Applications' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('button', { name: 'Logout' })).toBeVisible();
+  // One Logout, the navigation's; the navigation leads here too (issue 29, item 13).
+  await expect(page.getByRole('main').getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Issuer applications' }),
+  ).toHaveAttribute('aria-current', 'page');
   const before = await statsThroughApi(page, token);
   expect(before.total).toBeGreaterThanOrEqual(2);
   await expectCards(page, before);

@@ -214,6 +214,12 @@ test.describe('admin request review', () => {
     // Awaiting its photos, a transfer has nothing to decide: no Actions panel.
     await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
     await expect(overviewValue(page, 'Verification status')).toHaveText('Pending');
+    // Back returns to the list as it was: type and search kept (issue 29, item 13).
+    await page.getByRole('link', { name: '← Back to Requests' }).click();
+    await expect(page).toHaveURL(/\/admin\/requests\?.*type=transfer/);
+    await expect(page).toHaveURL(new RegExp(`/admin/requests\\?.*search=${transfer.referenceNumber}`));
+    await expect(page.getByLabel('Type')).toHaveValue('transfer');
+    await expect(rows).toHaveCount(1);
 
     await page.goto('/admin/requests?search=NO-SUCH-REFERENCE-XYZ');
     await expect(page.getByText('No requests found matching your criteria.')).toBeVisible();

@@ -10,7 +10,10 @@ test.describe('user management', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'IP Whitelist' })).toHaveAttribute('href', '/admin/ip-whitelist');
+    await expect(page.getByRole('main').getByRole('link', { name: 'IP Whitelist' })).toHaveAttribute(
+      'href',
+      '/admin/ip-whitelist',
+    );
     const table = page.getByRole('table');
     await expect(table.getByRole('cell', { name: E2E_ADMIN.username, exact: true })).toBeVisible();
     const footer = page.getByText(/^Showing \d+ of \d+ users$/);
@@ -64,7 +67,8 @@ test.describe('user management', () => {
     await expect(dialog.getByText('This username is already taken')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
     // The new reviewer signs in and must choose their own password first.

@@ -91,10 +91,9 @@ function ActivityRoute() {
 
 function DashboardRoute() {
   const admin = useCurrentAdmin();
-  const { logout } = useAdminAuth();
   return (
     <Screen>
-      <DashboardPage admin={admin} onLogout={logout} />
+      <DashboardPage admin={admin} />
     </Screen>
   );
 }
@@ -116,10 +115,9 @@ function RequestDetailsRoute() {
 }
 
 function UsersRoute() {
-  const { logout } = useAdminAuth();
   return (
     <Screen>
-      <UsersPage admin={useCurrentAdmin()} onLogout={logout} />
+      <UsersPage admin={useCurrentAdmin()} />
     </Screen>
   );
 }
@@ -149,37 +147,33 @@ function LedgerClassRoute() {
 }
 
 function ContactSubmissionsRoute() {
-  const { logout } = useAdminAuth();
   return (
     <Screen>
-      <ContactSubmissionsPage role={useCurrentAdmin().role} onLogout={logout} />
+      <ContactSubmissionsPage role={useCurrentAdmin().role} />
     </Screen>
   );
 }
 
 function IssuerApplicationsRoute() {
-  const { logout } = useAdminAuth();
   return (
     <Screen>
-      <IssuerApplicationsPage role={useCurrentAdmin().role} onLogout={logout} />
+      <IssuerApplicationsPage role={useCurrentAdmin().role} />
     </Screen>
   );
 }
 
 function OutboxRoute() {
-  const { logout } = useAdminAuth();
   return (
     <Screen>
-      <OutboxPage role={useCurrentAdmin().role} onLogout={logout} />
+      <OutboxPage role={useCurrentAdmin().role} />
     </Screen>
   );
 }
 
 function IpWhitelistRoute() {
-  const { logout } = useAdminAuth();
   return (
     <Screen>
-      <IpWhitelistPage role={useCurrentAdmin().role} onLogout={logout} />
+      <IpWhitelistPage role={useCurrentAdmin().role} />
     </Screen>
   );
 }

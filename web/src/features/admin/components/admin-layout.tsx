@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { ADMIN_ROLE_LABELS, type AdminProfile } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_ROLE_LABELS, type AdminProfile, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { APP_VERSION_LABEL } from '@ledgerwell/shared/app-info';
 import { paths } from '../../../config/paths';
 import { Brand } from '../../../components/layout/brand';
@@ -12,20 +12,32 @@ interface AdminLayoutProps {
   onLogout: () => Promise<void>;
 }
 
-export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
-  const [leaving, setLeaving] = useState(false);
-  const links = [
+/**
+ * Every screen the role may open, and only those (issue 29): the server refuses the rest anyway, and a link to a
+ * screen that then says "You do not have permission" only wastes a click.
+ */
+export function adminNavLinks(role: AdminRole): { to: string; label: string }[] {
+  const superAdmin = role === 'SUPER_ADMIN';
+  return [
     { to: paths.admin.dashboard, label: 'Dashboard' },
     { to: paths.admin.requests(), label: 'Requests' },
     { to: paths.admin.shareholders, label: 'Shareholders' },
     { to: paths.admin.ledger, label: 'Ledger' },
+    { to: paths.admin.contactSubmissions, label: 'Contact submissions' },
+    { to: paths.admin.issuerApplications, label: 'Issuer applications' },
     { to: paths.admin.activity, label: 'Activity' },
-    ...(admin.role === 'SUPER_ADMIN' ? [{ to: paths.admin.users, label: 'User Management' }] : []),
+    ...(superAdmin ? [{ to: paths.admin.users, label: 'User Management' }] : []),
+    ...(superAdmin ? [{ to: paths.admin.ipWhitelist, label: 'IP Whitelist' }] : []),
     // The mail log: ADMIN reads it with recipients masked (issue 18).
-    ...(admin.role === 'SUPER_ADMIN' || admin.role === 'ADMIN' ? [{ to: paths.admin.outbox, label: 'Mail log' }] : []),
+    ...(superAdmin || role === 'ADMIN' ? [{ to: paths.admin.outbox, label: 'Mail log' }] : []),
     { to: paths.admin.changePassword, label: 'Change password' },
     { to: paths.admin.security, label: 'Security' },
   ];
+}
+
+export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
+  const [leaving, setLeaving] = useState(false);
+  const links = adminNavLinks(admin.role);
 
   async function handleLogout() {
     setLeaving(true);

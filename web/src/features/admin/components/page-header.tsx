@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ExportCsvButton, type ExportCsvButtonProps } from './export-csv-button';
@@ -23,36 +23,15 @@ export function PageHeader({ title, intro, children }: PageHeaderProps) {
   );
 }
 
-/** Signs out; disabled from the click on, so a second click cannot start a second sign-out. */
-export function LogoutButton({
-  onLogout,
-  className = 'button button--ghost',
-}: {
-  onLogout: () => Promise<void>;
-  className?: string;
-}) {
-  const [leaving, setLeaving] = useState(false);
-  async function logout() {
-    setLeaving(true);
-    await onLogout();
-  }
-  return (
-    <button type="button" className={className} onClick={logout} disabled={leaving}>
-      Logout
-    </button>
-  );
-}
-
 interface ListPageHeaderProps {
   title: string;
   intro: ReactNode;
   /** Export CSV, for the roles that may export; null hides the button. */
   exportCsv: ExportCsvButtonProps | null;
-  onLogout: () => Promise<void>;
 }
 
-/** A list screen's header (spec 2.4, 2.5): Export CSV, Back to Dashboard and Logout. */
-export function ListPageHeader({ title, intro, exportCsv, onLogout }: ListPageHeaderProps) {
+/** A list screen's header (spec 2.4, 2.5): Export CSV and Back to Dashboard; Logout is the navigation's (issue 29). */
+export function ListPageHeader({ title, intro, exportCsv }: ListPageHeaderProps) {
   return (
     <PageHeader title={title} intro={intro}>
       <div className="header-actions">
@@ -60,7 +39,6 @@ export function ListPageHeader({ title, intro, exportCsv, onLogout }: ListPageHe
         <Link className="button button--secondary" to={paths.admin.dashboard}>
           Back to Dashboard
         </Link>
-        <LogoutButton onLogout={onLogout} />
       </div>
     </PageHeader>
   );

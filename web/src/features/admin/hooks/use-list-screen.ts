@@ -7,7 +7,6 @@ import { useListFilters } from './use-list-filters';
 /** What the admin area hands a list screen (contact submissions, issuer applications). */
 export interface ListScreenProps {
   role: AdminRole;
-  onLogout: () => Promise<void>;
 }
 
 /**

@@ -52,7 +52,7 @@ const TYPE_FILTERS: FilterOption<InquiryType | ''>[] = [
   ...INQUIRY_TYPES.map((type) => ({ value: type, label: titleCase(type) })),
 ];
 
-export function ContactSubmissionsPage({ role, onLogout }: ListScreenProps) {
+export function ContactSubmissionsPage({ role }: ListScreenProps) {
   useDocumentMeta('Contact Submissions');
   const {
     searchInput,
@@ -78,7 +78,6 @@ export function ContactSubmissionsPage({ role, onLogout }: ListScreenProps) {
       <ListPageHeader
         title="Contact Submissions"
         intro="Messages sent through the public contact form."
-        onLogout={onLogout}
         exportCsv={
           canExport
             ? {

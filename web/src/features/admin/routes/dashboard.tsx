@@ -5,16 +5,15 @@ import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { fetchDashboardStats } from '../api/dashboard';
 import { CompliancePanel } from '../components/dashboard/compliance-panel';
 import { MetricCards, MetricCardsSkeleton } from '../components/dashboard/metric-cards';
-import { LogoutButton, PageHeader } from '../components/page-header';
+import { PageHeader } from '../components/page-header';
 import { RecentActivity } from '../components/dashboard/recent-activity';
 import { useApiData } from '../hooks/use-api-data';
 
 interface DashboardPageProps {
   admin: AdminProfile;
-  onLogout: () => Promise<void>;
 }
 
-export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
+export function DashboardPage({ admin }: DashboardPageProps) {
   useDocumentMeta('Admin dashboard');
   const stats = useApiData('dashboard', fetchDashboardStats);
   const quickActions = [
@@ -32,9 +31,7 @@ export function DashboardPage({ admin, onLogout }: DashboardPageProps) {
 
   return (
     <div className="admin-page">
-      <PageHeader title="Dashboard" intro={<>Welcome back, {admin.email}</>}>
-        <LogoutButton onLogout={onLogout} className="button button--secondary" />
-      </PageHeader>
+      <PageHeader title="Dashboard" intro={<>Welcome back, {admin.email}</>} />
 
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions">Quick actions</h2>

@@ -17,7 +17,7 @@ import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SearchFilter, SelectFilter } from '../components/filter-fields';
 import { IpRuleForm } from '../components/ip-rule-form';
-import { LogoutButton, PageHeader } from '../components/page-header';
+import { PageHeader } from '../components/page-header';
 import { ActionsHeader, SortableHeaders, sortedByLabel, type SortColumn } from '../components/sortable-headers';
 import { SuperAdminOnly } from '../components/super-admin-only';
 import { TableState } from '../components/table-state';
@@ -38,14 +38,13 @@ import {
 
 interface IpWhitelistPageProps {
   role: AdminRole;
-  onLogout: () => Promise<void>;
 }
 
-export function IpWhitelistPage({ role, onLogout }: IpWhitelistPageProps) {
+export function IpWhitelistPage({ role }: IpWhitelistPageProps) {
   useDocumentMeta('IP Whitelist');
   return (
     <SuperAdminOnly role={role} message="Only Super Administrators can access IP whitelist management functionality.">
-      <IpWhitelistScreen onLogout={onLogout} />
+      <IpWhitelistScreen />
     </SuperAdminOnly>
   );
 }
@@ -67,7 +66,7 @@ const COLUMNS: SortColumn<IpRuleSortKey>[] = [
 const isSelfLockout = (error: unknown) =>
   isApiRequestError(error) && error.status === 409 && SELF_LOCKOUT_FIELD in error.fieldErrors;
 
-function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
+function IpWhitelistScreen() {
   const { data: rules, error: loadError, loading, reload } = useApiData('ip-rules', (signal) => fetchIpRules(signal));
   const { banner, show } = useBanner();
   const [search, setSearch] = useState('');
@@ -150,7 +149,6 @@ function IpWhitelistScreen({ onLogout }: { onLogout: () => Promise<void> }) {
           <Link className="button button--secondary" to={paths.admin.users}>
             User Management
           </Link>
-          <LogoutButton onLogout={onLogout} />
           <button
             type="button"
             className="button"

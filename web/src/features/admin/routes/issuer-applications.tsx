@@ -30,7 +30,7 @@ const STATUS_FILTERS: FilterOption<IssuerApplicationStatus | ''>[] = [
 ];
 
 /** /admin/issuer-applications (spec 2.5): every role reads; REVIEWER and up change status and notes; ADMIN and up export. */
-export function IssuerApplicationsPage({ role, onLogout }: ListScreenProps) {
+export function IssuerApplicationsPage({ role }: ListScreenProps) {
   useDocumentMeta('Issuer Applications');
   const {
     searchInput,
@@ -56,7 +56,6 @@ export function IssuerApplicationsPage({ role, onLogout }: ListScreenProps) {
       <ListPageHeader
         title="Issuer Applications"
         intro="Companies applying to become issuer clients."
-        onLogout={onLogout}
         exportCsv={
           canExport
             ? {

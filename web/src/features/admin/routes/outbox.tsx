@@ -62,7 +62,7 @@ const STATUS_TONE: Record<EmailStatus, string> = {
  * SUPER_ADMIN sees them whole, reads the text of an e-mail kept as sent to the log (no SMTP_URL), and
  * retries a failed one.
  */
-export function OutboxPage({ role, onLogout }: ListScreenProps) {
+export function OutboxPage({ role }: ListScreenProps) {
   useDocumentMeta('Mail Log');
   const { searchInput, filters, page, setPage, changeSearch, changeFilter, clear, filtered } =
     useListFilters(NO_FILTERS);
@@ -91,7 +91,6 @@ export function OutboxPage({ role, onLogout }: ListScreenProps) {
         title="Mail Log"
         intro="Every e-mail the product has queued, newest first. Without SMTP_URL, e-mails are kept as sent to the log."
         exportCsv={null}
-        onLogout={onLogout}
       />
 
       {!superAdmin && (

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { AdminProfile } from '@ledgerwell/shared/admin-auth';
 import { REVIEW_MESSAGES } from '@ledgerwell/shared/request-review';
 import { paths } from '../../../config/paths';
@@ -20,6 +20,7 @@ import { TypeDetailsSection } from '../components/request-details/type-details-s
 import { ToastRegion } from '../components/toast-region';
 import { useApiData } from '../hooks/use-api-data';
 import { useToasts } from '../hooks/use-toasts';
+import { backToList } from '../utils/back-to-list';
 import { canReview, statusActionsFor } from '../utils/review-permissions';
 
 function loadErrorMessage(error: unknown): string {
@@ -32,6 +33,7 @@ function loadErrorMessage(error: unknown): string {
 
 export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
   const { id = '' } = useParams();
+  const location = useLocation();
   useDocumentMeta('Request Details');
   const detail = useApiData(id, (signal) => fetchRequest(id, signal));
   const { toasts, push, dismiss } = useToasts();
@@ -46,7 +48,7 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
             <p>{loadErrorMessage(detail.error)}</p>
           </div>
           <p>
-            <Link to={paths.admin.requests()}>Back to Requests</Link>
+            <Link to={backToList(paths.admin.requests(), location.state)}>Back to Requests</Link>
           </p>
         </div>
       );
@@ -62,7 +64,7 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
   return (
     <div className="admin-page request-details" aria-busy={detail.loading || undefined}>
       <p className="back-link">
-        <Link to={paths.admin.requests()}>← Back to Requests</Link>
+        <Link to={backToList(paths.admin.requests(), location.state)}>← Back to Requests</Link>
       </p>
       <header className="admin-page__header request-details__header">
         <h1>Request Details</h1>

@@ -36,7 +36,7 @@ describe('the user management screen', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(
       <MemoryRouter>
-        <UsersPage admin={me} onLogout={async () => undefined} />
+        <UsersPage admin={me} />
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Reset password for bob' }, { timeout: 10_000 }));

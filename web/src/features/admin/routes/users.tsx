@@ -18,7 +18,7 @@ import {
 import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SearchFilter, SelectFilter } from '../components/filter-fields';
-import { LogoutButton, PageHeader } from '../components/page-header';
+import { PageHeader } from '../components/page-header';
 import { ActionsHeader, SortableHeaders, sortedByLabel, type SortColumn } from '../components/sortable-headers';
 import { SuperAdminOnly } from '../components/super-admin-only';
 import { TableState } from '../components/table-state';
@@ -45,14 +45,13 @@ import {
 interface UsersPageProps {
   /** The signed-in admin, handed in by the admin area (features do not import each other). */
   admin: AdminProfile;
-  onLogout: () => Promise<void>;
 }
 
-export function UsersPage({ admin, onLogout }: UsersPageProps) {
+export function UsersPage({ admin }: UsersPageProps) {
   useDocumentMeta('User Management');
   return (
     <SuperAdminOnly role={admin.role} message={M.accessDenied}>
-      <UsersScreen me={admin} onLogout={onLogout} />
+      <UsersScreen me={admin} />
     </SuperAdminOnly>
   );
 }
@@ -102,7 +101,7 @@ function saveErrorMessage(error: unknown): string {
   return M.saveFailed;
 }
 
-function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promise<void> }) {
+function UsersScreen({ me }: { me: AdminProfile }) {
   const { data, error: loadError, loading, reload } = useApiData('admin-users', (signal) => fetchAdminUsers(signal));
   const { banner, show } = useBanner();
   const [search, setSearch] = useState('');
@@ -181,7 +180,6 @@ function UsersScreen({ me, onLogout }: { me: AdminProfile; onLogout: () => Promi
           <Link className="button button--secondary" to={paths.admin.ipWhitelist}>
             IP Whitelist
           </Link>
-          <LogoutButton onLogout={onLogout} />
         </div>
       </PageHeader>
 

@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../../config/paths';
 import type { RequestListRow } from '../../api/requests';
+import { openedFromList } from '../../utils/back-to-list';
 import { formatDate, formatTime } from '../../utils/format';
 import { verificationLabel } from '../../utils/request-labels';
 import { FlagIcon, NotesIcon, StatusBadge, TypeBadge } from '../badges';
@@ -15,11 +16,13 @@ interface RequestsTableProps {
 /** The request list (spec 2). A click anywhere on a row opens it; the View Details link serves the keyboard. */
 export function RequestsTable({ rows, myInitial }: RequestsTableProps) {
   const navigate = useNavigate();
+  // The detail's Back link returns to the list as it is now (filters, search, page).
+  const fromHere = openedFromList(useLocation().search);
 
   function openRow(event: MouseEvent<HTMLTableRowElement>, id: string) {
     // Links and buttons inside the row do their own thing; so does selecting text.
     if ((event.target as HTMLElement).closest('a, button') || window.getSelection()?.toString()) return;
-    void navigate(paths.admin.request(id));
+    void navigate(paths.admin.request(id), { state: fromHere });
   }
 
   return (
@@ -86,6 +89,7 @@ export function RequestsTable({ rows, myInitial }: RequestsTableProps) {
                 <td>
                   <Link
                     to={paths.admin.request(row.id)}
+                    state={fromHere}
                     aria-label={`View details of ${row.referenceNumber || row.shareholderName}`}
                   >
                     View Details
