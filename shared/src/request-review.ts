@@ -38,7 +38,9 @@ export const FINAL_STATUSES: readonly RequestStatus[] = ['APPROVED', 'REJECTED',
 export function allowedStatusChanges(type: RequestType, status: RequestStatus): StatusAction[] {
   if (status === 'PROCESSING') return ['APPROVED', 'REJECTED'];
   if (type === 'TRANSFER') {
-    // No documents yet: nothing to decide on. VERIFICATION_SUBMITTED shows the not-complete warning.
+    // No documents yet (or new ones asked for after a rejected photo): nothing to approve, but staff may turn the
+    // transfer down (issue 29). VERIFICATION_SUBMITTED shows the not-complete warning.
+    if (status === 'AWAITING_VERIFICATION') return ['REJECTED'];
     return status === 'VERIFICATION_SUBMITTED' || status === 'VERIFIED' ? ['PROCESSING', 'APPROVED', 'REJECTED'] : [];
   }
   return status === 'PENDING' ? ['PROCESSING', 'APPROVED', 'REJECTED'] : [];

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_READER } from './fixtures';
+import { E2E_ADMIN, E2E_READER } from './fixtures';
 import {
   adminToken,
   DOCUMENT_LABELS,
@@ -211,8 +211,8 @@ test.describe('admin request review', () => {
     await expect(page).toHaveURL(`/admin/requests/${transfer.id}`);
     await expect(page.getByRole('region', { name: 'Transfer Details' })).toContainText('DWAC');
     await expect(page.getByRole('region', { name: 'Transfer Details' })).toContainText('***-**-4321');
-    // Awaiting its photos, a transfer has nothing to decide: no Actions panel.
-    await expect(page.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
+    // Awaiting its photos, a transfer has nothing to approve; it can only be turned down (issue 29, item 14).
+    await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button')).toHaveText(['Reject']);
     await expect(overviewValue(page, 'Verification status')).toHaveText('Pending');
     // Back returns to the list as it was: type and search kept (issue 29, item 13).
     await page.getByRole('link', { name: '← Back to Requests' }).click();
@@ -284,6 +284,15 @@ test.describe('admin request review', () => {
     await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Awaiting Verification');
     await expect(page.getByText('Waiting for the shareholder to submit the identity photos.')).toBeVisible();
     await expect(page.getByText('Earlier documents (3)')).toBeVisible();
+    // Not decided: the overview names the document review, and the transfer can still be turned down (issue 29, item 14).
+    await expect(overviewValue(page, 'Documents last reviewed by')).toHaveText(E2E_ADMIN.username);
+    await expect(page.getByRole('region', { name: 'Overview' }).getByText('Processed by')).toHaveCount(0);
+    const actions = page.getByRole('region', { name: 'Actions' });
+    await expect(actions.getByRole('button')).toHaveText(['Reject']);
+    await actions.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('dialog', { name: 'Reject request' }).getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('Request rejected successfully')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Rejected');
   });
 
   test('notes and flags: add a note, flag with HIGH priority, see the red flag in the list, then remove it', async ({

@@ -355,12 +355,13 @@ describe('admin request review API', () => {
         })),
         { type: 'TRANSFER', from: 'APPROVED', to: everything, reason: 'APPROVED is final' },
         { type: 'TRANSFER', from: 'CANCELLED', to: everything, reason: 'CANCELLED is final' },
-        // A transfer before its documents (PENDING only by a support script): nothing to decide on yet.
+        // A transfer before its documents (PENDING only by a support script): nothing to approve yet; waiting for
+        // photos, it may only be turned down (issue 29).
         {
           type: 'TRANSFER',
           from: 'AWAITING_VERIFICATION',
-          to: everything,
-          reason: 'the identity documents are not in yet',
+          to: everything.filter((target) => target !== 'REJECTED'),
+          reason: 'the identity documents are not in yet, so it can only be rejected',
         },
         { type: 'TRANSFER', from: 'PENDING', to: everything, reason: 'the identity documents are not in yet' },
         { type: 'INQUIRY', from: 'PROCESSING', to: ['PROCESSING'], reason: 'allowed: APPROVED, REJECTED' },
@@ -400,8 +401,10 @@ describe('admin request review API', () => {
       const transfer = await portal.transfer(holder);
       const early = await status(transfer.id, 'APPROVED');
       expect(early.status).toBe(409);
-      expect(early.json.message).toContain('the identity documents are not in yet');
-      expect((await get(`/requests/${transfer.id}`)).json.data.allowedStatusChanges).toEqual([]);
+      expect(early.json.message).toContain('the identity documents are not in yet, so it can only be rejected');
+      expect((await status(transfer.id, 'PROCESSING')).status).toBe(409);
+      // Turning it down needs no photos (issue 29, item 14).
+      expect((await get(`/requests/${transfer.id}`)).json.data.allowedStatusChanges).toEqual(['REJECTED']);
 
       await portal.uploadAll(transfer.code!);
       expect((await get(`/requests/${transfer.id}`)).json.data.allowedStatusChanges).toEqual([
@@ -653,6 +656,19 @@ describe('admin request review API', () => {
         `We have verified the identity documents sent for your request ${transfer.referenceNumber}.`,
       );
       expect(verified[0]!.body).toContain('Your transfer will now be processed');
+    });
+
+    it('lets staff turn down a transfer that waits for new photos after a rejected one (issue 29, item 14)', async () => {
+      const transfer = await submittedTransfer();
+      const [document] = await documentsOf(transfer.id);
+      await reviewDocument(transfer.id, document!.id, { status: 'REJECTED', rejectionReason: 'The photo is blurred' });
+      expect((await get(`/requests/${transfer.id}`)).json.data.allowedStatusChanges).toEqual(['REJECTED']);
+      expect((await status(transfer.id, 'APPROVED')).status).toBe(409);
+      expect((await status(transfer.id, 'REJECTED', 'The holder withdrew the transfer')).status).toBe(200);
+      expect((await get(`/requests/${transfer.id}`)).json.data).toMatchObject({
+        status: 'REJECTED',
+        allowedStatusChanges: [],
+      });
     });
 
     it('on a rejection asks for all three again with a fresh code, e-mailed with the reason', async () => {

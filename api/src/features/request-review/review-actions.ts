@@ -84,6 +84,8 @@ export async function holderEmail(tx: Db, request: RequestRow) {
 /** The 409's reason, so staff know what to do instead: the status is final, what is allowed, or (a transfer) there is nothing to decide on yet. */
 function refusalReason(request: RequestRow, allowed: StatusAction[]) {
   if (FINAL_STATUSES.includes(request.status)) return `${request.status} is final`;
+  if (request.requestType === 'TRANSFER' && request.status === 'AWAITING_VERIFICATION')
+    return 'the identity documents are not in yet, so it can only be rejected';
   if (allowed.length) return `allowed: ${allowed.join(', ')}`;
   return request.requestType === 'TRANSFER'
     ? 'the identity documents are not in yet'

@@ -33,7 +33,7 @@ describe('permissions', () => {
 
   it('follows the status rules for the buttons', () => {
     expect(statusActionsFor('REVIEWER', 'ADDRESS_CHANGE', 'PENDING')).toEqual(['PROCESSING', 'APPROVED', 'REJECTED']);
-    expect(statusActionsFor('ADMIN', 'TRANSFER', 'AWAITING_VERIFICATION')).toEqual([]);
+    expect(statusActionsFor('ADMIN', 'TRANSFER', 'AWAITING_VERIFICATION')).toEqual(['REJECTED']);
     expect(statusActionsFor('ADMIN', 'TRANSFER', 'PROCESSING')).toEqual(['APPROVED', 'REJECTED']);
     expect(statusActionsFor('ADMIN', 'INQUIRY', 'APPROVED')).toEqual([]);
   });

@@ -6,8 +6,19 @@ import { overviewVerificationStatus } from '../../utils/verification-state';
 import { StatusBadge } from '../badges';
 import { DetailList } from '../detail-list';
 
+/**
+ * Statuses a document review sets (a rejected photo sends the transfer back to AWAITING_VERIFICATION): the request
+ * is not decided, so its last staff change is not shown as "Processed" (issue 29).
+ */
+const SET_BY_DOCUMENT_REVIEW: ReadonlySet<RequestDetail['status']> = new Set([
+  'AWAITING_VERIFICATION',
+  'VERIFICATION_SUBMITTED',
+  'VERIFIED',
+]);
+
 export function OverviewSection({ request }: { request: RequestDetail }) {
   const account = request.account;
+  const undecided = SET_BY_DOCUMENT_REVIEW.has(request.status);
   return (
     <section className="admin-card" aria-labelledby="overview">
       <h2 id="overview">Overview</h2>
@@ -35,8 +46,11 @@ export function OverviewSection({ request }: { request: RequestDetail }) {
               ? formatDateTime(request.verificationExpiresAt)
               : null,
           ],
-          ['Processed at', request.processedAt ? formatDateTime(request.processedAt) : null],
-          ['Processed by', request.processedBy],
+          [
+            undecided ? 'Documents last reviewed at' : 'Processed at',
+            request.processedAt ? formatDateTime(request.processedAt) : null,
+          ],
+          [undecided ? 'Documents last reviewed by' : 'Processed by', request.processedBy],
         ]}
       />
     </section>
