@@ -40,8 +40,9 @@ export default defineConfig({
       workbox: {
         // The manifest is added by the plugin itself.
         globPatterns: ['**/*.{js,css,html,svg,png}'],
-        // The admin chunk is staff-only and online-only: shareholders' devices do not precache it.
-        globIgnores: ['**/admin-area-*'],
+        // The admin chunk is staff-only and online-only: shareholders' devices do not precache it, nor the password
+        // dictionaries (1.6 MB) that only a staff screen setting a new password loads.
+        globIgnores: ['**/admin-area-*', '**/password-guessability-*'],
         // index.html is the prerendered home page; other client routes get the neutral frame. The
         // precache answers /about with about.html itself (workbox cleanURLs), before this fallback.
         navigateFallback: '/app-shell.html',

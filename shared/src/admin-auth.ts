@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStrongEnough, PASSWORD_MAX_LENGTH } from './password';
+import { PASSWORD_MAX_LENGTH, passwordWeakness } from './password';
 
 export const ADMIN_ROLES = ['SUPER_ADMIN', 'ADMIN', 'REVIEWER', 'READ_ONLY'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -52,12 +52,18 @@ export const adminLoginSchema = z.object({
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
-/** A new password: required, at most 256 characters, strength score 3 of 5 and 8+ characters. */
+/** A password refused with its reason: the spec's minimums, then how easy it is to guess (issue 29). */
+export const refuseWeakPassword = (password: string, context: z.RefinementCtx) => {
+  const weakness = passwordWeakness(password);
+  if (weakness) context.addIssue({ code: 'custom', message: weakness });
+};
+
+/** A new password: required, at most 256 characters, strength score 3 of 5 and 8+ characters, not easy to guess. */
 export const newPasswordSchema = z
   .string({ error: ADMIN_MESSAGES.passwordRequired })
   .min(1, ADMIN_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, { message: ADMIN_MESSAGES.passwordTooLong, abort: true })
-  .refine(isStrongEnough, ADMIN_MESSAGES.passwordTooWeak);
+  .superRefine(refuseWeakPassword);
 
 export const changePasswordSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import './password-guessability';
 import { fieldErrors } from './api-error';
 import {
   ADMIN_USER_MESSAGES as M,
@@ -8,7 +9,13 @@ import {
   updateAdminUserSchema,
 } from './admin-users';
 
-const valid = { username: 'jdoe', email: 'j@example.com', firstName: 'J', lastName: 'Doe', password: 'Abcdefg1!' };
+const valid = {
+  username: 'jdoe',
+  email: 'j@example.com',
+  firstName: 'J',
+  lastName: 'Doe',
+  password: 'Tulip-Ferry-Anvil9',
+};
 const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? {} : fieldErrors(result.error as never);
@@ -49,7 +56,11 @@ describe('createAdminUserSchema', () => {
     expect(errorsOf(createAdminUserSchema, { ...valid, password: 'ABCDEFGHIJ' })).toEqual({
       password: M.passwordTooWeak,
     });
-    expect(errorsOf(createAdminUserSchema, { ...valid, password: 'abcdefgh1' })).toEqual({});
+    expect(errorsOf(createAdminUserSchema, { ...valid, password: 'xqzvbnm41t' })).toEqual({});
+    // Three of the five rules, but the first guess of any attacker (issue 29).
+    expect(errorsOf(createAdminUserSchema, { ...valid, password: 'password1' })).toEqual({
+      password: 'Password is too easy to guess: This is a commonly used password.',
+    });
   });
 
   it('reads phones of at least 10 digits, spaces, hyphens or parentheses, linearly', () => {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES, ADMIN_ROLES, adminProfileSchema, type AdminProfile, type AdminRole } from './admin-auth';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_ROLES,
+  adminProfileSchema,
+  refuseWeakPassword,
+  type AdminProfile,
+  type AdminRole,
+} from './admin-auth';
 import { emailAddressSchema } from './email';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE, passwordStrength } from './password';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';
 
 /** User management (admin-management spec 2.2, 5.2, 5.3, 8, 9): messages shared by the screen and the server. */
 export const ADMIN_USER_MESSAGES = {
@@ -105,13 +112,16 @@ const phoneSchema = z
 
 const roleSchema = z.enum(ADMIN_ROLES, { error: ADMIN_USER_MESSAGES.roleRequired });
 
-/** Spec 5.2 and 9, checked on the server too: required, at least 8 characters, score at least 3 of 5, at most 256. */
+/**
+ * Spec 5.2 and 9, checked on the server too: required, at least 8 characters, score at least 3 of 5, at most 256;
+ * and not easy to guess (issue 29), refused with the reason.
+ */
 export const adminUserPasswordSchema = z
   .string({ error: ADMIN_USER_MESSAGES.passwordRequired })
   .min(1, { message: ADMIN_USER_MESSAGES.passwordRequired, abort: true })
   .max(PASSWORD_MAX_LENGTH, { message: ADMIN_USER_MESSAGES.passwordTooLong, abort: true })
   .min(PASSWORD_MIN_LENGTH, { message: ADMIN_USER_MESSAGES.passwordTooShort, abort: true })
-  .refine((password) => passwordStrength(password).score >= PASSWORD_MIN_SCORE, ADMIN_USER_MESSAGES.passwordTooWeak);
+  .superRefine(refuseWeakPassword);
 
 const userFields = {
   username: usernameSchema,

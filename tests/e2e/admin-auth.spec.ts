@@ -196,6 +196,16 @@ test.describe('an admin who must change the password', () => {
     await page.getByRole('button', { name: /change password/i }).click();
     await expect(page.getByText('Password is too weak').first()).toBeVisible();
 
+    // Three of the five rules, but the commonest of passwords: Weak, and refused with the reason (issue 29, item 11).
+    await page.getByLabel('New password', { exact: true }).fill('password1');
+    await expect(page.getByText('Weak', { exact: true })).toBeVisible();
+    await expect(page.getByText('This is a commonly used password.', { exact: true })).toBeVisible();
+    await page.getByLabel('Confirm new password').fill('password1');
+    await page.getByRole('button', { name: /change password/i }).click();
+    await expect(
+      page.getByText('Password is too easy to guess: This is a commonly used password.').first(),
+    ).toBeVisible();
+
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await expect(page.getByText('Strong', { exact: true })).toBeVisible();
     await page.getByLabel('Confirm new password').fill(`${newPassword}x`);

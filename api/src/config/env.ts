@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { isStrongEnough } from '@ledgerwell/shared/password';
+// Installs zxcvbn as the password guessability estimator, for every password the server checks (issue 29).
+import '@ledgerwell/shared/password-guessability';
 
 const optionalText = z
   .string()

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { passwordStrength } from '@ledgerwell/shared/password';
 
 interface PasswordStrengthMeterProps {
@@ -7,14 +7,28 @@ interface PasswordStrengthMeterProps {
   id?: string;
 }
 
-/** Live strength (admin-management spec 5.2): a five-step bar, the label, and the unmet hints. */
+/**
+ * Live strength (admin-management spec 5.2): a five-step bar, the label, why the password is easy to guess when it
+ * is (issue 29), and the unmet hints.
+ */
 export function PasswordStrengthMeter({ password, id }: PasswordStrengthMeterProps) {
   const fallbackId = useId();
+  // The guessability dictionaries (1.6 MB) load once a meter is on screen, not with the admin area.
+  const [, setEstimatorReady] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void import('@ledgerwell/shared/password-guessability').then(() => mounted && setEstimatorReady(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
   if (!password) return null;
-  const { score, label, hints } = passwordStrength(password);
+  const { score, guessScore, label, guessWarning, hints } = passwordStrength(password);
+  // A password easy to guess fills no more of the bar than its guessability allows.
+  const filled = guessScore === null ? score : Math.min(score, guessScore + 1);
   return (
     <div className="strength" id={id ?? fallbackId} aria-live="polite">
-      <div className={`strength__bar strength__bar--${score}`} aria-hidden="true">
+      <div className={`strength__bar strength__bar--${filled}`} aria-hidden="true">
         <span />
         <span />
         <span />
@@ -24,6 +38,7 @@ export function PasswordStrengthMeter({ password, id }: PasswordStrengthMeterPro
       <p className="strength__label">
         Password strength: <strong className={`strength__word strength__word--${label.toLowerCase()}`}>{label}</strong>
       </p>
+      {guessWarning && <p className="strength__warning">{guessWarning}</p>}
       {hints.length > 0 && (
         <ul className="strength__hints">
           {hints.map((hint) => (
