@@ -3,8 +3,33 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
+import { VISITED_ASSETS_CACHE } from './src/lib/visited-assets';
 
 const THEME_COLOR = '#0f2f57';
+
+/**
+ * Where a chunk is filed (issue 29): code only the staff area or the issuer wizard runs goes under assets/staff/ or
+ * assets/wizard/, which the service worker does not precache, so a shareholder's phone installs the public pages,
+ * the portal and /verify alone. A route's chunk goes by its entry module; a chunk the bundler split off goes there
+ * when all its app modules (web/src; shared/ and packages say nothing of who uses them) belong to that area.
+ * Anything else stays in assets/ and is precached.
+ */
+const STAFF_CODE = /[\\/]web[\\/]src[\\/](features[\\/](admin|admin-auth)[\\/]|app[\\/]routes[\\/]admin-area)/;
+const WIZARD_CODE = /[\\/]web[\\/]src[\\/]features[\\/]onboarding[\\/]/;
+const APP_CODE = /[\\/]web[\\/]src[\\/]/;
+function chunkFolder(chunk: {
+  facadeModuleId: string | null;
+  moduleIds: readonly string[];
+}): '' | 'staff/' | 'wizard/' {
+  const entry = chunk.facadeModuleId ?? '';
+  if (STAFF_CODE.test(entry)) return 'staff/';
+  if (WIZARD_CODE.test(entry)) return 'wizard/';
+  const app = chunk.moduleIds.filter((id) => APP_CODE.test(id) && !id.includes('node_modules'));
+  if (app.length === 0) return '';
+  if (app.every((id) => STAFF_CODE.test(id))) return 'staff/';
+  if (app.every((id) => WIZARD_CODE.test(id))) return 'wizard/';
+  return '';
+}
 
 export default defineConfig({
   plugins: [
@@ -40,15 +65,22 @@ export default defineConfig({
       workbox: {
         // The manifest is added by the plugin itself.
         globPatterns: ['**/*.{js,css,html,svg,png}'],
-        // The admin chunk is staff-only and online-only: shareholders' devices do not precache it, nor the password
-        // dictionaries (1.6 MB) that only a staff screen setting a new password loads.
-        globIgnores: ['**/admin-area-*', '**/password-guessability-*'],
+        // Staff and wizard chunks are cached when first visited, not installed with the app (issue 29), nor are the
+        // password dictionaries (1.6 MB) that only a staff screen setting a new password loads.
+        globIgnores: ['assets/staff/**', 'assets/wizard/**', '**/password-guessability-*'],
         // index.html is the prerendered home page; other client routes get the neutral frame. The
         // precache answers /about with about.html itself (workbox cleanURLs), before this fallback.
         navigateFallback: '/app-shell.html',
         navigateFallbackDenylist: [/^\/api\//],
-        // Nothing under /api is ever cached: no runtimeCaching at all.
-        runtimeCaching: [],
+        // Only the staff and wizard chunks, which are hashed and never change: nothing under /api is ever cached.
+        runtimeCaching: [
+          {
+            // A RegExp, not a function: the worker is generated, and VISITED_ASSET_PATH would not exist there.
+            urlPattern: /\/assets\/(staff|wizard)\//,
+            handler: 'CacheFirst',
+            options: { cacheName: VISITED_ASSETS_CACHE, expiration: { maxEntries: 300 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),
@@ -61,6 +93,7 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
+        chunkFileNames: (chunk) => `assets/${chunkFolder(chunk)}[name]-[hash].js`,
         codeSplitting: {
           groups: [
             // Left to itself, the bundler puts this zod-free module into the request schemas' chunk, and

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
+import { PRECACHE_BUDGET_KB, precacheOf } from '../precache-size';
 // @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumMissingMessage, chromiumPath } from '../chromium.mjs';
 
@@ -120,6 +121,10 @@ try {
   const verdict = Math.max(home.jsWire, home.jsGzip) / 1024 <= HOME_JS_BUDGET_KB ? 'within' : 'OVER';
   console.log(
     `\nHome page JavaScript: ${kb(home.jsWire)} KB as received, ${kb(home.jsGzip)} KB gzip: ${verdict} the ${HOME_JS_BUDGET_KB} KB budget.`,
+  );
+  const precache = precacheOf();
+  console.log(
+    `Installed by the service worker: ${precache.urls.length} files, ${kb(precache.bytes)} KB, ${kb(precache.gzipBytes)} KB gzip: ${precache.gzipBytes / 1024 <= PRECACHE_BUDGET_KB ? 'within' : 'OVER'} the ${PRECACHE_BUDGET_KB} KB budget (staff and wizard chunks are cached when first visited).`,
   );
 } finally {
   server.kill('SIGTERM');

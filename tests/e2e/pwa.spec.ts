@@ -1,3 +1,4 @@
+import { PRECACHE_BUDGET_KB, precacheOf } from '../precache-size';
 import { expect, test } from '@playwright/test';
 
 test.describe('PWA shell', () => {
@@ -51,6 +52,28 @@ test.describe('PWA shell', () => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.setOffline(false);
+  });
+
+  test('installs the public pages, the portal and /verify within 400 KB, not the staff area or the wizard (issue 29, item 7)', async ({
+    page,
+  }) => {
+    const precache = precacheOf();
+    expect(precache.gzipBytes / 1024).toBeLessThanOrEqual(PRECACHE_BUDGET_KB);
+    expect(precache.urls.filter((url) => /^assets\/(staff|wizard)\//.test(url))).toEqual([]);
+    expect(precache.urls).toEqual(expect.arrayContaining(['index.html', 'shareholder-requests.html']));
+    expect(precache.urls.some((url) => /^assets\/verify-.+\.js$/.test(url))).toBe(true);
+
+    // What the browser really installed matches the manifest: no staff or wizard chunk.
+    await page.goto('/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    const installed = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(installed.length).toBeGreaterThan(50);
+    expect(installed.filter((path) => /^\/assets\/(staff|wizard)\//.test(path))).toEqual([]);
   });
 
   test('the service worker never caches API answers', async ({ page }) => {

@@ -116,7 +116,7 @@ test.describe('app shell', () => {
   });
 
   test('a render failure shows the Unexpected Application Error! screen', async ({ page }) => {
-    await page.route('**/assets/admin-area-*.js', (route) => route.abort());
+    await page.route('**/assets/staff/admin-area-*.js', (route) => route.abort());
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { ADMIN_ROLE_LABELS, type AdminProfile, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import { APP_VERSION_LABEL } from '@ledgerwell/shared/app-info';
 import { paths } from '../../../config/paths';
 import { Brand } from '../../../components/layout/brand';
+import { cacheVisitedAssets } from '../../../lib/visited-assets';
 
 export const ADMIN_PORTAL_LABEL = 'Admin Portal';
 
@@ -38,6 +39,11 @@ export function adminNavLinks(role: AdminRole): { to: string; label: string }[] 
 export function AdminLayout({ admin, onLogout }: AdminLayoutProps) {
   const [leaving, setLeaving] = useState(false);
   const links = adminNavLinks(admin.role);
+  const { pathname } = useLocation();
+  // The staff area is not installed with the app: keep each screen's chunks once loaded.
+  useEffect(() => {
+    void cacheVisitedAssets();
+  }, [pathname]);
 
   async function handleLogout() {
     setLeaving(true);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ONBOARDING_MESSAGES,
@@ -6,6 +6,7 @@ import {
   type OnboardingErrorField,
 } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { paths } from '../../../config/paths';
+import { cacheVisitedAssets } from '../../../lib/visited-assets';
 import { useOnboarding } from '../hooks/use-onboarding';
 import { progressPercent } from '../lib/wizard-state';
 import { OnboardingConfirmation } from './confirmation';
@@ -37,6 +38,10 @@ export function OnboardingWizard() {
   const validationNotice = useRef<HTMLDivElement>(null);
   const notice = useRef<HTMLDivElement>(null);
   const [confirm, setConfirm] = useState<'cancel' | 'abandon' | null>(null);
+  // The wizard is not installed with the app: keep what this visit loaded, so a draft resumes offline.
+  useEffect(() => {
+    void cacheVisitedAssets();
+  }, []);
 
   const wizard = useOnboarding({
     stepHeading() {
