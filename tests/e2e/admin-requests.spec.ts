@@ -43,7 +43,7 @@ test.describe('admin request review', () => {
       'Conversion Rate',
       'Avg Processing Time',
       'Productivity Today',
-      'Average Deal Size',
+      'Average Private Sale',
       'Request Status Overview',
       'Week Volume',
       'Risk Indicators',
@@ -51,6 +51,8 @@ test.describe('admin request review', () => {
       await expect(metrics.getByRole('heading', { level: 3, name: title })).toBeVisible();
     }
     await expect(metrics.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(8);
+    // It averages private sales only, and says so (issue 29, item 15).
+    await expect(metrics.getByText('per private sale, by its price; DWAC and DRS transfers carry none')).toBeVisible();
     await expect(metrics.getByRole('link', { name: "View today's requests" })).toHaveAttribute(
       'href',
       '/admin/requests?date=today',

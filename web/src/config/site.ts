@@ -1,4 +1,5 @@
 import { APP_NAME } from '@ledgerwell/shared/app-info';
+import { CONTACT_FACTS } from '@ledgerwell/shared/contact-facts';
 
 /**
  * The firm's public details, in one place: every page, the header and the footer read them from here.
@@ -16,20 +17,16 @@ export const site = {
     postalCode: '92612',
     country: 'United States',
   },
-  email: 'info@ledgerwell.com',
-  phone: {
-    /** As shown on the page. */
-    display: '1-800-555-0148',
-    /** For tel: links. */
-    href: 'tel:+18005550148',
-  },
-  hours: 'Monday to Friday, 8:00 a.m. to 6:00 p.m. Pacific; urgent support 24/7',
-  /** Client support, as the onboarding confirmation and the bundled service documents state it. */
+  email: CONTACT_FACTS.infoEmail,
+  /** `display` as shown on the page, `href` for tel: links. */
+  phone: CONTACT_FACTS.phone,
+  hours: CONTACT_FACTS.hours,
+  /** Client support, as the onboarding confirmation, the service documents and the e-mails state it. */
   support: {
-    email: 'support@ledgerwell.com',
-    phone: { display: '1-800-555-0148', href: 'tel:+18005550148' },
-    hours: 'Mon-Fri 9am-6pm EST',
-    helpCenter: { host: 'help.ledgerwell.com', href: 'https://help.ledgerwell.com' },
+    email: CONTACT_FACTS.supportEmail,
+    phone: CONTACT_FACTS.phone,
+    hours: CONTACT_FACTS.hours,
+    helpCenter: CONTACT_FACTS.helpCenter,
   },
   social: {
     linkedin: { label: 'LinkedIn', href: 'https://www.linkedin.com/company/ledgerwell' },

@@ -1,3 +1,4 @@
+import { QUESTIONS_LINE, WRITE_OR_CALL } from '@ledgerwell/shared/contact-facts';
 import type { Db } from '@ledgerwell/db/client';
 import type { issuerApplications } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
@@ -38,9 +39,9 @@ export async function queueDecisionEmail(
           '',
           `Thank you for your interest in Ledgerwell. After careful review, we are unable to approve the issuer application with ${reference} at this time.`,
           '',
-          'If you would like to discuss this decision or apply again later, reply to this e-mail and our team will be glad to help.',
+          `If you would like to discuss this decision or apply again later, ${WRITE_OR_CALL}; our team will be glad to help.`,
         ];
-  lines.push('', 'Questions? Reply to this e-mail; we answer within 4 business hours.');
+  lines.push('', QUESTIONS_LINE);
   await queueEmail(deps, tx, {
     to: row.contactEmail,
     subject: SUBJECT[decision],

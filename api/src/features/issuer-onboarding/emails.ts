@@ -1,4 +1,5 @@
 import type { Db } from '@ledgerwell/db/client';
+import { QUESTIONS_LINE } from '@ledgerwell/shared/contact-facts';
 import { ENTITY_TYPE_LABELS, ONBOARDING_TIMELINE, isEntityType } from '@ledgerwell/shared/issuer-onboarding';
 import type { AppDeps } from '../../lib/context';
 import { queueEmail } from '../email/queue-email';
@@ -15,7 +16,7 @@ export interface ApplicationSummary {
   submittedAt: Date;
 }
 
-const SUPPORT_LINES = ['Questions? Write to support@ledgerwell.com or call 1-800-555-0148 (Mon-Fri 9am-6pm EST).'];
+const SUPPORT_LINES = [QUESTIONS_LINE];
 
 const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

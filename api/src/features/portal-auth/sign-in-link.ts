@@ -1,3 +1,4 @@
+import { WRITE_OR_CALL } from '@ledgerwell/shared/contact-facts';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { portalSessions, shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import {
@@ -39,7 +40,7 @@ export async function guessesExhausted(deps: AppDeps, shareholderId: string, cod
         `Today ${PORTAL_THROTTLE.accountGuessesPerCodePerDay} incorrect account numbers were entered at the shareholder portal for your shareholder code (${codeEnding(code)}). To protect your holdings, we stopped accepting account numbers for that code until tomorrow. Nobody signed in with a wrong number, and nothing about your holdings has changed.`,
         '',
         `If you want to sign in meanwhile, enter your shareholder code at ${deps.config.publicUrl}/shareholder-requests and ask for a one-time sign-in link: we send it to this address only.`,
-        'If these attempts were not yours, you need do nothing; if you think someone knows your shareholder code, reply to this e-mail or call 1-800-555-0148.',
+        `If these attempts were not yours, you need do nothing; if you think someone knows your shareholder code, ${WRITE_OR_CALL}.`,
       ],
       kind: 'PORTAL_GUESSES_EXHAUSTED',
       relatedId: shareholderId,
@@ -91,7 +92,7 @@ export async function sendSignInLink(deps: AppDeps, codeSession: PortalSession, 
         `You asked to sign in to the Ledgerwell shareholder portal for your shareholder code (${codeEnding(holder.code)}) without your account number. Open this link within 15 minutes, on the device where you asked; it works once:`,
         `${deps.config.publicUrl}/shareholder-requests#${PORTAL_SIGN_IN_LINK_FRAGMENT}=${token}`,
         '',
-        'If you did not ask for it, do not open it and do not forward this e-mail; reply to it or call 1-800-555-0148.',
+        `If you did not ask for it, do not open it and do not forward this e-mail; ${WRITE_OR_CALL}.`,
       ],
       kind: 'PORTAL_SIGN_IN_LINK',
       relatedId: codeSession.shareholderId,

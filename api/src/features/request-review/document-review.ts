@@ -1,3 +1,4 @@
+import { QUESTIONS_LINE } from '@ledgerwell/shared/contact-facts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import { VERIFICATION_CODE_TTL_MS, type RequestStatus } from '@ledgerwell/shared/portal-requests';
@@ -10,7 +11,7 @@ import { queueEmail } from '../email/queue-email';
 import { recordHistory } from '../request-history/record-history';
 import { hashVerificationCode, newVerificationCode, verificationLink } from '../portal-requests/verification-code';
 import { loadRequest } from './request-detail';
-import { holderEmail, QUESTIONS_LINE, reviewChange, type ReviewContext } from './review-actions';
+import { holderEmail, reviewChange, type ReviewContext } from './review-actions';
 
 type Decision = { status: 'APPROVED' } | { status: 'REJECTED'; rejectionReason: string };
 

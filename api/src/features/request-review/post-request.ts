@@ -1,3 +1,4 @@
+import { QUESTIONS_LINE } from '@ledgerwell/shared/contact-facts';
 import Big from 'big.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
@@ -22,7 +23,7 @@ import { readTransaction } from '../ledger/transaction-view';
 import { nomineeAccount, openBuyerAccount } from './posting-accounts';
 import { planRequestPosting, type PostingPlan } from './posting-plan';
 import { loadRequest, type RequestRow } from './request-detail';
-import { holderEmail, QUESTIONS_LINE, reviewChange, type ReviewContext } from './review-actions';
+import { holderEmail, reviewChange, type ReviewContext } from './review-actions';
 
 type PostingRow = typeof ledgerPostings.$inferSelect;
 

@@ -1,3 +1,4 @@
+import { QUESTIONS_LINE } from '@ledgerwell/shared/contact-facts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { usFederalHolidays } from '@ledgerwell/db/us-federal-holidays';
@@ -389,6 +390,10 @@ describe('admin request review API', () => {
       const [rejection] = await mailsOf(rejected.id, 'STATUS_CHANGED');
       expect(rejection!.body).toContain(`Your request ${rejected.referenceNumber} has been rejected.`);
       expect(rejection!.body.split('\n')).toContain('Reason: The signature does not match our records');
+      // Sent from a no-reply address: the e-mail says where an answer goes, with the one set of hours (issue 29).
+      expect(rejection!.body).toContain(QUESTIONS_LINE);
+      expect(rejection!.body).toContain('support@ledgerwell.com');
+      expect(rejection!.body).not.toMatch(/reply to (this e-mail|it)/i);
 
       const approved = await portal.inquiry(holder);
       await status(approved.id, 'approved', 'Checked against the ledger');

@@ -1,3 +1,4 @@
+import { QUESTIONS_LINE } from '@ledgerwell/shared/contact-facts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@ledgerwell/db/client';
@@ -70,7 +71,6 @@ const STATUS_WORD: Record<StatusAction, string> = {
 };
 
 /** The closing line of every e-mail a review sends the shareholder. */
-export const QUESTIONS_LINE = 'Questions? Reply to this e-mail or call us; we answer within one business day.';
 
 /** Where and how to address the shareholder who filed the request. */
 export async function holderEmail(tx: Db, request: RequestRow) {

@@ -14,7 +14,8 @@ export function SuperAdminOnly({ role, message, children }: SuperAdminOnlyProps)
   return <AccessDenied message={message} />;
 }
 
-function AccessDenied({ message }: { message: string }) {
+/** A screen the role cannot open says so once, instead of loading and failing (issue 29). */
+export function AccessDenied({ message }: { message: string }) {
   useDocumentMeta('Access Denied');
   return (
     <div className="admin-page">

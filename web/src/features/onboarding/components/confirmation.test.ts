@@ -90,7 +90,7 @@ describe('OnboardingConfirmation', () => {
     }
     expect(html).toContain(`href="mailto:${site.support.email}"`);
     expect(html).toContain(`href="${site.support.phone.href}"`);
-    expect(page).toContain('Mon-Fri 9am-6pm EST');
+    expect(page).toContain('Monday to Friday, 8:00 a.m. to 6:00 p.m. Pacific');
     expect(page).toContain(site.support.helpCenter.host);
     expect(html).toMatch(/<button type="button" class="button">Print Confirmation<\/button>/);
     expect(html).toMatch(/<a class="button button--secondary"[^>]*href="\/"[^>]*>Return to Home<\/a>/);

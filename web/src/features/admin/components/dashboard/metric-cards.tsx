@@ -54,8 +54,9 @@ export function MetricCards({ stats }: { stats: DashboardStats }) {
       >
         <p>{formatCount(stats.processedThisWeek)} processed this week</p>
       </MetricCard>
-      <MetricCard title="Average Deal Size" value={formatMoney(stats.averageAmount, true)}>
-        <p>per transfer</p>
+      {/* The server averages the price of private sales only (a DWAC or DRS transfer has no price): said so (issue 29). */}
+      <MetricCard title="Average Private Sale" value={formatMoney(stats.averageAmount, true)}>
+        <p>per private sale, by its price; DWAC and DRS transfers carry none</p>
       </MetricCard>
       <MetricCard title="Request Status Overview" value={`${formatCount(stats.total)} total`}>
         <ul className="status-counts">
