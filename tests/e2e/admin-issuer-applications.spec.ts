@@ -150,7 +150,9 @@ test('an admin finds a submitted application, reviews it with a note, keeps note
   const row = table.getByRole('row').filter({ hasText: zephyr!.company });
   await expect(row).toContainText('Grace Hopper');
   await expect(row).toContainText(zephyr!.email);
-  await expect(row).toContainText('Not provided');
+  // No Revenue column: the wizard never asks it (issue 29, item 15).
+  await expect(row).not.toContainText('Not provided');
+  await expect(table.getByRole('columnheader', { name: 'Revenue' })).toHaveCount(0);
   await expect(row).toContainText('SUBMITTED');
   await expect(row.getByRole('img', { name: 'Signed' })).toBeVisible();
   // The status filter: none of them is approved.
@@ -163,7 +165,9 @@ test('an admin finds a submitted application, reviews it with a note, keeps note
   await expect(detailRow(dialog, 'EIN')).toContainText('**-***6789');
   // The whole EIN never reaches the screen, not even in the raw data.
   await expect(dialog).not.toContainText('12-3456789');
-  await expect(detailRow(dialog, 'Annual Revenue')).toContainText('Not provided');
+  // Only what the wizard asked: no row, no section for what it never asks (issue 29, item 15).
+  await expect(dialog.getByText('Annual Revenue')).toHaveCount(0);
+  await expect(dialog.getByRole('heading', { name: 'Legal', exact: true })).toHaveCount(0);
   await expect(detailRow(dialog, 'Entity Type')).toContainText('Corporation (C-Corp or S-Corp)');
   await expect(detailRow(dialog, 'State of Incorporation')).toContainText('Delaware (DE)');
   await expect(detailRow(dialog, 'Date of Incorporation')).toContainText('March 14, 2019');

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { IssuerApplication } from '@ledgerwell/shared/issuer-applications';
+import { emptyOnboardingForm } from '@ledgerwell/shared/issuer-onboarding-rules';
 import {
   confirmationId,
   prettyJson,
@@ -15,7 +16,7 @@ import {
   showUsState,
   showYesNo,
 } from '../../utils/issuer-application-view';
-import { DetailList } from '../detail-list';
+import { DetailList, type DetailRow } from '../detail-list';
 import { DetailSection } from './detail-section';
 
 /** A link when there is something to link to; 'Not provided' otherwise. */
@@ -23,80 +24,110 @@ function LinkOrNotProvided({ value, href }: { value: string | null; href: (value
   return value?.trim() ? <a href={href(value)}>{value}</a> : <>{showText(value)}</>;
 }
 
+/**
+ * The fields the onboarding wizard asks (issue 29): only these say 'Not provided' when empty. The others (revenue,
+ * funding, legal history…) show only when an application carried them, instead of a screenful of 'Not provided'.
+ */
+const ASKED_BY_WIZARD: ReadonlySet<string> = new Set(Object.keys(emptyOnboardingForm()));
+
+type FieldRow = readonly [label: string, field: keyof IssuerApplication, shown: ReactNode];
+
+function collectedRows(app: IssuerApplication, rows: readonly FieldRow[]): DetailRow[] {
+  return rows
+    .filter(([, field]) => ASKED_BY_WIZARD.has(field) || (app[field] !== null && app[field] !== ''))
+    .map(([label, , shown]) => [label, shown]);
+}
+
 /** What the applicant told us: Company, Contact, Registered Address, Funding, Legal, Additional (spec 2.5, 3). */
 export function ApplicationSections({ application: app }: { application: IssuerApplication }) {
+  const sections: [title: string, rows: DetailRow[]][] = [
+    [
+      'Company',
+      collectedRows(app, [
+        ['Company Name', 'company_name', app.company_name],
+        ['Legal Name', 'legal_name', showText(app.legal_name)],
+        ['Entity Type', 'entity_type', showEntityType(app.entity_type)],
+        ['State of Incorporation', 'incorporation_state', showUsState(app.incorporation_state)],
+        ['Date of Incorporation', 'incorporation_date', showLongDate(app.incorporation_date)],
+        // Served masked ('**-***6789'): the whole number never leaves the server.
+        ['EIN', 'ein', <code key="ein">{showText(app.ein)}</code>],
+        ['Annual Revenue', 'revenue', showDollars(app.revenue)],
+        ['Industry', 'industry', showText(app.industry)],
+        ['Description', 'description', showText(app.description)],
+      ]),
+    ],
+    [
+      'Contact',
+      collectedRows(app, [
+        ['Name', 'contact_name', app.contact_name],
+        ['Title', 'contact_title', showText(app.contact_title)],
+        [
+          'Email',
+          'contact_email',
+          <LinkOrNotProvided key="email" value={app.contact_email} href={(email) => `mailto:${email}`} />,
+        ],
+        [
+          'Phone',
+          'contact_phone',
+          <LinkOrNotProvided
+            key="phone"
+            value={app.contact_phone}
+            href={(phone) => `tel:${phone.replace(/[^\d+]/g, '')}`}
+          />,
+        ],
+      ]),
+    ],
+    [
+      'Registered Address',
+      collectedRows(app, [
+        ['Address Line 1', 'address_line1', showText(app.address_line1)],
+        ['Address Line 2', 'address_line2', showText(app.address_line2)],
+        ['City', 'city', showText(app.city)],
+        ['State', 'state', showUsState(app.state)],
+        ['ZIP Code', 'postal_code', showText(app.postal_code)],
+        ['Country', 'country', showCountry(app.country)],
+      ]),
+    ],
+    [
+      'Funding',
+      collectedRows(app, [
+        ['Funding Stage', 'funding_stage', showText(app.funding_stage)],
+        ['Previous Funding', 'previous_funding', showDollars(app.previous_funding)],
+        ['Outstanding Shares', 'outstanding_shares', showCount(app.outstanding_shares)],
+        ['Share Price', 'share_price', showSharePrice(app.share_price)],
+        ['Valuation', 'valuation', showDollars(app.valuation)],
+        ['Expected Shareholders', 'shareholder_count', showShareholderCount(app.shareholder_count)],
+      ]),
+    ],
+    [
+      'Legal',
+      collectedRows(app, [
+        ['Legal Counsel', 'legal_counsel', showText(app.legal_counsel)],
+        [
+          'Previous Securities Offerings',
+          'previous_securities_offerings',
+          showYesNo(app.previous_securities_offerings),
+        ],
+        ['Regulatory History', 'regulatory_history', showText(app.regulatory_history)],
+        ['Board Composition', 'board_composition', showText(app.board_composition)],
+      ]),
+    ],
+    [
+      'Additional',
+      collectedRows(app, [
+        ['Reason for Onboarding', 'reason', showText(app.reason)],
+        ['Timeline', 'timeline', showText(app.timeline)],
+        ['Comments', 'comments', showText(app.comments)],
+      ]),
+    ],
+  ];
   return (
     <div className="issuer-detail__sections">
-      <DetailSection
-        title="Company"
-        rows={[
-          ['Company Name', app.company_name],
-          ['Legal Name', showText(app.legal_name)],
-          ['Entity Type', showEntityType(app.entity_type)],
-          ['State of Incorporation', showUsState(app.incorporation_state)],
-          ['Date of Incorporation', showLongDate(app.incorporation_date)],
-          // Served masked ('**-***6789'): the whole number never leaves the server.
-          ['EIN', <code key="ein">{showText(app.ein)}</code>],
-          ['Annual Revenue', showDollars(app.revenue)],
-          ['Industry', showText(app.industry)],
-          ['Description', showText(app.description)],
-        ]}
-      />
-      <DetailSection
-        title="Contact"
-        rows={[
-          ['Name', app.contact_name],
-          ['Title', showText(app.contact_title)],
-          ['Email', <LinkOrNotProvided key="email" value={app.contact_email} href={(email) => `mailto:${email}`} />],
-          [
-            'Phone',
-            <LinkOrNotProvided
-              key="phone"
-              value={app.contact_phone}
-              href={(phone) => `tel:${phone.replace(/[^\d+]/g, '')}`}
-            />,
-          ],
-        ]}
-      />
-      <DetailSection
-        title="Registered Address"
-        rows={[
-          ['Address Line 1', showText(app.address_line1)],
-          ['Address Line 2', showText(app.address_line2)],
-          ['City', showText(app.city)],
-          ['State', showUsState(app.state)],
-          ['ZIP Code', showText(app.postal_code)],
-          ['Country', showCountry(app.country)],
-        ]}
-      />
-      <DetailSection
-        title="Funding"
-        rows={[
-          ['Funding Stage', showText(app.funding_stage)],
-          ['Previous Funding', showDollars(app.previous_funding)],
-          ['Outstanding Shares', showCount(app.outstanding_shares)],
-          ['Share Price', showSharePrice(app.share_price)],
-          ['Valuation', showDollars(app.valuation)],
-          ['Expected Shareholders', showShareholderCount(app.shareholder_count)],
-        ]}
-      />
-      <DetailSection
-        title="Legal"
-        rows={[
-          ['Legal Counsel', showText(app.legal_counsel)],
-          ['Previous Securities Offerings', showYesNo(app.previous_securities_offerings)],
-          ['Regulatory History', showText(app.regulatory_history)],
-          ['Board Composition', showText(app.board_composition)],
-        ]}
-      />
-      <DetailSection
-        title="Additional"
-        rows={[
-          ['Reason for Onboarding', showText(app.reason)],
-          ['Timeline', showText(app.timeline)],
-          ['Comments', showText(app.comments)],
-        ]}
-      />
+      {sections
+        .filter(([, rows]) => rows.length > 0)
+        .map(([title, rows]) => (
+          <DetailSection key={title} title={title} rows={rows} />
+        ))}
     </div>
   );
 }

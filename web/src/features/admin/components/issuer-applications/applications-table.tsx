@@ -3,7 +3,7 @@ import { PagedResults } from '../paged-results';
 import { TickCell, ViewCell } from '../row-cells';
 import { ActionsHeader } from '../sortable-headers';
 import { formatWhen } from '../../utils/contact-view';
-import { isSigned, showDollars } from '../../utils/issuer-application-view';
+import { isSigned } from '../../utils/issuer-application-view';
 import { IssuerStatusBadge } from './status-badge';
 
 interface ApplicationsTableProps {
@@ -19,7 +19,10 @@ const TEXTS = {
   empty: M.empty,
 };
 
-/** Spec 2.5: Date, Company, Contact, Email, Revenue, Status, the Signed tick and View; 20 a page. */
+/**
+ * Spec 2.5: Date, Company, Contact, Email, Status, the Signed tick and View; 20 a page. The spec's Revenue column is
+ * gone (issue 29): the wizard never asks it, so every row said 'Not provided'.
+ */
 export function ApplicationsTable({ result, onOpen, onPage }: ApplicationsTableProps) {
   return (
     <PagedResults result={result} rowCount={(page) => page.applications.length} texts={TEXTS} onPage={onPage}>
@@ -31,7 +34,6 @@ export function ApplicationsTable({ result, onOpen, onPage }: ApplicationsTableP
               <th scope="col">Company</th>
               <th scope="col">Contact</th>
               <th scope="col">Email</th>
-              <th scope="col">Revenue</th>
               <th scope="col">Status</th>
               <th scope="col">Signed</th>
               <ActionsHeader />
@@ -44,9 +46,6 @@ export function ApplicationsTable({ result, onOpen, onPage }: ApplicationsTableP
                 <td>{application.company_name}</td>
                 <td>{application.contact_name}</td>
                 <td className="data-table__email">{application.contact_email}</td>
-                <td className={application.revenue === null ? 'muted' : undefined}>
-                  {showDollars(application.revenue)}
-                </td>
                 <td>
                   <IssuerStatusBadge status={application.status} />
                 </td>
