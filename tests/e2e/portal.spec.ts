@@ -261,7 +261,7 @@ test.describe('shareholder portal', () => {
     // Back in the portal, still signed in: the transfer waits for the photo ID.
     await page.goto('/shareholder-requests');
     await expect(page.getByRole('heading', { level: 2, name: /^Welcome, / })).toBeVisible();
-    const banner = page.getByText('Identity verification required').locator('..');
+    const banner = page.getByRole('region', { name: 'Identity verification required' });
     const line = banner.getByRole('listitem').filter({ hasText: reference! });
     // Where it stands, from check-verification-status (bearer and X-CSRF-Token), and the way back to it.
     await expect(line).toContainText('0 of 3 photos received.');

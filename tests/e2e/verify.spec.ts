@@ -84,8 +84,7 @@ async function serverStatus(context: BrowserContext, code: string) {
 /** The portal banner's line for one transfer. */
 function bannerLine(page: Page, referenceNumber: string) {
   return page
-    .getByText('Identity verification required')
-    .locator('..')
+    .getByRole('region', { name: /^Identity (verification required|photos received)$/ })
     .getByRole('listitem')
     .filter({ hasText: referenceNumber });
 }

@@ -1,5 +1,5 @@
 import type { OwnRequest, RequestType } from '@ledgerwell/shared/portal-requests';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENT_TYPES, VERIFICATION_MESSAGES, type VerificationState } from '@ledgerwell/shared/verification';
 import { paths } from '../../../config/paths';
@@ -66,6 +66,7 @@ export function VerificationBanner({ requests }: { requests: readonly OwnRequest
     [requests],
   );
   const [lines, setLines] = useState<Record<string, StatusLine>>({});
+  const titleId = useId();
 
   useEffect(() => {
     const token = getPortalToken();
@@ -88,15 +89,31 @@ export function VerificationBanner({ requests }: { requests: readonly OwnRequest
   }, [open]);
 
   if (open.length === 0) return null;
+  // The box says what is true now (issue 29): once every photo is in, nothing is required of the holder.
+  const photosMissing = open.some((request) => {
+    const line = lines[request.id];
+    return (
+      request.status === 'AWAITING_VERIFICATION' && !(line?.state === 'ready' && line.verification.verificationComplete)
+    );
+  });
   return (
-    <div className="result-panel result-panel--warning portal-banner">
+    <section
+      className={`result-panel ${photosMissing ? 'result-panel--warning' : 'result-panel--success'} portal-banner`}
+      aria-labelledby={titleId}
+    >
       <div>
-        <p className="portal-banner__title">Identity verification required</p>
-        <p>
-          A transfer needs a photo identity check (a selfie and both sides of your ID) before we can process it. Take
-          the photos here, on any device with a camera, or with the link in your confirmation e-mail (valid for 24
-          hours).
-        </p>
+        <h2 id={titleId} className="portal-banner__title">
+          {photosMissing ? 'Identity verification required' : 'Identity photos received'}
+        </h2>
+        {photosMissing ? (
+          <p>
+            A transfer needs a photo identity check (a selfie and both sides of your ID) before we can process it. Take
+            the photos here, on any device with a camera, or with the link in your confirmation e-mail (valid for 24
+            hours).
+          </p>
+        ) : (
+          <p>We have every photo we need and are checking them: there is nothing more to do. We will e-mail you.</p>
+        )}
         <ul className="portal-verification-list">
           {open.map((request) => {
             const code = verificationCodeFor(request.id);
@@ -117,6 +134,6 @@ export function VerificationBanner({ requests }: { requests: readonly OwnRequest
           })}
         </ul>
       </div>
-    </div>
+    </section>
   );
 }
