@@ -1,3 +1,4 @@
+import { isUsStateCode } from './us-states';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email-address';
 
 /**
@@ -26,66 +27,6 @@ export function shareholderCountLabel(value: string | null | undefined): string 
   if (value === '1000+') return 'More than 1000 shareholders';
   return `${value} shareholders`;
 }
-
-/** The 50 states plus the District of Columbia, by postal code. */
-export const US_STATES = [
-  { code: 'AL', name: 'Alabama' },
-  { code: 'AK', name: 'Alaska' },
-  { code: 'AZ', name: 'Arizona' },
-  { code: 'AR', name: 'Arkansas' },
-  { code: 'CA', name: 'California' },
-  { code: 'CO', name: 'Colorado' },
-  { code: 'CT', name: 'Connecticut' },
-  { code: 'DE', name: 'Delaware' },
-  { code: 'DC', name: 'District of Columbia' },
-  { code: 'FL', name: 'Florida' },
-  { code: 'GA', name: 'Georgia' },
-  { code: 'HI', name: 'Hawaii' },
-  { code: 'ID', name: 'Idaho' },
-  { code: 'IL', name: 'Illinois' },
-  { code: 'IN', name: 'Indiana' },
-  { code: 'IA', name: 'Iowa' },
-  { code: 'KS', name: 'Kansas' },
-  { code: 'KY', name: 'Kentucky' },
-  { code: 'LA', name: 'Louisiana' },
-  { code: 'ME', name: 'Maine' },
-  { code: 'MD', name: 'Maryland' },
-  { code: 'MA', name: 'Massachusetts' },
-  { code: 'MI', name: 'Michigan' },
-  { code: 'MN', name: 'Minnesota' },
-  { code: 'MS', name: 'Mississippi' },
-  { code: 'MO', name: 'Missouri' },
-  { code: 'MT', name: 'Montana' },
-  { code: 'NE', name: 'Nebraska' },
-  { code: 'NV', name: 'Nevada' },
-  { code: 'NH', name: 'New Hampshire' },
-  { code: 'NJ', name: 'New Jersey' },
-  { code: 'NM', name: 'New Mexico' },
-  { code: 'NY', name: 'New York' },
-  { code: 'NC', name: 'North Carolina' },
-  { code: 'ND', name: 'North Dakota' },
-  { code: 'OH', name: 'Ohio' },
-  { code: 'OK', name: 'Oklahoma' },
-  { code: 'OR', name: 'Oregon' },
-  { code: 'PA', name: 'Pennsylvania' },
-  { code: 'RI', name: 'Rhode Island' },
-  { code: 'SC', name: 'South Carolina' },
-  { code: 'SD', name: 'South Dakota' },
-  { code: 'TN', name: 'Tennessee' },
-  { code: 'TX', name: 'Texas' },
-  { code: 'UT', name: 'Utah' },
-  { code: 'VT', name: 'Vermont' },
-  { code: 'VA', name: 'Virginia' },
-  { code: 'WA', name: 'Washington' },
-  { code: 'WV', name: 'West Virginia' },
-  { code: 'WI', name: 'Wisconsin' },
-  { code: 'WY', name: 'Wyoming' },
-] as const satisfies readonly { code: string; name: string }[];
-export type UsStateCode = (typeof US_STATES)[number]['code'];
-const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.code));
-
-/** The state's name for its code; the code itself when unknown. */
-export const usStateName = (code: string) => US_STATES.find((state) => state.code === code)?.name ?? code;
 
 /** Steps 0..4; shown as 'Step N of 5: title' with N = step + 1. */
 export const ONBOARDING_STEPS = [
@@ -327,7 +268,6 @@ export function isUsPhone(value: string): boolean {
   return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
 }
 
-export const isUsStateCode = (value: string): value is UsStateCode => STATE_CODES.has(value);
 export const isEntityType = (value: string): value is EntityType => (ENTITY_TYPES as readonly string[]).includes(value);
 export const isShareholderCount = (value: string): value is ShareholderCount =>
   (SHAREHOLDER_COUNTS as readonly string[]).includes(value);

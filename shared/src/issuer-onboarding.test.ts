@@ -1,10 +1,10 @@
+import { US_STATES } from './us-states';
 import { describe, expect, it } from 'vitest';
 import {
   isSessionToken,
   ONBOARDING_ID_PATTERN,
   ONBOARDING_MESSAGES as M,
   ONBOARDING_STEPS,
-  US_STATES,
   emptyOnboardingForm,
   formatEinInput,
   formatPhoneInput,

@@ -125,6 +125,20 @@ describe('submitRequestSchema', () => {
       'formData.new_address_line1': M.addressRequired,
       'formData.new_postal_code': M.zipInvalid,
     });
+    // A US state's postal code, from the wizard's list (issue 29, item 5): not a name, not a made-up code.
+    for (const new_state of ['California', 'XX'])
+      expect(
+        errorsOf({
+          requestType: 'ADDRESS_CHANGE',
+          formData: { new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state, new_postal_code: '93721' },
+        }),
+      ).toEqual({ 'formData.new_state': M.stateInvalid });
+    expect(
+      errorsOf({
+        requestType: 'ADDRESS_CHANGE',
+        formData: { new_address_line1: '9 Oak Ave', new_city: 'Fresno', new_state: 'DC', new_postal_code: '20001' },
+      }),
+    ).toEqual({});
     expect(
       errorsOf({
         requestType: 'CERTIFICATE',

@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, isEmailAddress } from './email';
 import { isGroupedPhoneNumber } from './phone';
 import { REQUEST_TYPES, type RequestType } from './request-types';
 import { formatDecimal } from './ledger';
+import { isUsStateCode } from './us-states';
 
 export { REQUEST_TYPES, REQUEST_TYPE_TITLES, type RequestType } from './request-types';
 
@@ -35,6 +36,7 @@ export const REQUEST_MESSAGES = {
   addressRequired: 'Street address is required',
   cityRequired: 'City is required',
   stateRequired: 'State is required',
+  stateInvalid: 'Choose a US state',
   zipRequired: 'ZIP code is required',
   zipInvalid: 'ZIP code must be 5 digits or 5+4',
   reasonRequired: 'Please choose a reason',
@@ -232,7 +234,7 @@ export const addressChangeFormSchema = z
   .strictObject({
     new_address_line1: required(M.addressRequired),
     new_city: required(M.cityRequired, 100),
-    new_state: required(M.stateRequired, 50),
+    new_state: required(M.stateRequired, 50).refine((state) => isUsStateCode(state.toUpperCase()), M.stateInvalid),
     new_postal_code: zip,
     ...contactFields(false),
   })

@@ -133,7 +133,7 @@ test.describe('shareholder portal', () => {
     let form = await openForm(page, 'Address Change');
     await form.getByLabel('Street address').fill('9 Oak Ave');
     await form.getByLabel('City').fill('Fresno');
-    await form.getByLabel('State').fill('CA');
+    await form.getByLabel('State').selectOption('CA');
     await form.getByLabel('ZIP code').fill('93721');
     const address = await submitAndReadReference(page, form, /AC-\d{4}-\d{6}/);
     await expectInMyRequests(page, address, 'Address Change', 'Pending');
@@ -173,7 +173,7 @@ test.describe('shareholder portal', () => {
       await expect(form.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(form.getByRole('alert')).toContainText('Please correct the highlighted fields.');
-    await expect(form.getByLabel('Tax ID', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Your tax ID', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     // 100 ms later the first invalid field has the focus.
     await expect(form.getByLabel('Transfer type')).toBeFocused();
 
@@ -200,8 +200,8 @@ test.describe('shareholder portal', () => {
     await contact.fill('marcus@example.com');
     await expect(form.getByText(M.invalidContact)).toHaveCount(0);
 
-    await expect(form.getByLabel('Tax ID', { exact: true })).toHaveAttribute('maxlength', '15');
-    await expect(form.getByText('SSN or EIN')).toBeVisible();
+    await expect(form.getByLabel('Your tax ID', { exact: true })).toHaveAttribute('maxlength', '15');
+    await expect(form.getByText('Your SSN or EIN, as the registered holder of these shares')).toBeVisible();
     await expect(form.getByLabel('DTC number (optional)')).toHaveAttribute('maxlength', '4');
 
     // The values outlast Back to Request Types.
@@ -238,6 +238,9 @@ test.describe('shareholder portal', () => {
       await expect(form.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(form.getByText(M.firmNameRequired)).toHaveCount(0);
+    // The seller's own tax ID is named as the seller's, apart from the buyer's (issue 29, item 5).
+    await expect(form.getByLabel("Seller's tax ID (yours)", { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Tax ID', { exact: true })).toHaveCount(0);
   });
 
   test('a DWAC transfer goes to identity verification and the portal then asks for the photo ID', async ({ page }) => {
@@ -249,7 +252,7 @@ test.describe('shareholder portal', () => {
     await form.getByLabel('Receiving account number').fill('ACCT-77');
     await form.getByLabel('Account registration name').fill('Bell Family Trust');
     await form.getByLabel('Number of shares').fill('250');
-    await form.getByLabel('Tax ID', { exact: true }).fill('12-3456789');
+    await form.getByLabel('Your tax ID', { exact: true }).fill('12-3456789');
     await form.getByLabel('Preferred contact (email or phone)').fill('trustee@example.com');
     await form.getByRole('button', { name: 'Submit Request' }).click();
 

@@ -1,9 +1,5 @@
-import {
-  ENTITY_TYPE_LABELS,
-  shareholderCountLabel,
-  usStateName,
-  type EntityType,
-} from '@ledgerwell/shared/issuer-onboarding-rules';
+import { usStateName } from '@ledgerwell/shared/us-states';
+import { ENTITY_TYPE_LABELS, shareholderCountLabel, type EntityType } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { ISSUER_APPLICATION_MESSAGES } from '@ledgerwell/shared/issuer-applications';
 import { formatCount, formatMoney, formatPrice } from './format';
 

@@ -1,10 +1,10 @@
+import { usStateName } from '@ledgerwell/shared/us-states';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ENTITY_TYPE_LABELS,
   ONBOARDING_TIMELINE,
   shareholderCountLabel,
-  usStateName,
   type EntityType,
   type SubmittedApplication,
 } from '@ledgerwell/shared/issuer-onboarding-rules';

@@ -1,3 +1,5 @@
+import { US_STATES } from '@ledgerwell/shared/us-states';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ContactField } from '../components/contact-field';
 import { toAddressFormData, type AddressValues } from './form-data';
@@ -7,6 +9,12 @@ import { checkRequest } from './validate-request';
 
 const check = (values: AddressValues) =>
   checkRequest({ requestType: 'ADDRESS_CHANGE', formData: toAddressFormData(values) }, '0');
+
+/** The states by postal code, the list the issuer wizard uses (issue 29): a state is picked, never typed. */
+const STATE_OPTIONS = [
+  { value: '', label: 'Choose a state' },
+  ...US_STATES.map((state) => ({ value: state.code, label: state.name })),
+];
 
 /** Address change: the new mailing address; a contact preference is optional (spec 5). */
 export function AddressForm(props: RequestFormProps<AddressValues>) {
@@ -22,7 +30,13 @@ export function AddressForm(props: RequestFormProps<AddressValues>) {
       />
       <div className="form-row form-row--address">
         <TextField label="City" required maxLength={100} autoComplete="address-level2" {...form.field('new_city')} />
-        <TextField label="State" required maxLength={50} autoComplete="address-level1" {...form.field('new_state')} />
+        <SelectField
+          label="State"
+          required
+          autoComplete="address-level1"
+          options={STATE_OPTIONS}
+          {...form.field('new_state')}
+        />
         <TextField
           label="ZIP code"
           required

@@ -115,12 +115,13 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
         </fieldset>
       )}
 
+      {/* The holder's own, apart from the buyer's (issue 29): in a sale, the seller's. */}
       <TextField
-        label="Tax ID"
+        label={isSale ? "Seller's tax ID (yours)" : 'Your tax ID'}
         required
         maxLength={15}
         autoComplete="off"
-        description={<p className="field__hint">SSN or EIN</p>}
+        description={<p className="field__hint">Your SSN or EIN, as the registered holder of these shares</p>}
         {...form.field('shareholder_tax_id')}
       />
       <ContactField form={form} required />

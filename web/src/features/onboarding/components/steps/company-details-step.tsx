@@ -1,3 +1,4 @@
+import { US_STATES } from '@ledgerwell/shared/us-states';
 import {
   formatEinInput,
   formatZipInput,
@@ -5,7 +6,6 @@ import {
   ONBOARDING_MESSAGES,
   SHAREHOLDER_COUNTS,
   shareholderCountLabel,
-  US_STATES,
 } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { localDate } from '../../lib/dates';
 import { SelectInput, TextAreaInput, TextInput } from '../fields';
