@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, smallTargets } from './support/axe';
 
 // The CSP forbids inline scripts, and axe is injected as one: in this file only, the CSP is bypassed.
 test.use({ bypassCSP: true, serviceWorkers: 'block' });
@@ -24,6 +24,15 @@ for (const width of [1280, 375]) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    // Every public page, the portal's sign-in and the wizard included (issue 29, item 6).
+    for (const route of [...ROUTES, '/shareholder-requests', '/issuer-portal']) {
+      test(`${route}: every tap target is at least 24 by 24 px`, async ({ page }) => {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await smallTargets(page)).toEqual([]);
       });
     }
 

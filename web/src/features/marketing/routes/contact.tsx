@@ -39,7 +39,9 @@ export default function ContactPage() {
               <div>
                 <h2>Email</h2>
                 <p>
-                  <a href={mailto()}>{site.email}</a>
+                  <a className="tap-link" href={mailto()}>
+                    {site.email}
+                  </a>
                 </p>
                 <p>E-mail support replies within one business day.</p>
               </div>
@@ -51,7 +53,9 @@ export default function ContactPage() {
               <div>
                 <h2>Toll-free phone</h2>
                 <p>
-                  <a href={site.phone.href}>{site.phone.display}</a>
+                  <a className="tap-link" href={site.phone.href}>
+                    {site.phone.display}
+                  </a>
                 </p>
                 <p>{site.hours}</p>
               </div>

@@ -25,7 +25,9 @@ export function SupportSection() {
               <div>
                 <h3>Call us</h3>
                 <p>
-                  <a href={site.phone.href}>{site.phone.display}</a>
+                  <a className="tap-link" href={site.phone.href}>
+                    {site.phone.display}
+                  </a>
                 </p>
                 <p>{site.hours}</p>
               </div>
@@ -37,7 +39,9 @@ export function SupportSection() {
               <div>
                 <h3>E-mail us</h3>
                 <p>
-                  <a href={mailto()}>{site.email}</a>
+                  <a className="tap-link" href={mailto()}>
+                    {site.email}
+                  </a>
                 </p>
                 <p>We reply within one business day.</p>
               </div>
