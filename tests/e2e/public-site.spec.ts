@@ -214,6 +214,23 @@ test.describe('narrow-screen menu', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('opened far down the page, the header stays in view and closing leaves the page where it was (issue 29, item 3)', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    // The header, its logo and the close button, on screen above the menu.
+    expect((await page.getByRole('banner').boundingBox())?.y).toBe(0);
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeInViewport();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
   test('a link navigates and closes the menu', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
