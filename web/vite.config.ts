@@ -24,7 +24,7 @@ function chunkFolder(chunk: {
   const entry = chunk.facadeModuleId ?? '';
   if (STAFF_CODE.test(entry)) return 'staff/';
   if (WIZARD_CODE.test(entry)) return 'wizard/';
-  const app = chunk.moduleIds.filter((id) => APP_CODE.test(id) && !id.includes('node_modules'));
+  const app = chunk.moduleIds.filter((id) => APP_CODE.test(id));
   if (app.length === 0) return '';
   if (app.every((id) => STAFF_CODE.test(id))) return 'staff/';
   if (app.every((id) => WIZARD_CODE.test(id))) return 'wizard/';

@@ -9,7 +9,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MIN_SCORE = 3;
 /** zxcvbn's score 0–4; 3 is "safely unguessable" (about 10^8 guesses, an online attack's reach and more). */
 export const PASSWORD_MIN_GUESS_SCORE = 3;
-/** zxcvbn's cost grows with the length; past this many characters a password is long enough to guess on its own. */
+/** Only the first 64 characters are estimated: zxcvbn's cost grows with the length, and a start this long that is easy to guess is reason enough to refuse. */
 const GUESS_CHECK_LENGTH = 64;
 
 const RULES = [
@@ -53,20 +53,15 @@ export function installGuessEstimator(estimator: (password: string) => GuessEsti
   estimateGuesses = estimator;
 }
 
-const ruleLabel = (score: number): StrengthLabel =>
-  score <= 1 ? 'Weak' : score === 2 ? 'Fair' : score === 3 ? 'Good' : 'Strong';
-const guessLabel = (guessScore: number): StrengthLabel =>
-  guessScore <= 1 ? 'Weak' : guessScore === 2 ? 'Fair' : guessScore === 3 ? 'Good' : 'Strong';
+/** The rule's score (0–5) and zxcvbn's (0–4) read alike: at most 1 Weak, 2 Fair, 3 Good, above Strong. */
+const labelRank = (score: number) => Math.min(Math.max(score - 1, 0), LABELS.length - 1);
 
 export function passwordStrength(password: string): PasswordStrength {
   const failed = RULES.filter((rule) => !rule.test(password));
   const score = RULES.length - failed.length;
   const guess = password && estimateGuesses ? estimateGuesses(password.slice(0, GUESS_CHECK_LENGTH)) : null;
   const easyToGuess = guess !== null && guess.score < PASSWORD_MIN_GUESS_SCORE;
-  const rank = Math.min(
-    LABELS.indexOf(ruleLabel(score)),
-    guess ? LABELS.indexOf(guessLabel(guess.score)) : LABELS.length - 1,
-  );
+  const rank = Math.min(labelRank(score), guess ? labelRank(guess.score) : LABELS.length - 1);
   const hints: string[] = failed.map((rule) => rule.hint);
   if (easyToGuess) hints.push(...guess.suggestions);
   return {

@@ -13,11 +13,11 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 function lazyChild(logger: Logger, requestId: string): Logger {
   let child: Logger | null = null;
-  const real = () => (child ??= logger.child({ requestId }));
+  const made = () => (child ??= logger.child({ requestId }));
   return new Proxy(logger, {
     get(_, key) {
-      const value = Reflect.get(real(), key) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real()) : value;
+      const value = Reflect.get(made(), key) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(made()) : value;
     },
   });
 }

@@ -22,6 +22,28 @@ export function SearchInput({ id, placeholder, value, onChange }: SearchInputPro
   );
 }
 
+/** A filter row's labelled field: the label, then the control it names. */
+function FilterField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 interface SearchFilterProps extends SearchInputProps {
   label: string;
   /** The field's extra class (e.g. a wider search column). */
@@ -31,12 +53,9 @@ interface SearchFilterProps extends SearchInputProps {
 /** A labelled search box in a filter row. */
 export function SearchFilter({ label, className, ...input }: SearchFilterProps) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={input.id} className="field__label">
-        {label}
-      </label>
+    <FilterField id={input.id} label={label} className={className}>
       <SearchInput {...input} />
-    </div>
+    </FilterField>
   );
 }
 
@@ -64,10 +83,7 @@ export function SelectFilter<V extends string>({
   onChange,
 }: SelectFilterProps<V>) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select
         id={id}
         className="field__input"
@@ -81,7 +97,7 @@ export function SelectFilter<V extends string>({
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   );
 }
 
@@ -98,10 +114,7 @@ interface DateFilterProps {
 /** A labelled date in a filter row. */
 export function DateFilter({ id, label, value, min, max, onChange }: DateFilterProps) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <input
         id={id}
         type="date"
@@ -111,7 +124,7 @@ export function DateFilter({ id, label, value, min, max, onChange }: DateFilterP
         max={max || undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-    </div>
+    </FilterField>
   );
 }
 
