@@ -218,6 +218,9 @@ test.describe('narrow-screen menu', () => {
     page,
   }) => {
     await page.goto('/about');
+    // Scrolled only once the page is live: while the prerendered page hydrates it can briefly be shorter, and the
+    // browser would clamp the position before the menu is ever touched.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeEnabled();
     await page.evaluate(() => window.scrollTo(0, 1200));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     const scrolled = await page.evaluate(() => window.scrollY);
