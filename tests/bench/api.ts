@@ -57,9 +57,19 @@ try {
      from generate_series(1, $1::int) as i`,
     [HOLDERS],
   );
+  // Every account is in a class of the ledger (issue 28): one issuer, one class.
+  const {
+    rows: [issuer],
+  } = await db.query<{ id: string }>(`insert into issuers (legal_name) values ('Acme Robotics Inc.') returning id`);
+  const {
+    rows: [shareClass],
+  } = await db.query<{ id: string }>(`insert into share_classes (issuer_id, name) values ($1, 'Common') returning id`, [
+    issuer!.id,
+  ]);
   await db.query(
-    `insert into shareholder_accounts (shareholder_id, account_number, registration_name, issuer, share_class, shares_held, holding_type)
-     select id, '9' || lpad(row_number() over ()::text, 8, '0'), name, 'Acme Robotics Inc.', 'Common', 100000, 'DRS' from shareholders`,
+    `insert into shareholder_accounts (shareholder_id, account_number, registration_name, issuer, share_class, shares_held, holding_type, class_id)
+     select id, '9' || lpad(row_number() over ()::text, 8, '0'), name, 'Acme Robotics Inc.', 'Common', 100000, 'DRS', $1 from shareholders`,
+    [shareClass!.id],
   );
   // A mix like a live registry: 40 % transfers (a quarter of them private sales), 25 % address changes,
   // 15 % certificates, 20 % inquiries; spread over 180 days; 3 % flagged; the last 3 days' open
