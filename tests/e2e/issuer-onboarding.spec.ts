@@ -249,8 +249,9 @@ test.describe('issuer onboarding at 375 px', () => {
     // Offline half-way: reload; the draft comes back from the device.
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: M.draftLoaded })).toBeVisible();
-    await expect(stepHeading(page, 'Step 3 of 5: Company Details')).toBeVisible();
+    // Where the eye is: the notice and the step on screen, not a screen below the hero.
+    await expect(page.getByRole('status').filter({ hasText: M.draftLoaded })).toBeInViewport();
+    await expect(stepHeading(page, 'Step 3 of 5: Company Details')).toBeInViewport();
     await expect(page.getByLabel('Legal Name')).toHaveValue('Acme Robotics Family Trust');
     await expect(page.getByLabel('Tax ID (EIN)')).toHaveValue('12-3456789');
 
@@ -297,8 +298,16 @@ test.describe('issuer onboarding at 375 px', () => {
 
     // Submitted offline: kept on the device, said plainly, nothing to resubmit by accident.
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(page.getByRole('status').filter({ hasText: M.queued })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
+    // The outcome beside the button just tapped, announced; the button says the application is queued.
+    const queuedNote = page.getByRole('status').filter({ hasText: M.queued });
+    const sendNow = page.getByRole('button', { name: 'Queued: Send Now' });
+    await expect(queuedNote).toBeInViewport();
+    await expect(sendNow).toBeInViewport();
+    await expect(sendNow).toBeEnabled();
+    await expect(sendNow).toHaveAccessibleDescription(M.queued);
+    const [noteBox, buttonBox] = [await queuedNote.boundingBox(), await sendNow.boundingBox()];
+    expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeGreaterThanOrEqual(0);
+    expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeLessThan(48);
     await expect(page.getByLabel('Signatory Name')).toBeDisabled();
     expect(await storedCount(page, 'outbox')).toBe(1);
     await expectAccessible(page, 'step 4, queued');
@@ -511,6 +520,9 @@ test.describe('issuer onboarding at 375 px', () => {
       .poll(() => storedValue(page, 'issuer_onboarding_draft'))
       .toMatchObject({ step: 0, data: { company_name: 'Every Keystroke Co' } });
     await openWizard(page);
+    // 'Draft loaded' where the eye is, with the step: not a screen below the hero.
+    await expect(page.getByRole('status').filter({ hasText: M.draftLoaded })).toBeInViewport();
+    await expect(page.getByLabel('Company Name')).toBeInViewport();
     await expect(page.getByLabel('Company Name')).toHaveValue('Every Keystroke Co');
     await expect(page.getByLabel('Email')).toHaveValue('ada@acme.example');
 

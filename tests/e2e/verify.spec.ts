@@ -339,6 +339,39 @@ test.describe('verification page on a phone', () => {
     expect(violations).toEqual([]);
   });
 
+  test('Submit offline: the outcome shows beside the button, is announced, and the button says it is queued', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const code = await newVerificationCode(request);
+    await page.goto(`/verify/${code}`);
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await takePhoto(page, 1);
+    await takePhoto(page, 2);
+    await takePhoto(page, 3);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit Verification' }).click();
+    const button = page.getByRole('button', { name: 'Queued: Send Now' });
+    await expect(button).toBeVisible();
+    const note = page.getByRole('status').filter({ hasText: VERIFICATION_MESSAGES.queuedOffline });
+    await expect(note).toBeInViewport();
+    await expect(button).toHaveAccessibleDescription(
+      `${VERIFICATION_MESSAGES.networkError} ${VERIFICATION_MESSAGES.queuedOffline}`,
+    );
+    // Beside the button: the note ends just above it, both on screen at once.
+    await expect(button).toBeInViewport();
+    const [noteBox, buttonBox] = [await note.boundingBox(), await button.boundingBox()];
+    expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeGreaterThanOrEqual(0);
+    expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeLessThan(32);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete' })).toBeVisible({
+      timeout: 20_000,
+    });
+  });
+
   test('server refusals: the failure panel names the photo, keeps the photos, and Try Again resends only it', async ({
     page,
     request,

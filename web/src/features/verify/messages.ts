@@ -32,6 +32,8 @@ export const PAGE_MESSAGES = {
   storageFailed: 'This browser could not save your photos on the device: keep this page open until they are sent.',
   loadNetworkError: 'Network error. Please try again later.',
   loadFailed: 'We could not check your verification code. Please try again in a moment.',
+  /** The submit button while the set waits for the network: it sends at once when tapped. */
+  queuedButton: 'Queued: Send Now',
   offlineWithPhotos: 'You are offline. Your saved photos are shown below and will be sent when the connection returns.',
   linkCopied: 'Link copied',
   copyFallback: 'Copy the selected link (Ctrl+C, or ⌘C on a Mac).',

@@ -1,15 +1,23 @@
+import { QUEUED_NOTE_ID } from './wizard-notices';
+
 interface WizardNavProps {
   /** 'Submit Application' instead of Next (the signature step). */
   isLastStep: boolean;
   canGoBack: boolean;
   submitting: boolean;
+  /** The application waits on this device for the network: Submit sends it now. */
+  queued: boolean;
   locked: boolean;
   onPrevious: () => void;
   onCancel: () => void;
 }
 
-/** Previous, Cancel and Next at the bottom; 'Submit Application' / 'Submitting...' on the signature step (spec 2.6). */
-export function WizardNav({ isLastStep, canGoBack, submitting, locked, onPrevious, onCancel }: WizardNavProps) {
+/**
+ * Previous, Cancel and Next at the bottom; 'Submit Application' / 'Submitting...' on the signature step
+ * (spec 2.6), and 'Queued: Send Now' while the application waits for the network.
+ */
+export function WizardNav({ isLastStep, canGoBack, submitting, queued, locked, onPrevious, onCancel }: WizardNavProps) {
+  const lastLabel = submitting ? 'Submitting...' : queued ? 'Queued: Send Now' : 'Submit Application';
   return (
     <div className="onboarding-nav">
       <button
@@ -29,8 +37,9 @@ export function WizardNav({ isLastStep, canGoBack, submitting, locked, onPreviou
         className="button onboarding-nav__next"
         disabled={submitting}
         aria-disabled={submitting || undefined}
+        aria-describedby={queued ? QUEUED_NOTE_ID : undefined}
       >
-        {isLastStep ? (submitting ? 'Submitting...' : 'Submit Application') : 'Next'}
+        {isLastStep ? lastLabel : 'Next'}
       </button>
     </div>
   );

@@ -20,11 +20,12 @@ const TONE_CLASS = {
 } as const;
 
 /**
- * The wizard's notices. Failures are alerts; the rest (Draft loaded, submitted, queued) are spoken
- * politely from a status region that is always present, so the change is announced.
+ * The wizard's notices. Failures are alerts; Draft loaded and submitted are spoken politely from a
+ * status region that is always present, so the change is announced. The queued notice is not here:
+ * it answers the Submit button and shows beside it (QueuedNote).
  */
 export function WizardNotices({ notice, invalid, noticeRef, validationRef, onDismiss }: WizardNoticesProps) {
-  const polite = notice && notice.tone !== 'error' ? notice : null;
+  const polite = notice && notice.tone !== 'error' && notice.tone !== 'queued' ? notice : null;
   const failure = notice?.tone === 'error' ? notice : null;
   return (
     <div className="onboarding-notices">
@@ -53,6 +54,25 @@ export function WizardNotices({ notice, invalid, noticeRef, validationRef, onDis
           </div>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The queued note's id: it describes the Submit button while the application waits for the network. */
+export const QUEUED_NOTE_ID = 'onboarding-queued-note';
+
+/**
+ * Where the eye is after tapping Submit offline: right above the buttons, in a status region present
+ * before it speaks.
+ */
+export function QueuedNote({ notice }: { notice: Notice | null }) {
+  return (
+    <div role="status" className="onboarding-nav__status">
+      {notice?.tone === 'queued' && (
+        <div id={QUEUED_NOTE_ID} className={`notice ${TONE_CLASS.queued} onboarding-notice`}>
+          {notice.text}
+        </div>
+      )}
     </div>
   );
 }

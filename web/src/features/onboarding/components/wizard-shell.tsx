@@ -18,7 +18,7 @@ import { SIGNATURE_PAD_ID, SignatureStep } from './steps/signature-step';
 import { StepTabs } from './step-tabs';
 import { WizardLoading } from './wizard-loading';
 import { WizardNav } from './wizard-nav';
-import { WizardNotices } from './wizard-notices';
+import { QueuedNote, WizardNotices } from './wizard-notices';
 import { WizardToolbar } from './wizard-toolbar';
 
 const focusable = (element: Element | null | undefined): element is HTMLElement => element instanceof HTMLElement;
@@ -65,6 +65,13 @@ export function OnboardingWizard() {
     },
   });
   const { state } = wizard;
+
+  // A draft comes back where it was left: the wizard, with 'Draft loaded' and the step, in view (on a
+  // phone the hero fills the first screen, and the notice would be a screen below it).
+  const draftLoaded = state.notice?.text === ONBOARDING_MESSAGES.draftLoaded;
+  useEffect(() => {
+    if (draftLoaded) top.current?.scrollIntoView({ block: 'start' });
+  }, [draftLoaded]);
 
   if (state.phase === 'loading') return <WizardLoading />;
 
@@ -150,10 +157,12 @@ export function OnboardingWizard() {
             )}
             {state.step === 3 && <SignatureStep form={state.form} errors={state.errors} onChange={wizard.change} />}
           </fieldset>
+          <QueuedNote notice={state.notice} />
           <WizardNav
             isLastStep={state.step === 3}
             canGoBack={state.step > 0}
             submitting={state.phase === 'submitting'}
+            queued={state.phase === 'queued'}
             locked={locked}
             onPrevious={wizard.previous}
             onCancel={() => setConfirm('cancel')}

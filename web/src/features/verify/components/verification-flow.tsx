@@ -23,6 +23,9 @@ import { StepIndicator } from './step-indicator';
 import { VerifyIntro } from './verify-intro';
 import { VerifyLayout, VerifyLead } from './verify-layout';
 
+/** The queued note's id, which describes the button while the photos wait for the network. */
+const QUEUED_NOTE_ID = 'verify-queued-note';
+
 function localStates(photos: SessionState['photos']): LocalPhotos {
   const local: LocalPhotos = {};
   for (const kind of DOCUMENT_TYPES) {
@@ -162,6 +165,7 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
   }
 
   const uploading = state.phase === 'uploading';
+  const queued = state.notice === 'queued';
   const plan = planSubmission(local, server);
   const anythingAdded = DOCUMENT_TYPES.some((k) => stepDone(k, local, server));
 
@@ -204,23 +208,10 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
       <VerifyLead reference={reference} />
 
       {!state.persistent && <p className="notice notice--warning">{PAGE_MESSAGES.storageFailed}</p>}
-      {state.notice && (
-        <div className="notice notice--warning verify-notice" role="status">
-          <p>
-            {state.notice === 'queued'
-              ? `${VERIFICATION_MESSAGES.networkError} ${VERIFICATION_MESSAGES.queuedOffline}`
-              : PAGE_MESSAGES.offlineWithPhotos}
-          </p>
-          {state.notice === 'queued' && (
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              onClick={() => void session.submit()}
-            >
-              Send now
-            </button>
-          )}
-        </div>
+      {state.notice === 'offline' && (
+        <p className="notice notice--warning" role="status">
+          {PAGE_MESSAGES.offlineWithPhotos}
+        </p>
       )}
 
       {state.phase === 'ready' && challenge}
@@ -274,13 +265,22 @@ export function VerificationFlow({ channel }: { channel: VerificationChannel }) 
                 {state.submitError}
               </p>
             )}
+            {/* Beside the button the shareholder just tapped, in a region present before it speaks. */}
+            <div role="status" className="verify-submit__status">
+              {queued && (
+                <p className="notice notice--warning" id={QUEUED_NOTE_ID}>
+                  {VERIFICATION_MESSAGES.networkError} {VERIFICATION_MESSAGES.queuedOffline}
+                </p>
+              )}
+            </div>
             <button
               type="button"
               className="button button--block"
               onClick={() => void session.submit()}
               disabled={uploading || plan.missing.length > 0 || state.challenge !== null}
+              aria-describedby={queued ? QUEUED_NOTE_ID : undefined}
             >
-              Submit Verification
+              {queued ? PAGE_MESSAGES.queuedButton : 'Submit Verification'}
             </button>
             {plan.missing.length > 0 && (
               <p className="muted verify-submit__hint">Still needed: {missingLabels.join(', ')}.</p>
