@@ -34,6 +34,33 @@ async function submitAndReadReference(page: Page, form: Locator, pattern: RegExp
   return reference!;
 }
 
+/** Files a DWAC transfer of 250 shares from the signed-in portal; the app goes on to /verify. */
+async function submitDwacTransfer(page: Page) {
+  const form = await openForm(page, 'Transfer Request');
+  await form.getByLabel('Transfer type').selectOption('dwac');
+  await form.getByLabel('Receiving firm name').fill('Example Securities LLC');
+  await form.getByLabel('DTC number (optional)').fill('0123');
+  await form.getByLabel('Receiving account number').fill('ACCT-77');
+  await form.getByLabel('Account registration name').fill('Bell Family Trust');
+  await form.getByLabel('Number of shares').fill('250');
+  await form.getByLabel('Your tax ID', { exact: true }).fill('12-3456789');
+  await form.getByLabel('Preferred contact (email or phone)').fill('trustee@example.com');
+  await form.getByRole('button', { name: 'Submit Request' }).click();
+}
+
+/** The holding card is on screen and starts below the sticky header (not under it). */
+async function expectHoldingCardInView(page: Page) {
+  const card = page.getByRole('region', { name: /^Welcome, / });
+  await expect(card).toBeInViewport();
+  await expect
+    .poll(async () => {
+      const header = await page.locator('.site-header').boundingBox();
+      const box = await card.boundingBox();
+      return box && header ? Math.round(box.y - (header.y + header.height)) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+}
+
 async function expectInMyRequests(page: Page, reference: string, type: string, status: string) {
   const item = page.getByRole('region', { name: 'Your requests' }).getByRole('listitem').filter({ hasText: reference });
   await expect(item).toHaveCount(1);
@@ -245,16 +272,7 @@ test.describe('shareholder portal', () => {
 
   test('a DWAC transfer goes to identity verification and the portal then asks for the photo ID', async ({ page }) => {
     await signInToPortal(page, TRUST);
-    const form = await openForm(page, 'Transfer Request');
-    await form.getByLabel('Transfer type').selectOption('dwac');
-    await form.getByLabel('Receiving firm name').fill('Example Securities LLC');
-    await form.getByLabel('DTC number (optional)').fill('0123');
-    await form.getByLabel('Receiving account number').fill('ACCT-77');
-    await form.getByLabel('Account registration name').fill('Bell Family Trust');
-    await form.getByLabel('Number of shares').fill('250');
-    await form.getByLabel('Your tax ID', { exact: true }).fill('12-3456789');
-    await form.getByLabel('Preferred contact (email or phone)').fill('trustee@example.com');
-    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await submitDwacTransfer(page);
 
     await expect(page).toHaveURL(/\/verify\/[A-Z0-9]+$/i);
     const verifyPath = new URL(page.url()).pathname;
@@ -270,6 +288,21 @@ test.describe('shareholder portal', () => {
     await expect(line).toContainText('0 of 3 photos received.');
     await expect(line.getByRole('link', { name: 'Continue verification' })).toHaveAttribute('href', verifyPath);
     await expectInMyRequests(page, reference!, 'Transfer Request', 'Awaiting verification');
+  });
+
+  test('after sign-in the holding card starts below the sticky header, and Back from /verify returns to it (issue 29, item 5)', async ({
+    page,
+  }) => {
+    await signInToPortal(page, TRUST);
+    await expectHoldingCardInView(page);
+
+    await submitDwacTransfer(page);
+    await expect(page).toHaveURL(/\/verify\/[A-Z0-9]+$/i);
+    await expect(page.getByRole('heading', { level: 1, name: 'Identity Verification' })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shareholder-requests$/);
+    await expectHoldingCardInView(page);
   });
 
   test('a reload keeps the session; Logout ends it and a reload stays signed out', async ({ page }) => {

@@ -41,7 +41,9 @@ export function AccountStep({
       step="Step 2 of 2"
       title="Verify your account"
       intro="Enter the account number shown on your latest statement for this holding."
-      field={{ label: 'Statement account number', name: 'accountNumber', maxLength: 40 }}
+      // The registry's account numbers are letters, digits and dashes (shared/src/registry.ts): the
+      // letters keyboard in capitals, no autocorrect; a digits keypad would lock out lettered numbers.
+      field={{ label: 'Statement account number', name: 'accountNumber', maxLength: 40, autoCapitalize: 'characters' }}
       value={accountNumber}
       onValueChange={onAccountNumberChange}
       submitLabel="Verify Account"

@@ -104,6 +104,26 @@ describe('the portal sign-in past the day of account-number guesses (decision 01
     expect(screen.queryByRole('button', { name: 'E-mail me a sign-in link' })).toBeNull();
   });
 
+  it('the account number brings up the letters keyboard in capitals, without autocorrect (issue 29, item 5)', async () => {
+    stubApi({
+      '/api/shareholder-portal/validate-code': [
+        { status: 200, body: { success: true, token: 'code-token', message: 'ok' } },
+      ],
+    });
+    const user = userEvent.setup();
+    renderSignIn();
+    await waitFor(() => expect(document.activeElement?.id).toBe(CODE_STEP_HEADING_ID), LOADED);
+    await user.type(await screen.findByLabelText(/shareholder code/i, {}, LOADED), 'WH4821');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const field = await screen.findByLabelText('Statement account number', {}, LOADED);
+    // The registry's numbers hold letters, digits and dashes: no digits-only keypad, no words corrected.
+    expect(field.getAttribute('inputmode')).toBeNull();
+    expect(field.getAttribute('autocapitalize')).toBe('characters');
+    expect(field.getAttribute('autocorrect')).toBe('off');
+    expect(field.getAttribute('spellcheck')).toBe('false');
+    expect(field.getAttribute('enterkeyhint')).toBe('go');
+  });
+
   it('opened from the e-mail: redeems the link once, keeps the signed-in token and takes the token out of the address', async () => {
     window.history.replaceState(null, '', '/shareholder-requests#sign-in-link=link-token_1');
     const calls = stubApi({ '/api/shareholder-portal/sign-in-link/redeem': [{ status: 200, body: signedIn }] });

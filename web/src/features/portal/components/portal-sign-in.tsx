@@ -122,6 +122,8 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
   }, [linkToken, focusLater]);
 
   // A token kept from earlier in this tab: a live session opens the portal, an expired one starts over.
+  // The portal opens at the holding card: coming Back from /verify, the browser would otherwise put the
+  // page where /verify was scrolled to (its footer, on a phone), before the portal had rendered.
   useEffect(() => {
     const token = getPortalToken();
     if (!token || linkToken) return;
@@ -130,6 +132,7 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
       (session) => {
         setSummary(session);
         setView('portal');
+        focusLater(byId(WELCOME_HEADING_ID));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -138,7 +141,7 @@ export default function PortalSignIn({ onExit }: PortalSignInProps) {
       },
     );
     return () => controller.abort();
-  }, [onExit, linkToken]);
+  }, [onExit, linkToken, focusLater]);
 
   // Opened by Access Portal: the code step takes the focus.
   useEffect(() => {

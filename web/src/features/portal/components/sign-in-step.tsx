@@ -10,7 +10,13 @@ interface SignInStepProps {
   intro: string;
   /** Above the heading (the account step's Back to shareholder code). */
   before?: ReactNode;
-  field: { label: string; name: string; maxLength: number; autoCapitalize?: string };
+  field: {
+    label: string;
+    name: string;
+    maxLength: number;
+    /** Letters in capitals on a phone's keyboard (codes and account numbers are letters and digits, not words). */
+    autoCapitalize?: string;
+  };
   value: string;
   onValueChange: (value: string) => void;
   /** Wrong format or refused value: shown on the field. */
@@ -80,7 +86,9 @@ export function SignInStep(props: SignInStepProps) {
           maxLength={field.maxLength}
           autoComplete="off"
           autoCapitalize={field.autoCapitalize}
+          autoCorrect="off"
           spellCheck={false}
+          enterKeyHint="go"
         />
         {challenge && <ProofOfWork challenge={challenge} onSolved={onChallengeSolved} />}
         <button type="submit" className="button button--block" disabled={empty || busy || challenge !== null}>
