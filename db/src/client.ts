@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, type Logger, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -58,6 +58,8 @@ export interface DatabaseOptions {
   template?: Blob | undefined;
   /** Embedded only: PGlite's compiled code and file bundle, loaded once for many databases (embeddedAssets). */
   assets?: EmbeddedAssets | undefined;
+  /** Told every statement with its values (`pnpm bench:api` explains the list's statements); none unless set. */
+  logger?: Logger | undefined;
 }
 
 /** What every PGlite instance loads before it starts: its WebAssembly module and its file-system bundle. */
@@ -102,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Without a listener, an idle client's error (e.g. the server restarting) would crash the process;
     // the pool drops that client and opens a new one on the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, ...(options.logger ? { logger: options.logger } : {}) });
     return {
       db: db as unknown as Db,
       engine: 'postgres',
@@ -122,7 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.template ? { loadDataDir: options.template } : {}),
     ...(options.assets ? { pgliteWasmModule: options.assets.wasmModule, fsBundle: options.assets.fsBundle } : {}),
   });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, ...(options.logger ? { logger: options.logger } : {}) });
   return {
     db: db as unknown as Db,
     engine: 'embedded',

@@ -531,6 +531,8 @@ export const shareholderRequests = pgTable(
     // The list's sort orders: a status or a type, then the date, then the id.
     index('shareholder_requests_status_created_idx').on(t.status, t.createdAt, t.id),
     index('shareholder_requests_type_created_idx').on(t.requestType, t.createdAt, t.id),
+    // Migration 0031 adds INCLUDE (shareholder_code, shareholder_name): a search matching many holders
+    // reads the newest requests from this index alone, keeping those filed under a matching holder.
     index('shareholder_requests_created_idx').on(t.createdAt, t.id),
     // The review queue (`status=pending`), oldest or newest first, however few its rows among all.
     index('shareholder_requests_review_queue_idx')

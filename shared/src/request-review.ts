@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRequestCursor, REQUEST_CURSOR_MESSAGES } from './request-cursor';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from './portal-requests';
 import { DOCUMENT_TYPES } from './verification';
 import { offsetPagedQuery, pagedQuery } from './paging';
@@ -114,9 +115,31 @@ export const requestListQuerySchema = pagedQuery(
     flagged: boolFlag.optional(),
     assigned: z.literal('me', { error: 'assigned must be me' }).optional(),
     date: z.enum(['today', 'week'], { error: 'date must be today or week' }).optional(),
+    /** Keyset paging: the page after this row (request-cursor.ts), however deep; instead of `page`. */
+    after: z
+      .string()
+      .max(120, { message: REQUEST_CURSOR_MESSAGES.invalid, abort: true })
+      .transform((text, ctx) => {
+        const cursor = parseRequestCursor(text.trim());
+        if (!cursor) ctx.addIssue({ code: 'custom', message: REQUEST_CURSOR_MESSAGES.invalid });
+        return cursor ?? z.NEVER;
+      })
+      .optional(),
   },
   { defaultLimit: REQUESTS_PAGE_SIZE, maxLimit: REQUESTS_MAX_PAGE_SIZE },
-);
+).superRefine((query, ctx) => {
+  if (!query.after) return;
+  if (query.page > 1) ctx.addIssue({ code: 'custom', path: ['after'], message: REQUEST_CURSOR_MESSAGES.withPage });
+  // A cursor names the row by the list's sort columns: one from a list in another order names nothing here.
+  const key = query.after.sortKey;
+  const fits =
+    query.sortBy === 'createdAt'
+      ? key === null
+      : query.sortBy === 'status'
+        ? (REQUEST_STATUSES as readonly string[]).includes(key ?? '')
+        : (REQUEST_TYPES as readonly string[]).includes(key ?? '');
+  if (!fits) ctx.addIssue({ code: 'custom', path: ['after'], message: REQUEST_CURSOR_MESSAGES.invalid });
+});
 export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
 
 export const statusChangeSchema = z.object({
@@ -226,6 +249,8 @@ export const requestListResponseSchema = z.object({
   total: z.number(),
   totalPages: z.number(),
   page: z.number(),
+  /** The `after` of the next page; null once a page has come back short of the limit (or the last page by number). */
+  nextCursor: z.string().nullable(),
 });
 
 export const reviewDocumentSchema = z.object({

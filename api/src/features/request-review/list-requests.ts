@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { referenceSequence, requestCounts, shareholderRequests, verificationDocuments } from '@ledgerwell/db/schema';
 import { REFERENCE_START_PATTERN } from '@ledgerwell/shared/portal-requests';
+import { formatRequestCursor } from '@ledgerwell/shared/request-cursor';
 import {
   PENDING_REVIEW_STATUSES,
   REQUESTS_PAGE_SIZE,
@@ -13,7 +14,7 @@ import { DOCUMENT_TYPES } from '@ledgerwell/shared/verification';
 import type { AppDeps } from '../../lib/context';
 import { literalNumber, preparedQueries } from '../../lib/prepared';
 import { startOf } from './business-time';
-import { holderPageIds, holderSearchKey, holderSearchOf, holderSearchTotal } from './holder-search';
+import { holderPageIds, holderScanIds, holderSearchKey, holderSearchOf, planHolderSearch } from './holder-search';
 
 const r = shareholderRequests;
 
@@ -75,7 +76,8 @@ interface ListPlan {
 }
 
 function planList(deps: AppDeps, query: RequestListQuery, adminId: string): ListPlan {
-  const offset = (query.page - 1) * query.limit;
+  // After a cursor the page starts at its row: nothing to skip.
+  const offset = query.after ? 0 : (query.page - 1) * query.limit;
   const paging = query.limit !== REQUESTS_PAGE_SIZE ? 'any-size' : offset === 0 ? 'first-page' : 'page';
   const values: Record<string, unknown> = {
     'first-page': {},
@@ -96,6 +98,11 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
     if (search.referenceNumber) values.number = text.replace(/^0+/, '');
     if (search.name) values.words = namePrefixQuery(text);
   }
+  if (query.after) {
+    values.afterMicros = query.after.createdAtMicros;
+    values.afterId = query.after.id;
+    if (query.after.sortKey !== null) values.afterKey = query.after.sortKey;
+  }
   if (query.assigned === 'me') values.adminId = adminId;
   if (query.date) values.now = deps.clock.now().toISOString();
   const key = [
@@ -107,6 +114,7 @@ function planList(deps: AppDeps, query: RequestListQuery, adminId: string): List
     query.flagged === undefined ? '' : query.flagged ? 'f1' : 'f0',
     query.assigned === 'me' ? 'a' : '',
     query.date ? `d${query.date}` : '',
+    query.after ? 'k' : '',
     `o${query.sortBy}${query.sortOrder}`,
     { 'first-page': 'p1', page: 'p', 'any-size': '' }[paging],
   ].join('');
@@ -146,9 +154,37 @@ function searchCondition(search: SearchKinds | null): SQL | undefined {
   return conditions.length ? or(...conditions) : sql`false`;
 }
 
+/** A cursor's creation time, exact to the microsecond: integer arithmetic from the epoch. */
+export const cursorTime = (micros: SQL | ReturnType<typeof placeholder>) =>
+  sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+
+/** The creation time as a cursor writes it: microseconds since the epoch, exact (numeric, not a double). */
+export const cursorMicros = (column: typeof r.createdAt) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/**
+ * Rows after the cursor's, in the list's order: one row comparison over the sort columns, which
+ * PostgreSQL reads as a range of the (sort key, created_at, id) index.
+ */
+function afterCursor(
+  query: RequestListQuery,
+  t: { id: Sortable; createdAt: Sortable; sortKey?: Sortable },
+  bind: (name: 'afterMicros' | 'afterId' | 'afterKey') => SQL | ReturnType<typeof placeholder> = placeholder,
+) {
+  if (!query.after) return undefined;
+  const comparison = sql.raw(query.sortOrder === 'asc' ? '>' : '<');
+  const time = cursorTime(bind('afterMicros'));
+  const afterId = sql`${bind('afterId')}::uuid`;
+  const key = sortKeyOf(query);
+  if (!key) return sql`(${t.createdAt}, ${t.id}) ${comparison} (${time}, ${afterId})`;
+  const afterKey = sql`${bind('afterKey')}::${sql.raw(query.sortBy === 'status' ? 'request_status' : 'request_type')}`;
+  return sql`(${t.sortKey ?? key}, ${t.createdAt}, ${t.id}) ${comparison} (${afterKey}, ${time}, ${afterId})`;
+}
+
 function listConditions(query: RequestListQuery, plan: ListPlan): SQL | undefined {
   const now = placeholder('now');
   return and(
+    afterCursor(query, { id: r.id, createdAt: r.createdAt }),
     statusCondition(r.status, plan),
     query.requestType ? eq(r.requestType, placeholder('requestType')) : undefined,
     searchCondition(plan.search),
@@ -272,6 +308,7 @@ function pageRows(deps: AppDeps, total: SQL<string>) {
       requestType: r.requestType,
       status: r.status,
       createdAt: r.createdAt,
+      createdAtMicros: cursorMicros(r.createdAt),
       assignedTo: r.assignedTo,
       isFlagged: r.isFlagged,
       flagPriority: r.flagPriority,
@@ -285,20 +322,34 @@ function pageRows(deps: AppDeps, total: SQL<string>) {
 }
 
 /**
- * A code or name search's page when the per-holder path is the cheaper one (holder-search.ts): its
- * total from the snapshot counts, then the page's rows in one prepared statement per order.
+ * A code or name search's page by the matching holders (holder-search.ts): its total from the
+ * snapshot counts, then the page by the cheaper of the scan (unprepared, the keys as a constant) and
+ * the per-holder merge (one prepared statement per order). Null: the general query reads it.
  */
 async function holderSearchRows(deps: AppDeps, query: RequestListQuery, plan: ListPlan) {
   const search = holderSearchOf(query, plan.search);
-  const total = search && (await holderSearchTotal(deps, query, search, plan.values));
-  if (!search || total === null) return null;
-  const offset = (query.page - 1) * query.limit;
+  if (!search) return null;
+  const chosen = await planHolderSearch(deps, query, search, plan.values);
+  if (chosen.path === 'general') return null;
+  const { total } = chosen;
+  const offset = query.after ? 0 : (query.page - 1) * query.limit;
   if (offset >= total) return { rows: [], total };
-  const key = `${holderSearchKey(search)}${query.sortOrder}`;
+  const order = sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: r.createdAt });
+  if (chosen.path === 'scan') {
+    const bound = (name: string) => sql`${plan.values[name]}`;
+    const after = (q: { id: Sortable; createdAt: Sortable }) => afterCursor(query, q, bound);
+    const ids = holderScanIds(chosen.keys, query.sortOrder, after, { limit: query.limit, offset });
+    const rows = await pageRows(deps, sql<string>`null`)
+      .where(sql`${r.id} in (${ids})`)
+      .orderBy(...order);
+    return { rows, total };
+  }
+  const key = `${holderSearchKey(search)}${query.after ? 'k' : ''}${query.sortOrder}`;
+  const after = (q: { id: Sortable; createdAt: Sortable }) => afterCursor(query, q);
   const page = holderPageQueries(deps.db, key, (name) =>
     pageRows(deps, sql<string>`null`)
-      .where(sql`${r.id} in (${holderPageIds(search, query.sortOrder)})`)
-      .orderBy(...sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: r.createdAt }))
+      .where(sql`${r.id} in (${holderPageIds(search, query.sortOrder, after)})`)
+      .orderBy(...order)
       .prepare(name),
   );
   const rows = await page.execute({ ...plan.values, need: offset + query.limit, limit: query.limit, offset });
@@ -321,8 +372,18 @@ export async function listRequests(deps: AppDeps, query: RequestListQuery, admin
     byHolder?.rows ??
     (await pageQueries(deps.db, plan.key, (name) => buildPageQuery(deps, query, plan, name)).execute(plan.values));
   let total = byHolder?.total ?? Number(rows[0]?.total ?? 0);
-  if (!byHolder && rows.length === 0 && query.page > 1) {
-    // Past the last page there is no row to carry the total: count on its own.
+  const last = rows.at(-1);
+  const full = rows.length === query.limit && (query.after !== undefined || query.page * query.limit < total);
+  const nextCursor =
+    full && last
+      ? formatRequestCursor({
+          sortKey: query.sortBy === 'status' ? last.status : query.sortBy === 'type' ? last.requestType : null,
+          createdAtMicros: last.createdAtMicros,
+          id: last.id,
+        })
+      : null;
+  if (!byHolder && rows.length === 0 && (query.page > 1 || query.after)) {
+    // Past the last page (or the last row) there is no row to carry the total: count on its own.
     const [row] = await countQueries(deps.db, plan.key, (name) => buildCountQuery(deps, query, plan, name)).execute(
       plan.values,
     );
@@ -352,5 +413,11 @@ export async function listRequests(deps: AppDeps, query: RequestListQuery, admin
       verificationComplete: held === DOCUMENT_TYPES.length,
     };
   });
-  return { requests, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  return {
+    requests,
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    nextCursor,
+  };
 }

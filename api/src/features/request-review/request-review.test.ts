@@ -1,4 +1,5 @@
 import { QUESTIONS_LINE } from '@ledgerwell/shared/contact-facts';
+import { REQUEST_CURSOR_MESSAGES } from '@ledgerwell/shared/request-cursor';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { usFederalHolidays } from '@ledgerwell/db/us-federal-holidays';
@@ -273,6 +274,74 @@ describe('admin request review API', () => {
         expect(ids(second), filters).toEqual(all.slice(20, 40));
         expect(second.total, filters).toBe(all.length);
       }
+    });
+
+    it('pages by `after` (keyset) as one long page reads them, in every order and search (issue 29, item 17)', async () => {
+      const other = await portal.signIn('DEMO01', '100200300');
+      // DEMO01 files 2 of 13 requests: searched alone, its page is merged per holder; DEMO0 (both) is scanned.
+      for (let n = 0; n < 12; n++) {
+        await portal.inquiry(n % 6 ? holder : other, `Question ${n}`);
+        // Two requests in the same microsecond: the id breaks the tie, and no row is skipped or repeated.
+        if (n % 4) t.clock.advance(1000);
+      }
+      await status((await portal.inquiry(holder)).id, 'PROCESSING');
+      const ids = (json: { requests: { id: string }[] }) => json.requests.map((r) => r.id);
+      for (const filters of [
+        '',
+        'sortOrder=asc',
+        'status=pending',
+        'sortBy=status',
+        'sortBy=type&sortOrder=asc',
+        'requestType=inquiry',
+        // A search by code and by name: many holders (the scan) and one holder (the per-holder merge).
+        'search=demo0',
+        'search=demo01',
+        'search=demo0&sortOrder=asc',
+        'search=whitfield',
+      ]) {
+        const all = ids((await get(`/requests?${filters}&limit=100`)).json);
+        expect(all.length, filters).toBeGreaterThan(0);
+        const walked: string[] = [];
+        let after: string | null = null;
+        for (let pages = 0; pages <= all.length; pages++) {
+          const page: { json: { requests: { id: string }[]; nextCursor: string | null; total: number } } = await get(
+            `/requests?${filters}&limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+          );
+          expect(page.json.total, filters).toBe(all.length);
+          walked.push(...ids(page.json));
+          after = page.json.nextCursor;
+          if (!after) break;
+        }
+        expect(walked, filters).toEqual(all);
+      }
+      // Page numbers give the cursor of their last row: the page after it by cursor is the next by number.
+      const second = (await get('/requests?limit=3&page=2')).json;
+      const third = (await get(`/requests?limit=3&after=${second.nextCursor}`)).json;
+      expect(ids(third)).toEqual(ids((await get('/requests?limit=3&page=3')).json));
+      expect((await get('/requests?limit=100')).json.nextCursor).toBeNull();
+    });
+
+    it('refuses a cursor it did not write, one from another order, and a cursor with a page number', async () => {
+      const first = (await get('/requests?limit=1')).json;
+      await portal.inquiry(holder);
+      await portal.inquiry(holder);
+      const cursor = (await get('/requests?limit=1')).json.nextCursor as string;
+      expect(cursor).toMatch(/^\d+\.[0-9a-f-]{36}$/);
+      const statusCursor = (await get('/requests?limit=1&sortBy=status')).json.nextCursor as string;
+      expect(statusCursor).toMatch(/^PENDING\.\d+\.[0-9a-f-]{36}$/);
+      for (const [query, message] of [
+        ['after=1.2', REQUEST_CURSOR_MESSAGES.invalid],
+        ["after=x'%3B--", REQUEST_CURSOR_MESSAGES.invalid],
+        [`after=${'9'.repeat(200)}`, REQUEST_CURSOR_MESSAGES.invalid],
+        [`after=${statusCursor}`, REQUEST_CURSOR_MESSAGES.invalid],
+        [`after=${cursor}&sortBy=type`, REQUEST_CURSOR_MESSAGES.invalid],
+        [`after=${cursor}&page=2`, REQUEST_CURSOR_MESSAGES.withPage],
+      ]) {
+        const refused = await get(`/requests?${query}`);
+        expect(refused.status, query).toBe(400);
+        expect(JSON.stringify(refused.json), query).toContain(message);
+      }
+      expect(first.nextCursor).toBeNull();
     });
 
     it('shows the verification column: Pending, then Submitted, then Verified', async () => {

@@ -89,12 +89,26 @@ describe('the request list (bare array accepted)', () => {
 
   it('normalises a bare array to one page of every row', () => {
     const rows = [row('1'), row('2')];
-    expect(normaliseRequestList(rows)).toEqual({ success: true, requests: rows, total: 2, totalPages: 1, page: 1 });
-    expect(normaliseRequestList([])).toEqual({ success: true, requests: [], total: 0, totalPages: 1, page: 1 });
+    expect(normaliseRequestList(rows)).toEqual({
+      success: true,
+      requests: rows,
+      total: 2,
+      totalPages: 1,
+      page: 1,
+      nextCursor: null,
+    });
+    expect(normaliseRequestList([])).toEqual({
+      success: true,
+      requests: [],
+      total: 0,
+      totalPages: 1,
+      page: 1,
+      nextCursor: null,
+    });
   });
 
   it('leaves the paged answer as it is', () => {
-    const page = { success: true as const, requests: [], total: 45, totalPages: 3, page: 2 };
+    const page = { success: true as const, requests: [], total: 45, totalPages: 3, page: 2, nextCursor: null };
     expect(normaliseRequestList(page)).toBe(page);
   });
 
@@ -106,7 +120,10 @@ describe('the request list (bare array accepted)', () => {
       page: 1,
       requests: [{ id: '1' }, { id: '2' }, { id: '3' }],
     });
-    vi.stubGlobal('fetch', json({ success: true, requests: [row('9')], total: 41, totalPages: 3, page: 3 }));
+    vi.stubGlobal(
+      'fetch',
+      json({ success: true, requests: [row('9')], total: 41, totalPages: 3, page: 3, nextCursor: null }),
+    );
     await expect(fetchRequests({ page: 3 })).resolves.toMatchObject({
       total: 41,
       totalPages: 3,

@@ -25,7 +25,7 @@ export type RequestListRow = RequestList['requests'][number];
  */
 export function normaliseRequestList(body: RequestList | RequestListRow[]): RequestList {
   if (!Array.isArray(body)) return body;
-  return { success: true, requests: body, total: body.length, totalPages: 1, page: 1 };
+  return { success: true, requests: body, total: body.length, totalPages: 1, page: 1, nextCursor: null };
 }
 
 const listAnswerSchema = z.union([requestListResponseSchema, z.array(requestListRowSchema)]);
