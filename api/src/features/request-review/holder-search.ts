@@ -135,21 +135,17 @@ export async function planHolderSearch(
 
 /**
  * The scan's page ids, as a subquery: the requests newest (or oldest) first from the date index,
- * those filed under a matching holder (`keys`), past the cursor if any. Run unprepared: planned with
- * the keys as a constant, PostgreSQL hashes them (a prepared plan would compare each entry with every
- * key in turn).
+ * those filed under a matching holder, past the cursor if any. Bound values: keys (the matching
+ * holders), limit, offset, and a cursor's afterMicros and afterId. Its statement must be planned with
+ * its values (an unnamed statement, see list-requests.ts): with the keys as a constant PostgreSQL
+ * hashes them, where a kept generic plan would compare each entry with every key in turn.
  */
-export function holderScanIds(
-  keys: string[],
-  order: 'asc' | 'desc',
-  after: (q: { id: SQL; createdAt: SQL }) => SQL | undefined,
-  page: { limit: number; offset: number },
-): SQL {
+export function holderScanIds(order: 'asc' | 'desc', after: (q: { id: SQL; createdAt: SQL }) => SQL | undefined): SQL {
   const dir = sql.raw(order);
   const afterRow = after({ id: sql`q.id`, createdAt: sql`q.created_at` });
   return sql`select q.id from shareholder_requests q
-    where ${holderKey(sql`q.shareholder_code`, sql`q.shareholder_name`)} = any(${sql.param(keys)}::text[])${afterRow ? sql` and ${afterRow}` : sql``}
-    order by q.created_at ${dir}, q.id ${dir} limit ${page.limit} offset ${page.offset}`;
+    where ${holderKey(sql`q.shareholder_code`, sql`q.shareholder_name`)} = any(${placeholder('keys')}::text[])${afterRow ? sql` and ${afterRow}` : sql``}
+    order by q.created_at ${dir}, q.id ${dir} limit ${placeholder('limit')} offset ${placeholder('offset')}`;
 }
 
 /** The prepared statements' key: which conditions the search has. */

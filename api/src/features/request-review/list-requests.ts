@@ -155,29 +155,25 @@ function searchCondition(search: SearchKinds | null): SQL | undefined {
 }
 
 /** A cursor's creation time, exact to the microsecond: integer arithmetic from the epoch. */
-export const cursorTime = (micros: SQL | ReturnType<typeof placeholder>) =>
+const cursorTime = (micros: ReturnType<typeof placeholder>) =>
   sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
 /** The creation time as a cursor writes it: microseconds since the epoch, exact (numeric, not a double). */
-export const cursorMicros = (column: typeof r.createdAt) =>
+const cursorMicros = (column: typeof r.createdAt) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /**
  * Rows after the cursor's, in the list's order: one row comparison over the sort columns, which
  * PostgreSQL reads as a range of the (sort key, created_at, id) index.
  */
-function afterCursor(
-  query: RequestListQuery,
-  t: { id: Sortable; createdAt: Sortable; sortKey?: Sortable },
-  bind: (name: 'afterMicros' | 'afterId' | 'afterKey') => SQL | ReturnType<typeof placeholder> = placeholder,
-) {
+function afterCursor(query: RequestListQuery, t: { id: Sortable; createdAt: Sortable; sortKey?: Sortable }) {
   if (!query.after) return undefined;
   const comparison = sql.raw(query.sortOrder === 'asc' ? '>' : '<');
-  const time = cursorTime(bind('afterMicros'));
-  const afterId = sql`${bind('afterId')}::uuid`;
+  const time = cursorTime(placeholder('afterMicros'));
+  const afterId = sql`${placeholder('afterId')}::uuid`;
   const key = sortKeyOf(query);
   if (!key) return sql`(${t.createdAt}, ${t.id}) ${comparison} (${time}, ${afterId})`;
-  const afterKey = sql`${bind('afterKey')}::${sql.raw(query.sortBy === 'status' ? 'request_status' : 'request_type')}`;
+  const afterKey = sql`${placeholder('afterKey')}::${sql.raw(query.sortBy === 'status' ? 'request_status' : 'request_type')}`;
   return sql`(${t.sortKey ?? key}, ${t.createdAt}, ${t.id}) ${comparison} (${afterKey}, ${time}, ${afterId})`;
 }
 
@@ -335,17 +331,19 @@ async function holderSearchRows(deps: AppDeps, query: RequestListQuery, plan: Li
   const offset = query.after ? 0 : (query.page - 1) * query.limit;
   if (offset >= total) return { rows: [], total };
   const order = sortOrder(query, { id: r.id, createdAt: r.createdAt, sortKey: r.createdAt });
-  if (chosen.path === 'scan') {
-    const bound = (name: string) => sql`${plan.values[name]}`;
-    const after = (q: { id: Sortable; createdAt: Sortable }) => afterCursor(query, q, bound);
-    const ids = holderScanIds(chosen.keys, query.sortOrder, after, { limit: query.limit, offset });
-    const rows = await pageRows(deps, sql<string>`null`)
-      .where(sql`${r.id} in (${ids})`)
-      .orderBy(...order);
-    return { rows, total };
-  }
   const key = `${holderSearchKey(search)}${query.after ? 'k' : ''}${query.sortOrder}`;
   const after = (q: { id: Sortable; createdAt: Sortable }) => afterCursor(query, q);
+  if (chosen.path === 'scan') {
+    // Built once per shape, but run as an unnamed statement (no name), planned with its keys each time.
+    const scan = holderScanQueries(deps.db, key, () =>
+      pageRows(deps, sql<string>`null`)
+        .where(sql`${r.id} in (${holderScanIds(query.sortOrder, after)})`)
+        .orderBy(...order)
+        .prepare(''),
+    );
+    const rows = await scan.execute({ ...plan.values, keys: chosen.keys, limit: query.limit, offset });
+    return { rows, total };
+  }
   const page = holderPageQueries(deps.db, key, (name) =>
     pageRows(deps, sql<string>`null`)
       .where(sql`${r.id} in (${holderPageIds(search, query.sortOrder, after)})`)
@@ -364,6 +362,7 @@ function buildCountQuery(deps: AppDeps, query: RequestListQuery, plan: ListPlan,
 const countQueries = preparedQueries<ReturnType<typeof buildCountQuery>>('request_count');
 const pageQueries = preparedQueries<ReturnType<typeof buildPageQuery>>('request_list');
 const holderPageQueries = preparedQueries<ReturnType<typeof buildPageQuery>>('request_list_holder');
+const holderScanQueries = preparedQueries<ReturnType<typeof buildPageQuery>>('request_list_scan');
 
 export async function listRequests(deps: AppDeps, query: RequestListQuery, adminId: string) {
   const plan = planList(deps, query, adminId);
