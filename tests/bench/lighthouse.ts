@@ -74,6 +74,9 @@ interface Run {
   foreign: string[];
   /** Audits of accessibility and best practices that did not pass, for whoever fixes the page. */
   failedAudits: string[];
+  /** The longest main-thread task during load (Lighthouse's long-tasks audit, at its CPU slowdown), and its script. */
+  longestTaskMs: number;
+  longestTaskUrl: string;
   /** The elements Lighthouse names as shifted (CSS selector), with the shift's score. */
   shifted: string[];
   /** What the page logged as errors (Lighthouse's errors-in-console audit). */
@@ -126,7 +129,15 @@ async function lighthouseRun(url: string): Promise<Run> {
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${category}: ${ref.id}`),
     );
+    // Tasks of 50 ms or more; none listed means the longest stayed under 50 ms.
+    const longTasks = items<{ url?: string; duration: number }>('long-tasks');
+    const longest = longTasks.reduce<{ url?: string; duration: number } | null>(
+      (top, task) => (!top || task.duration > top.duration ? task : top),
+      null,
+    );
     return {
+      longestTaskMs: longest?.duration ?? 0,
+      longestTaskUrl: longest?.url ?? '',
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -158,6 +169,13 @@ async function measure(url: string): Promise<Run> {
   }
 }
 
+/** The longest task as printed: under 50 ms when Lighthouse listed none, else its length and script. */
+function longestTask(run: Run): string {
+  if (!run.longestTaskMs) return '< 50 ms';
+  const script = run.longestTaskUrl ? ` (${run.longestTaskUrl.replace(/^https?:\/\/[^/]+/, '')})` : '';
+  return `${run.longestTaskMs.toFixed(0)} ms${script}`;
+}
+
 /** The page's HTML as the server sends it, gzipped (what a phone downloads before anything else). */
 async function htmlGzipKb(url: string): Promise<number> {
   const html = Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -185,7 +203,7 @@ try {
         const run = await measure(`${server.base}${await urlOf(page, code)}`);
         row.runs.push(run);
         console.log(
-          `${page} run ${i + 1}/${RUNS}: performance ${run.performance.toFixed(2)}, CLS ${run.cls.toFixed(3)}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms`,
+          `${page} run ${i + 1}/${RUNS}: performance ${run.performance.toFixed(2)}, CLS ${run.cls.toFixed(3)}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms, longest task ${longestTask(run)}`,
         );
       }
     } catch (error) {
@@ -221,6 +239,16 @@ const columns: { title: string; width: number; value: (row: Row) => string }[] =
       return cell(figure, value, format(value));
     },
   })),
+  {
+    // The longest of the runs' longest tasks: one slow task in one run is what TBT punishes.
+    title: 'longest task',
+    width: 13,
+    value: (row) => {
+      if (!row.runs.length) return 'n/a';
+      const ms = Math.max(...row.runs.map((run) => run.longestTaskMs));
+      return ms ? `${ms.toFixed(0)} ms` : '< 50 ms';
+    },
+  },
   {
     title: 'HTML gzip',
     width: 13,
