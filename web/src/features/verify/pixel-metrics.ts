@@ -1,6 +1,6 @@
 /**
  * Photo quality checks beyond the spec's rules, on a small RGBA copy of the photo (pure functions,
- * no DOM): a blank or frozen camera frame, heavy blur, heavy glare. They catch what a reviewer would
+ * no DOM): a blank or frozen camera frame, heavy blur, heavy glare or a glare patch over the card. They catch what a reviewer would
  * refuse later, while the shareholder still has the camera in hand.
  */
 
@@ -32,8 +32,18 @@ export const QUALITY_THRESHOLDS = {
   minMeanLuminance: 12,
   /** A pixel at or above this luminance is blown out. */
   glareLuminance: 250,
-  /** A larger share of blown-out pixels is heavy glare. */
+  /** A larger share of blown-out pixels over the whole frame is a washed-out selfie. */
   maxGlareShare: 0.25,
+  /** Glare is measured on tiles of this many sample pixels a side (16 px: 32x24 tiles on a 4:3 frame). */
+  glareTile: 16,
+  /** A tile this much blown out (share of its pixels) is a clipped highlight: no print survives in it. */
+  clippedTileShare: 0.9,
+  /**
+   * An ID photo whose largest connected patch of clipped tiles covers more of the frame than this has
+   * glare over the card: a card filling 40% of the frame loses a fifth of itself at 8%. A light card
+   * keeps its print, so its tiles are not clipped; a white wall behind a selfie is not checked by tiles.
+   */
+  maxGlareRegionShare: 0.08,
   /** A lower variance of the Laplacian of the grey-scale copy is a blurry photo. */
   minSharpness: 25,
 } as const;
@@ -83,6 +93,79 @@ export function brightShare(gray: Float32Array, threshold: number = QUALITY_THRE
   return bright / gray.length;
 }
 
+/**
+ * The largest 4-connected patch of clipped tiles (tiles of `tile` pixels, mostly blown out, at least
+ * three tiles across), as a share (0-1) of the frame's area. A glare patch wipes the print under it wherever it sits; the whole-frame
+ * share would miss it on a card that fills only part of the frame.
+ */
+export function glareRegionShare(
+  gray: Float32Array,
+  width: number,
+  height: number,
+  tile: number = QUALITY_THRESHOLDS.glareTile,
+): number {
+  if (width === 0 || height === 0) return 0;
+  const t = QUALITY_THRESHOLDS;
+  const cols = Math.ceil(width / tile);
+  const rows = Math.ceil(height / tile);
+  const bright = new Uint32Array(cols * rows);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / tile) * cols;
+    for (let x = 0; x < width; x++) if (gray[y * width + x]! >= t.glareLuminance) bright[row + Math.floor(x / tile)]!++;
+  }
+  // Pixels of each tile (the last row and column can be narrower).
+  const area = (c: number, r: number) => Math.min(tile, width - c * tile) * Math.min(tile, height - r * tile);
+  const mostlyBright = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++)
+      mostlyBright[r * cols + c] = bright[r * cols + c]! >= t.clippedTileShare * area(c, r) ? 1 : 0;
+  // An opening (erode, then dilate, by a tile) keeps patches and drops thin bands: the blank margin
+  // of a light card, a white shirt collar, a lit edge.
+  const at = (grid: Uint8Array, c: number, r: number) =>
+    c < 0 || r < 0 || c >= cols || r >= rows ? 1 : grid[r * cols + c]!;
+  const eroded = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++)
+      eroded[r * cols + c] =
+        at(mostlyBright, c, r) &
+        at(mostlyBright, c - 1, r) &
+        at(mostlyBright, c + 1, r) &
+        at(mostlyBright, c, r - 1) &
+        at(mostlyBright, c, r + 1);
+  const inGrid = (c: number, r: number) => c >= 0 && r >= 0 && c < cols && r < rows && eroded[r * cols + c] === 1;
+  const clipped = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++)
+      clipped[r * cols + c] =
+        inGrid(c, r) || inGrid(c - 1, r) || inGrid(c + 1, r) || inGrid(c, r - 1) || inGrid(c, r + 1) ? 1 : 0;
+  let largest = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < clipped.length; start++) {
+    if (clipped[start] !== 1) continue;
+    clipped[start] = 2;
+    stack.push(start);
+    let pixels = 0;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const c = i % cols;
+      const r = (i - c) / cols;
+      pixels += area(c, r);
+      for (const [nc, nr] of [
+        [c - 1, r],
+        [c + 1, r],
+        [c, r - 1],
+        [c, r + 1],
+      ] as const) {
+        if (nc < 0 || nr < 0 || nc >= cols || nr >= rows || clipped[nr * cols + nc] !== 1) continue;
+        clipped[nr * cols + nc] = 2;
+        stack.push(nr * cols + nc);
+      }
+    }
+    largest = Math.max(largest, pixels);
+  }
+  return largest / (width * height);
+}
+
 /** Variance of the 4-neighbour Laplacian over the interior pixels: low when edges are soft. */
 export function laplacianVariance(gray: Float32Array, width: number, height: number): number {
   if (width < 3 || height < 3) return 0;
@@ -110,8 +193,13 @@ export interface QualityMetrics {
   meanLuminance: number;
   contrast: number;
   glareShare: number;
+  /** The largest connected patch of clipped highlights, as a share of the frame (glareRegionShare). */
+  glareRegionShare: number;
   sharpness: number;
 }
+
+/** Which photo is checked: the card's checks (glare patches) do not apply to a selfie. */
+export type PhotoKind = 'selfie' | 'id_front' | 'id_back';
 
 export function measureQuality(sample: PixelSample): QualityMetrics {
   const gray = toGrayscale(sample);
@@ -121,6 +209,7 @@ export function measureQuality(sample: PixelSample): QualityMetrics {
     meanLuminance: mean,
     contrast: stdDev,
     glareShare: brightShare(gray),
+    glareRegionShare: glareRegionShare(gray, sample.width, sample.height),
     sharpness: laplacianVariance(gray, sample.width, sample.height),
   };
 }
@@ -128,14 +217,18 @@ export function measureQuality(sample: PixelSample): QualityMetrics {
 /**
  * The first problem found, in this order: blank (a blank frame is also "blurry", so it goes first),
  * then glare (blown-out areas also soften edges; retaking out of the light is the useful hint), then blur.
+ * Glare is a washed-out selfie, or a sizeable clipped patch on the ID's photos (where the share of
+ * bright pixels alone would refuse a light card whose print is perfectly readable).
  */
-export function qualityProblem(metrics: QualityMetrics): QualityProblem | null {
+export function qualityProblem(metrics: QualityMetrics, kind: PhotoKind): QualityProblem | null {
   const t = QUALITY_THRESHOLDS;
   const flat =
     metrics.contrast < t.minContrast ||
     (metrics.distinctColours < t.minDistinctColours && metrics.contrast < t.lowContrast);
   if (flat || metrics.meanLuminance < t.minMeanLuminance) return 'blank';
-  if (metrics.glareShare > t.maxGlareShare) return 'glare';
+  const glare =
+    kind === 'selfie' ? metrics.glareShare > t.maxGlareShare : metrics.glareRegionShare > t.maxGlareRegionShare;
+  if (glare) return 'glare';
   if (metrics.sharpness < t.minSharpness) return 'blurry';
   return null;
 }

@@ -51,7 +51,7 @@ export async function processPhoto(file: File, kind: DocumentType): Promise<Proc
   const { width, height, metrics } = analysis;
   const tooSmall = dimensionProblem(width, height, label);
   if (tooSmall) return fail(tooSmall);
-  const problem = qualityProblem(metrics);
+  const problem = qualityProblem(metrics, kind);
   if (problem) return fail(QUALITY_MESSAGES[problem](label));
 
   const compressStart = performance.now();
