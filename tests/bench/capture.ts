@@ -31,7 +31,7 @@ if (missing) {
 
 /** A phone camera's photo: 4032x3024, textured and grainy, JPEG quality 92 (about 3.5 MB). */
 async function cameraJpeg(): Promise<string> {
-  const file = path.join(os.tmpdir(), 'ledgerwell-bench-camera-v1-4032x3024.jpg');
+  const file = path.join(os.tmpdir(), 'ledgerwell-bench-camera-v2-4032x3024.jpg');
   if (!fs.existsSync(file)) {
     const rgb = photoLikeRgb({ width: 4032, height: 3024, seed: 11, noise: 10 });
     await sharp(Buffer.from(rgb), { raw: { width: 4032, height: 3024, channels: 3 } })

@@ -50,7 +50,7 @@ function yuv420Frame(rgb: Uint8Array, width: number, height: number): Buffer {
 /** Writes (once per machine and version) a photo-like .y4m the fake camera loops over, and returns its path. */
 export function fakeCameraFile(): string {
   const { width, height } = FAKE_CAMERA_SIZE;
-  const file = path.join(os.tmpdir(), `ledgerwell-fake-camera-v1-${width}x${height}.y4m`);
+  const file = path.join(os.tmpdir(), `ledgerwell-fake-camera-v2-${width}x${height}.y4m`);
   if (!fs.existsSync(file)) {
     const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`);
     const frame = yuv420Frame(photoLikeRgb({ width, height }), width, height);

@@ -63,11 +63,12 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOp
     ry: (0.05 + random() * 0.18) * height,
     color: [40 + random() * 170, 40 + random() * 170, 40 + random() * 170] as const,
   }));
-  // An ID-card-like block (ratio 1.586) with lines of "print" in the middle of the frame.
-  const cardW = width * 0.56;
+  // An ID-card-like block (ratio 1.586) with lines of "print", held low in the frame and filling 40% of a
+  // 4:3 frame (the ID steps look for a card that fills most of the frame); a face fits above it.
+  const cardW = width * 0.7;
   const cardH = cardW / 1.586;
   const cardX = (width - cardW) / 2;
-  const cardY = (height - cardH) / 2;
+  const cardY = height * 0.97 - cardH;
   const line = Math.max(2, Math.round(10 * scale));
 
   const rgb = new Uint8Array(width * height * 3);

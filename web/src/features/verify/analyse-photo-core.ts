@@ -1,4 +1,4 @@
-import { measureQuality, sampleSize, type QualityMetrics } from './pixel-metrics';
+import { measureQuality, sampleSize, type PhotoKind, type QualityMetrics } from './pixel-metrics';
 
 /** The decoded size (EXIF orientation applied) and the quality metrics of a small copy. */
 export type Analysis = { width: number; height: number; metrics: QualityMetrics } | 'decode-failed';
@@ -28,7 +28,7 @@ async function decode(blob: Blob): Promise<ImageBitmap> {
  * Decodes a photo and measures a small copy of it. Runs in analyse-photo.worker.ts, or on the main
  * thread where workers cannot draw (no OffscreenCanvas).
  */
-export async function analyseBlob(blob: Blob): Promise<Analysis> {
+export async function analyseBlob(blob: Blob, kind: PhotoKind): Promise<Analysis> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await decode(blob);
@@ -43,7 +43,7 @@ export async function analyseBlob(blob: Blob): Promise<Analysis> {
     if (!context) throw new Error('No 2D canvas');
     context.drawImage(bitmap, 0, 0, sample.width, sample.height);
     const { data } = context.getImageData(0, 0, sample.width, sample.height);
-    return { width, height, metrics: measureQuality({ data, width: sample.width, height: sample.height }) };
+    return { width, height, metrics: measureQuality({ data, width: sample.width, height: sample.height }, kind) };
   } finally {
     bitmap.close();
   }

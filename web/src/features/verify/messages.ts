@@ -14,6 +14,8 @@ export const QUALITY_MESSAGES = {
       : `Move away from the light: glare covers part of your ID and hides its print. Tilt the card slightly or move out of direct light, then retake the ${kind} photo.`,
   blurry: (kind: string) =>
     `The ${kind} photo looks blurry. Hold the phone steady, let the camera focus, then retake it.`,
+  'no-card': (kind: string) =>
+    `Move closer: your ID should fill most of the frame, with all four corners visible. Lay it on a dark, flat surface, then retake the ${kind} photo.`,
 } as const;
 
 export type CameraProblem = 'denied' | 'missing' | 'busy' | 'unsupported' | 'failed';

@@ -158,9 +158,9 @@ describe('pixel metrics', () => {
 
   it('blur lowers the Laplacian variance', () => {
     const sharp = photoLike();
-    const m1 = measureQuality(sharp).sharpness;
-    const m2 = measureQuality(blurred(sharp, 1)).sharpness;
-    const m3 = measureQuality(blurred(sharp, 3)).sharpness;
+    const m1 = measureQuality(sharp, 'selfie').sharpness;
+    const m2 = measureQuality(blurred(sharp, 1), 'selfie').sharpness;
+    const m3 = measureQuality(blurred(sharp, 3), 'selfie').sharpness;
     expect(m1).toBeGreaterThan(m2);
     expect(m2).toBeGreaterThan(m3);
   });
@@ -168,20 +168,20 @@ describe('pixel metrics', () => {
 
 describe('qualityProblem', () => {
   it('passes a sharp, varied photo', () => {
-    expect(qualityProblem(measureQuality(photoLike()), 'id_front')).toBeNull();
+    expect(qualityProblem(measureQuality(photoLike(), 'selfie'), 'selfie')).toBeNull();
   });
 
   it('calls a black, a solid or an almost flat frame blank', () => {
-    expect(qualityProblem(measureQuality(solid(0, 0, 0)), 'id_front')).toBe('blank');
-    expect(qualityProblem(measureQuality(solid(0, 160, 0)), 'id_front')).toBe('blank');
+    expect(qualityProblem(measureQuality(solid(0, 0, 0), 'id_front'), 'id_front')).toBe('blank');
+    expect(qualityProblem(measureQuality(solid(0, 160, 0), 'id_front'), 'id_front')).toBe('blank');
     const next = random(3);
     const noisyGrey = sample(64, 48, () => {
       const v = 120 + (next() - 0.5) * 6;
       return [v, v, v];
     });
-    expect(qualityProblem(measureQuality(noisyGrey), 'id_front')).toBe('blank');
+    expect(qualityProblem(measureQuality(noisyGrey, 'id_front'), 'id_front')).toBe('blank');
     const dark = sample(64, 48, (x, y) => ((x + y) % 2 ? [14, 14, 14] : [2, 2, 2]));
-    expect(qualityProblem(measureQuality(dark), 'id_front')).toBe('blank');
+    expect(qualityProblem(measureQuality(dark, 'id_front'), 'id_front')).toBe('blank');
   });
 
   it('does not call a sharp grey-scale photo blank for its few colours', () => {
@@ -190,23 +190,23 @@ describe('qualityProblem', () => {
       const v = ((Math.floor(x / 8) + Math.floor(y / 8)) % 2 ? 200 : 60) + (next() - 0.5) * 10;
       return [v, v, v];
     });
-    const metrics = measureQuality(grey);
+    const metrics = measureQuality(grey, 'selfie');
     expect(metrics.distinctColours).toBeLessThan(QUALITY_THRESHOLDS.minDistinctColours);
-    expect(qualityProblem(metrics, 'id_front')).toBeNull();
+    expect(qualityProblem(metrics, 'selfie')).toBeNull();
   });
 
   it('calls a white patch over most of an ID card glare, though most of the frame is not blown out', () => {
-    const patched = measureQuality(cardPhoto({ glare: 0.7 }));
+    const patched = measureQuality(cardPhoto({ glare: 0.7 }), 'id_front');
     expect(patched.glareShare).toBeLessThan(QUALITY_THRESHOLDS.maxGlareShare);
     expect(qualityProblem(patched, 'id_front')).toBe('glare');
     expect(qualityProblem(patched, 'id_back')).toBe('glare');
     // A smaller patch that wipes 40% of the card too.
-    expect(qualityProblem(measureQuality(cardPhoto({ glare: 0.4 })), 'id_front')).toBe('glare');
+    expect(qualityProblem(measureQuality(cardPhoto({ glare: 0.4 }), 'id_front'), 'id_front')).toBe('glare');
   });
 
   it('passes an ID card without glare, and a light card whose print survives', () => {
-    expect(qualityProblem(measureQuality(cardPhoto()), 'id_front')).toBeNull();
-    const light = measureQuality(cardPhoto({ card: 254, share: 0.45 }));
+    expect(qualityProblem(measureQuality(cardPhoto(), 'id_front'), 'id_front')).toBeNull();
+    const light = measureQuality(cardPhoto({ card: 254, share: 0.45 }), 'id_front');
     expect(light.glareShare).toBeGreaterThan(0.1);
     expect(qualityProblem(light, 'id_front')).toBeNull();
   });
@@ -223,8 +223,8 @@ describe('qualityProblem', () => {
         return [wall, wall, wall];
       });
     // A lit white wall on both sides of the head, and one blown out on both sides.
-    expect(qualityProblem(measureQuality(selfie(240, 128)), 'selfie')).toBeNull();
-    const blownOut = measureQuality(selfie(255, 56));
+    expect(qualityProblem(measureQuality(selfie(240, 128), 'selfie'), 'selfie')).toBeNull();
+    const blownOut = measureQuality(selfie(255, 56), 'selfie');
     expect(blownOut.glareRegionShare).toBeGreaterThan(QUALITY_THRESHOLDS.maxGlareRegionShare);
     expect(qualityProblem(blownOut, 'selfie')).toBeNull();
   });
@@ -250,21 +250,21 @@ describe('qualityProblem', () => {
       const i = (y * 128 + x) * 4;
       return [base.data[i]!, base.data[i + 1]!, base.data[i + 2]!];
     });
-    expect(measureQuality(glare).glareShare).toBeCloseTo(0.375);
-    expect(qualityProblem(measureQuality(glare), 'selfie')).toBe('glare');
+    expect(measureQuality(glare, 'selfie').glareShare).toBeCloseTo(0.375);
+    expect(qualityProblem(measureQuality(glare, 'selfie'), 'selfie')).toBe('glare');
     const someGlare = sample(128, 96, (x, y) => {
       if (x < 24) return [255, 255, 255];
       const i = (y * 128 + x) * 4;
       return [base.data[i]!, base.data[i + 1]!, base.data[i + 2]!];
     });
-    expect(qualityProblem(measureQuality(someGlare), 'selfie')).toBeNull();
+    expect(qualityProblem(measureQuality(someGlare, 'selfie'), 'selfie')).toBeNull();
   });
 
   it('calls a heavily blurred photo blurry', () => {
-    expect(qualityProblem(measureQuality(blurred(photoLike(), 4)), 'id_front')).toBe('blurry');
+    expect(qualityProblem(measureQuality(blurred(photoLike(), 4), 'id_front'), 'id_front')).toBe('blurry');
   });
 
-  it('checks blank before glare before blur', () => {
+  it('checks blank before glare before blur before the card', () => {
     const base = {
       distinctColours: 200,
       meanLuminance: 120,
@@ -272,11 +272,51 @@ describe('qualityProblem', () => {
       glareShare: 0,
       glareRegionShare: 0,
       sharpness: 500,
+      cardShare: 0.5,
     };
     expect(qualityProblem({ ...base, contrast: 1, glareShare: 1, sharpness: 0 }, 'id_front')).toBe('blank');
     expect(qualityProblem({ ...base, glareShare: 0.5, sharpness: 0 }, 'selfie')).toBe('glare');
     expect(qualityProblem({ ...base, glareRegionShare: 0.5, sharpness: 0 }, 'id_front')).toBe('glare');
-    expect(qualityProblem({ ...base, sharpness: 1 }, 'id_front')).toBe('blurry');
+    expect(qualityProblem({ ...base, sharpness: 1, cardShare: 0 }, 'id_front')).toBe('blurry');
+    expect(qualityProblem({ ...base, cardShare: 0.1 }, 'id_front')).toBe('no-card');
+    expect(qualityProblem({ ...base, cardShare: 0 }, 'selfie')).toBeNull();
+  });
+});
+
+describe('card framing', () => {
+  const share = (photo: PixelSample) => measureQuality(photo, 'id_front').cardShare;
+
+  it('finds an ID card that fills the frame, and passes it', () => {
+    expect(share(cardPhoto({ share: 0.4 }))).toBeGreaterThan(0.35);
+    expect(share(cardPhoto({ share: 0.6 }))).toBeGreaterThan(0.55);
+    // A dark card on a light table.
+    expect(share(cardPhoto({ share: 0.4, card: 60, background: () => [200, 195, 185] }))).toBeGreaterThan(0.35);
+    expect(qualityProblem(measureQuality(cardPhoto({ share: 0.4 }), 'id_back'), 'id_back')).toBeNull();
+  });
+
+  it('refuses a card photographed from too far away', () => {
+    const far = measureQuality(cardPhoto({ share: 0.12 }), 'id_front');
+    expect(far.cardShare).toBeLessThan(QUALITY_THRESHOLDS.minCardShare);
+    expect(qualityProblem(far, 'id_front')).toBe('no-card');
+  });
+
+  it('refuses a photo with no card in it (a sharp, varied scene or a selfie)', () => {
+    const { width, height } = FRAME;
+    const scene = photoLike(6);
+    const big = sample(width, height, (x, y) => {
+      const i = ((y >> 2) * 128 + (x >> 2)) * 4;
+      return [scene.data[i]!, scene.data[i + 1]!, scene.data[i + 2]!];
+    });
+    expect(qualityProblem(measureQuality(big, 'selfie'), 'selfie')).toBeNull();
+    expect(qualityProblem(measureQuality(big, 'id_front'), 'id_front')).toBe('no-card');
+  });
+
+  it('refuses a rectangle of the wrong shape (a sheet of paper, a square)', () => {
+    const { width, height } = FRAME;
+    const square = sample(width, height, (x, y) =>
+      Math.abs(x - 256) < 150 && Math.abs(y - 192) < 150 ? [220, 220, 210] : [60, 50, 40],
+    );
+    expect(measureQuality(square, 'id_front').cardShare).toBeLessThan(QUALITY_THRESHOLDS.minCardShare);
   });
 });
 

@@ -46,6 +46,17 @@ export const QUALITY_THRESHOLDS = {
   maxGlareRegionShare: 0.08,
   /** A lower variance of the Laplacian of the grey-scale copy is a blurry photo. */
   minSharpness: 25,
+  /** The card is looked for on a copy this small (long edge): its edges are long, straight and few. */
+  cardLongEdge: 128,
+  /** A luminance step (over two pixels of that copy) at least this high is an edge. */
+  cardEdgeStep: 14,
+  /** Each side of a card-shaped rectangle must run along an edge for this share of its length. */
+  cardSideCoverage: 0.7,
+  /** ID-1 cards (driving licences, ID cards) are 85.60 x 53.98 mm; a photo's perspective bends that a little. */
+  cardAspect: 1.586,
+  cardAspectTolerance: 0.15,
+  /** The ID photos must show a card that fills at least this share of the frame, for its print to be read. */
+  minCardShare: 0.3,
 } as const;
 
 /** Rec. 601 luma, 0-255. */
@@ -186,7 +197,122 @@ export function laplacianVariance(gray: Float32Array, width: number, height: num
   return squares / n - mean * mean;
 }
 
-export type QualityProblem = 'blank' | 'glare' | 'blurry';
+/**
+ * The largest card-shaped rectangle (ID-1 ratio, landscape or portrait, nearly upright) whose four
+ * sides run along edges of the picture, as a share (0-1) of the frame; 0 when there is none of at
+ * least `minShare`. It says whether an ID fills the frame, not that it is genuine.
+ */
+export function cardShare(gray: Float32Array, width: number, height: number, minShare = 0.15): number {
+  const t = QUALITY_THRESHOLDS;
+  const k = Math.max(1, Math.ceil(Math.max(width, height) / t.cardLongEdge));
+  const w = Math.floor(width / k);
+  const h = Math.floor(height / k);
+  if (w < 8 || h < 8) return 0;
+  // A box-filtered copy k times smaller.
+  const small = new Float32Array(w * h);
+  for (let y = 0; y < h * k; y++)
+    for (let x = 0; x < w * k; x++) small[Math.floor(y / k) * w + Math.floor(x / k)]! += gray[y * width + x]!;
+  for (let i = 0; i < small.length; i++) small[i]! /= k * k;
+  // Edges that run straight across (a step from one row to the next) or down, by the side they are
+  // brighter on, widened by 2 px across the edge so that a slight tilt keeps a side on its line. A card
+  // is brighter (or darker) than the table all round: its top edge steps up, its bottom edge down. Texture
+  // and a mosaic of shapes step both ways along a line, so they do not make a card.
+  const down = new Uint8Array(w * h); // brighter below
+  const up = new Uint8Array(w * h);
+  const right = new Uint8Array(w * h); // brighter to the right
+  const left = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const gx = small[i + 1]! - small[i - 1]!;
+      const gy = small[i + w]! - small[i - w]!;
+      if (Math.abs(gy) >= t.cardEdgeStep && Math.abs(gy) >= 2 * Math.abs(gx)) {
+        const map = gy > 0 ? down : up;
+        for (let d = -2; d <= 2; d++) if (y + d >= 0 && y + d < h) map[i + d * w] = 1;
+      }
+      if (Math.abs(gx) >= t.cardEdgeStep && Math.abs(gx) >= 2 * Math.abs(gy)) {
+        const map = gx > 0 ? right : left;
+        for (let d = -2; d <= 2; d++) if (x + d >= 0 && x + d < w) map[i + d] = 1;
+      }
+    }
+  // Running sums along each row (edges across) and down each column (edges down).
+  const alongRows = (map: Uint8Array) => {
+    const sums = new Uint16Array((w + 1) * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) sums[y * (w + 1) + x + 1] = sums[y * (w + 1) + x]! + map[y * w + x]!;
+    return sums;
+  };
+  const alongColumns = (map: Uint8Array) => {
+    const sums = new Uint16Array((h + 1) * w);
+    for (let x = 0; x < w; x++)
+      for (let y = 0; y < h; y++) sums[x * (h + 1) + y + 1] = sums[x * (h + 1) + y]! + map[y * w + x]!;
+    return sums;
+  };
+  const [downRows, upRows, rightCols, leftCols] = [
+    alongRows(down),
+    alongRows(up),
+    alongColumns(right),
+    alongColumns(left),
+  ];
+  // The corners of a card are rounded: each side is judged without its ends.
+  const rowCover = (sums: Uint16Array, y: number, x0: number, x1: number) => {
+    const inset = Math.round((x1 - x0) * 0.1);
+    return (sums[y * (w + 1) + x1 - inset]! - sums[y * (w + 1) + x0 + inset]!) / (x1 - x0 - 2 * inset);
+  };
+  const colCover = (sums: Uint16Array, x: number, y0: number, y1: number) => {
+    const inset = Math.round((y1 - y0) * 0.1);
+    return (sums[x * (h + 1) + y1 - inset]! - sums[x * (h + 1) + y0 + inset]!) / (y1 - y0 - 2 * inset);
+  };
+  const need = t.cardSideCoverage;
+  const minArea = minShare * w * h;
+  // The shortest side a card of that area can have, and the lines with enough edge to be one of its sides.
+  const shortest = Math.sqrt(minArea / (t.cardAspect * (1 + t.cardAspectTolerance)));
+  const enough = need * 0.8 * shortest;
+  const lines = (sums: Uint16Array, count: number, length: number) =>
+    Array.from({ length: count }, (_, i) => i).filter(
+      (i) => sums[i * (length + 1) + length]! - sums[i * (length + 1)]! >= enough,
+    );
+  let best = 0;
+  // A light card on a darker table (its top edge steps down to brighter), or a dark card on a lighter one.
+  for (const [topSums, bottomSums, leftSums, rightSums] of [
+    [downRows, upRows, rightCols, leftCols],
+    [upRows, downRows, leftCols, rightCols],
+  ] as const) {
+    const tops = lines(topSums, h, w);
+    const bottoms = lines(bottomSums, h, w);
+    const lefts = lines(leftSums, w, h);
+    const rights = lines(rightSums, w, h).reverse();
+    for (const aspect of [t.cardAspect, 1 / t.cardAspect]) {
+      for (const l of lefts) {
+        for (const r of rights) {
+          if (r <= l) break;
+          const cw = r - l;
+          const lowest = Math.max(2, Math.ceil(cw / aspect / (1 + t.cardAspectTolerance)));
+          const highest = Math.floor((cw / aspect) * (1 + t.cardAspectTolerance));
+          if (cw * Math.min(highest, h - 1) <= Math.max(minArea, best)) break;
+          for (const top of tops) {
+            if (rowCover(topSums, top, l, r) < need) continue;
+            for (const bottom of bottoms) {
+              const ch = bottom - top;
+              if (ch < lowest) continue;
+              if (ch > highest) break;
+              if (cw * ch <= best || cw * ch < minArea) continue;
+              if (
+                rowCover(bottomSums, bottom, l, r) >= need &&
+                colCover(leftSums, l, top, bottom) >= need &&
+                colCover(rightSums, r, top, bottom) >= need
+              )
+                best = cw * ch;
+            }
+          }
+        }
+      }
+    }
+  }
+  return best / (w * h);
+}
+
+export type QualityProblem = 'blank' | 'glare' | 'blurry' | 'no-card';
 
 export interface QualityMetrics {
   distinctColours: number;
@@ -196,12 +322,14 @@ export interface QualityMetrics {
   /** The largest connected patch of clipped highlights, as a share of the frame (glareRegionShare). */
   glareRegionShare: number;
   sharpness: number;
+  /** The largest card-shaped rectangle, as a share of the frame (cardShare); measured on the ID's photos only. */
+  cardShare: number;
 }
 
 /** Which photo is checked: the card's checks (glare patches) do not apply to a selfie. */
 export type PhotoKind = 'selfie' | 'id_front' | 'id_back';
 
-export function measureQuality(sample: PixelSample): QualityMetrics {
+export function measureQuality(sample: PixelSample, kind: PhotoKind): QualityMetrics {
   const gray = toGrayscale(sample);
   const { mean, stdDev } = luminanceStats(gray);
   return {
@@ -211,12 +339,14 @@ export function measureQuality(sample: PixelSample): QualityMetrics {
     glareShare: brightShare(gray),
     glareRegionShare: glareRegionShare(gray, sample.width, sample.height),
     sharpness: laplacianVariance(gray, sample.width, sample.height),
+    cardShare: kind === 'selfie' ? 0 : cardShare(gray, sample.width, sample.height),
   };
 }
 
 /**
  * The first problem found, in this order: blank (a blank frame is also "blurry", so it goes first),
- * then glare (blown-out areas also soften edges; retaking out of the light is the useful hint), then blur.
+ * then glare (blown-out areas also soften edges; retaking out of the light is the useful hint), then blur,
+ * then, on the ID's photos, a card too small or not whole in the frame.
  * Glare is a washed-out selfie, or a sizeable clipped patch on the ID's photos (where the share of
  * bright pixels alone would refuse a light card whose print is perfectly readable).
  */
@@ -230,6 +360,7 @@ export function qualityProblem(metrics: QualityMetrics, kind: PhotoKind): Qualit
     kind === 'selfie' ? metrics.glareShare > t.maxGlareShare : metrics.glareRegionShare > t.maxGlareRegionShare;
   if (glare) return 'glare';
   if (metrics.sharpness < t.minSharpness) return 'blurry';
+  if (kind !== 'selfie' && metrics.cardShare < t.minCardShare) return 'no-card';
   return null;
 }
 

@@ -45,7 +45,7 @@ export async function processPhoto(file: File, kind: DocumentType): Promise<Proc
 
   stage('read', start);
   const analyseStart = performance.now();
-  const analysis = await analysePhoto(source);
+  const analysis = await analysePhoto(source, kind);
   stage('analyse', analyseStart);
   if (analysis === 'decode-failed') return fail(FILE_MESSAGES.corrupted(label));
   const { width, height, metrics } = analysis;
