@@ -11,6 +11,7 @@ import { chromium, request as playwrightRequest } from '@playwright/test';
 // @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumMissingMessage, chromiumPath } from '../chromium.mjs';
 import { photoLikeRgb } from '../e2e/support/photo-like';
+import { sampleFace } from '../e2e/support/sample-face';
 import { newVerificationCode } from '../e2e/support/verification-code';
 import { buildWebApp, startEmbeddedServer } from './support/embedded-server';
 import { median } from './support/stats';
@@ -29,11 +30,11 @@ if (missing) {
   process.exit(1);
 }
 
-/** A phone camera's photo: 4032x3024, textured and grainy, JPEG quality 92 (about 3.5 MB). */
+/** A phone camera's photo: 4032x3024, textured and grainy, a face above an ID card, JPEG quality 92 (about 3.5 MB). */
 async function cameraJpeg(): Promise<string> {
-  const file = path.join(os.tmpdir(), 'ledgerwell-bench-camera-v2-4032x3024.jpg');
+  const file = path.join(os.tmpdir(), 'ledgerwell-bench-camera-v3-4032x3024.jpg');
   if (!fs.existsSync(file)) {
-    const rgb = photoLikeRgb({ width: 4032, height: 3024, seed: 11, noise: 10 });
+    const rgb = photoLikeRgb({ width: 4032, height: 3024, seed: 11, noise: 10, face: await sampleFace() });
     await sharp(Buffer.from(rgb), { raw: { width: 4032, height: 3024, channels: 3 } })
       .jpeg({ quality: 92 })
       .toFile(file);

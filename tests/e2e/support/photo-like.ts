@@ -1,6 +1,7 @@
 /**
  * A deterministic, photo-like RGB picture for the camera tests and the capture benchmark: a lit
- * background, soft shapes, an ID-card-like block with fine print, fractal texture and sensor noise.
+ * background, soft shapes, an ID-card-like block with fine print, fractal texture and sensor noise, and
+ * optionally a face above the card (a shareholder holding up their ID).
  * It passes the verification page's blank, glare and blur checks as a real photo does; plain
  * gradients or solid fills would not (and would compress unrealistically well).
  */
@@ -49,10 +50,12 @@ export interface PhotoLikeOptions {
   seed?: number;
   /** Amplitude of the per-pixel sensor noise (0-255 scale). */
   noise?: number;
+  /** A face (support/sample-face.ts) above the card, so that the same frame passes the selfie's checks. */
+  face?: { rgb: Uint8Array; width: number; height: number };
 }
 
 /** Packed RGB, 3 bytes a pixel, rows top to bottom. */
-export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOptions): Uint8Array {
+export function photoLikeRgb({ width, height, seed = 7, noise = 6, face }: PhotoLikeOptions): Uint8Array {
   const random = mulberry32(seed);
   const scale = width / 1280;
   const octaves = [160, 48, 14, 4].map((cell) => valueNoise(width, height, Math.max(2, cell * scale), random));
@@ -70,6 +73,10 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOp
   const cardX = (width - cardW) / 2;
   const cardY = height * 0.97 - cardH;
   const line = Math.max(2, Math.round(10 * scale));
+  // The face fills the height above the card, centred.
+  const faceH = Math.floor(cardY);
+  const faceW = face ? Math.round((face.width * faceH) / face.height) : 0;
+  const faceX = Math.round((width - faceW) / 2);
 
   const rgb = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
@@ -108,6 +115,15 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOp
             b = 60;
           }
         }
+      }
+      if (face && y < faceH && x >= faceX && x < faceX + faceW) {
+        const f =
+          (Math.min(face.height - 1, Math.floor((y * face.height) / faceH)) * face.width +
+            Math.min(face.width - 1, Math.floor(((x - faceX) * face.width) / faceW))) *
+          3;
+        r = face.rgb[f]!;
+        g = face.rgb[f + 1]!;
+        b = face.rgb[f + 2]!;
       }
       const n = (random() - 0.5) * 2 * noise;
       const i = (y * width + x) * 3;

@@ -1,7 +1,27 @@
-import { measureQuality, sampleSize, type PhotoKind, type QualityMetrics } from './pixel-metrics';
+import type { FaceBox } from './face-checks';
+import { measureQuality, sampleSize, type PhotoKind, type PixelSample, type QualityMetrics } from './pixel-metrics';
 
-/** The decoded size (EXIF orientation applied) and the quality metrics of a small copy. */
-export type Analysis = { width: number; height: number; metrics: QualityMetrics } | 'decode-failed';
+/**
+ * The decoded size (EXIF orientation applied), the quality metrics of a small copy and, for a selfie,
+ * the faces found in it (null when the detector could not load: offline before it was ever fetched).
+ */
+export type Analysis =
+  | { width: number; height: number; metrics: QualityMetrics; faces: FaceBox[] | null }
+  | 'decode-failed';
+
+/** Starts loading the face detector (its chunk and model) before the selfie is taken. */
+export function preloadFaceDetector(): Promise<void> {
+  return import('./face-detect').then((detector) => detector.loadFaceDetector());
+}
+
+async function findFaces(sample: PixelSample): Promise<FaceBox[] | null> {
+  try {
+    const { detectFaces } = await import('./face-detect');
+    return await detectFaces(sample);
+  } catch {
+    return null;
+  }
+}
 
 type Canvas2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 
@@ -43,7 +63,9 @@ export async function analyseBlob(blob: Blob, kind: PhotoKind): Promise<Analysis
     if (!context) throw new Error('No 2D canvas');
     context.drawImage(bitmap, 0, 0, sample.width, sample.height);
     const { data } = context.getImageData(0, 0, sample.width, sample.height);
-    return { width, height, metrics: measureQuality({ data, width: sample.width, height: sample.height }, kind) };
+    const pixels = { data, width: sample.width, height: sample.height };
+    const metrics = measureQuality(pixels, kind);
+    return { width, height, metrics, faces: kind === 'selfie' ? await findFaces(pixels) : null };
   } finally {
     bitmap.close();
   }

@@ -1,4 +1,4 @@
-import { analyseBlob, type Analysis } from './analyse-photo-core';
+import { analyseBlob, preloadFaceDetector, type Analysis } from './analyse-photo-core';
 import type { PhotoKind } from './pixel-metrics';
 
 type Reply = { id: number; analysis?: Analysis; unsupported?: true };
@@ -48,4 +48,14 @@ export function analysePhoto(blob: Blob, kind: PhotoKind): Promise<Analysis> {
     pending.set(id, { blob, kind, resolve });
     target.postMessage({ id, blob, kind });
   });
+}
+
+/**
+ * Loads the face detector where the selfie will be analysed, while the shareholder frames it: the
+ * library and its model are large, and compiling them is work the shutter should not wait for.
+ */
+export function preloadFaces(): void {
+  const target = startWorker();
+  if (target) target.postMessage({ preload: 'faces' });
+  else preloadFaceDetector().catch(() => undefined);
 }

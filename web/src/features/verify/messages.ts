@@ -18,6 +18,14 @@ export const QUALITY_MESSAGES = {
     `Move closer: your ID should fill most of the frame, with all four corners visible. Lay it on a dark, flat surface, then retake the ${kind} photo.`,
 } as const;
 
+export const FACE_MESSAGES = {
+  'no-face':
+    'We could not see a face in the selfie. Face the camera in good light with your whole face inside the oval, then retake it.',
+  faces: 'More than one face is in the selfie. Make sure you are alone in the picture, then retake it.',
+  'face-small':
+    'Move closer: your face is too small in the selfie. Hold the phone at arm’s length with your face filling the oval, then retake it.',
+} as const;
+
 export type CameraProblem = 'denied' | 'missing' | 'busy' | 'unsupported' | 'failed';
 
 export const CAMERA_MESSAGES: Record<CameraProblem, string> = {

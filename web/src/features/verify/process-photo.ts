@@ -2,7 +2,8 @@ import { DOCUMENT_LABELS, FILE_MESSAGES, type DocumentType } from '@ledgerwell/s
 import { compressionLibraryUrl } from './compression-lib-url';
 import { COMPRESSION, dimensionProblem, fileProblem, resizedSize, resizeTarget } from './file-checks';
 import { jpegSize } from './jpeg-size';
-import { PAGE_MESSAGES, QUALITY_MESSAGES } from './messages';
+import { faceProblem } from './face-checks';
+import { FACE_MESSAGES, PAGE_MESSAGES, QUALITY_MESSAGES } from './messages';
 import { qualityProblem } from './pixel-metrics';
 import { analysePhoto } from './analyse-photo';
 // Type only: the library itself is loaded on demand (preloadCompression).
@@ -23,7 +24,7 @@ const stage = (name: string, start: number) =>
 
 /**
  * A captured frame or a picked file, from the camera to the bytes we keep: the spec's checks in its
- * order, the quality checks, then compression to a JPEG of at most 2000 px and 1.5 MB. Decoding, the
+ * order, the quality checks (and a selfie's face), then compression to a JPEG of at most 2000 px and 1.5 MB. Decoding, the
  * metrics and compression run off the main thread (analyse-photo.worker.ts, the library's worker).
  */
 export async function processPhoto(file: File, kind: DocumentType): Promise<ProcessResult> {
@@ -48,11 +49,14 @@ export async function processPhoto(file: File, kind: DocumentType): Promise<Proc
   const analysis = await analysePhoto(source, kind);
   stage('analyse', analyseStart);
   if (analysis === 'decode-failed') return fail(FILE_MESSAGES.corrupted(label));
-  const { width, height, metrics } = analysis;
+  const { width, height, metrics, faces } = analysis;
   const tooSmall = dimensionProblem(width, height, label);
   if (tooSmall) return fail(tooSmall);
   const problem = qualityProblem(metrics, kind);
   if (problem) return fail(QUALITY_MESSAGES[problem](label));
+  // Without the detector (offline before it was ever loaded) the selfie goes on: a reviewer sees it anyway.
+  const noFace = faces && faceProblem(faces);
+  if (noFace) return fail(FACE_MESSAGES[noFace]);
 
   const compressStart = performance.now();
 
