@@ -3,10 +3,11 @@ import { measureQuality, sampleSize, type PhotoKind, type PixelSample, type Qual
 
 /**
  * The decoded size (EXIF orientation applied), the quality metrics of a small copy and, for a selfie,
- * the faces found in it (null when the detector could not load: offline before it was ever fetched).
+ * the faces found in it (null when the detector could not load: offline before it was ever fetched) and
+ * how long finding them took (for `pnpm bench:capture`).
  */
 export type Analysis =
-  | { width: number; height: number; metrics: QualityMetrics; faces: FaceBox[] | null }
+  | { width: number; height: number; metrics: QualityMetrics; faces: FaceBox[] | null; facesMs: number }
   | 'decode-failed';
 
 /** Starts loading the face detector (its chunk and model) before the selfie is taken. */
@@ -65,7 +66,9 @@ export async function analyseBlob(blob: Blob, kind: PhotoKind): Promise<Analysis
     const { data } = context.getImageData(0, 0, sample.width, sample.height);
     const pixels = { data, width: sample.width, height: sample.height };
     const metrics = measureQuality(pixels, kind);
-    return { width, height, metrics, faces: kind === 'selfie' ? await findFaces(pixels) : null };
+    const facesStart = performance.now();
+    const faces = kind === 'selfie' ? await findFaces(pixels) : null;
+    return { width, height, metrics, faces, facesMs: performance.now() - facesStart };
   } finally {
     bitmap.close();
   }
