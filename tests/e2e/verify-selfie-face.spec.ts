@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { newVerificationCode } from './support/verification-code';
@@ -13,6 +15,15 @@ test.use({
   viewport: { width: 1280, height: 800 },
 });
 
+/** The face detector's files (its chunk, model and WebAssembly) that the page has asked for so far. */
+function detectorRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/face-detect|tiny_face_detector|tfjs-backend-wasm/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
+
 test('a selfie without a face (Chromium’s fake camera pattern) is refused, in plain words', async ({
   page,
   request,
@@ -21,14 +32,34 @@ test('a selfie without a face (Chromium’s fake camera pattern) is refused, in 
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
+  const detector = detectorRequests(page);
   const code = await newVerificationCode(request);
   await page.goto(`/verify/${code}`);
+  await expect(page.getByRole('button', { name: 'Continue on this device' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Loaded when the selfie step opens, not with the page.
+  expect(detector).toEqual([]);
   await page.getByRole('button', { name: 'Continue on this device' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 3: Selfie/ })).toBeVisible();
+  await expect.poll(() => detector.some((url) => url.includes('tiny_face_detector'))).toBe(true);
   const take = page.getByRole('button', { name: 'Take photo' });
   await expect(take).toBeEnabled({ timeout: 15_000 });
   await take.click();
   await expect(page.getByRole('alert')).toContainText('We could not see a face in the selfie', { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 3: Selfie/ })).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test('a group photo picked as the selfie is refused: more than one face', async ({ page, request }) => {
+  const code = await newVerificationCode(request);
+  await page.goto(`/verify/${code}`);
+  await page.getByRole('button', { name: 'Continue on this device' }).click();
+  // Three women side by side, a sample photo inside the face-api package.
+  const group = path.resolve(import.meta.dirname, '../../web/node_modules/@vladmandic/face-api/demo/sample3.jpg');
+  await page.getByLabel('Upload a photo instead').setInputFiles({
+    name: 'group.jpg',
+    mimeType: 'image/jpeg',
+    buffer: fs.readFileSync(group),
+  });
+  await expect(page.getByRole('alert')).toContainText('More than one face is in the selfie', { timeout: 20_000 });
 });
