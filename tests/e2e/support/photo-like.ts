@@ -52,10 +52,22 @@ export interface PhotoLikeOptions {
   noise?: number;
   /** A face (support/sample-face.ts) above the card, so that the same frame passes the selfie's checks. */
   face?: { rgb: Uint8Array; width: number; height: number };
+  /** The card's width as a share of the frame's (0.7: 40% of a 4:3 frame). */
+  cardWidth?: number;
+  /** A blown-out glare patch over this share of the card, from its left edge, wiping its print. */
+  glare?: number;
 }
 
 /** Packed RGB, 3 bytes a pixel, rows top to bottom. */
-export function photoLikeRgb({ width, height, seed = 7, noise = 6, face }: PhotoLikeOptions): Uint8Array {
+export function photoLikeRgb({
+  width,
+  height,
+  seed = 7,
+  noise = 6,
+  face,
+  cardWidth = 0.7,
+  glare = 0,
+}: PhotoLikeOptions): Uint8Array {
   const random = mulberry32(seed);
   const scale = width / 1280;
   const octaves = [160, 48, 14, 4].map((cell) => valueNoise(width, height, Math.max(2, cell * scale), random));
@@ -68,7 +80,7 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6, face }: Photo
   }));
   // An ID-card-like block (ratio 1.586) with lines of "print", held low in the frame and filling 40% of a
   // 4:3 frame (the ID steps look for a card that fills most of the frame); a face fits above it.
-  const cardW = width * 0.7;
+  const cardW = width * cardWidth;
   const cardH = cardW / 1.586;
   const cardX = (width - cardW) / 2;
   const cardY = height * 0.97 - cardH;
@@ -127,6 +139,10 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6, face }: Photo
       }
       const n = (random() - 0.5) * 2 * noise;
       const i = (y * width + x) * 3;
+      if (glare > 0 && x >= cardX && x < cardX + glare * cardW && y >= cardY && y < cardY + cardH) {
+        rgb[i] = rgb[i + 1] = rgb[i + 2] = 255;
+        continue;
+      }
       rgb[i] = Math.max(0, Math.min(245, r + n));
       rgb[i + 1] = Math.max(0, Math.min(245, g + n));
       rgb[i + 2] = Math.max(0, Math.min(245, b + n));

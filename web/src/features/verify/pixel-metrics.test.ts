@@ -288,6 +288,9 @@ describe('card framing', () => {
 
   it('finds an ID card that fills the frame, and passes it', () => {
     expect(share(cardPhoto({ share: 0.4 }))).toBeGreaterThan(0.35);
+    // Measured, not overstated: the rectangle stops at the card's corners.
+    expect(share(cardPhoto({ share: 0.4 }))).toBeLessThan(0.45);
+    expect(share(cardPhoto({ share: 0.25 }))).toBeLessThan(QUALITY_THRESHOLDS.minCardShare);
     expect(share(cardPhoto({ share: 0.6 }))).toBeGreaterThan(0.55);
     // A dark card on a light table.
     expect(share(cardPhoto({ share: 0.4, card: 60, background: () => [200, 195, 185] }))).toBeGreaterThan(0.35);
