@@ -67,7 +67,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         // Staff and wizard chunks are cached when first visited, not installed with the app (issue 29), nor are the
         // password dictionaries (1.6 MB) that only a staff screen setting a new password loads.
-        globIgnores: ['assets/staff/**', 'assets/wizard/**', '**/password-guessability-*'],
+        // Nor is the selfie's face detector (TensorFlow.js and its model, 520 KB gzipped): a shareholder who opens
+        // /verify fetches it then, and keeps it (runtimeCaching below).
+        globIgnores: ['assets/staff/**', 'assets/wizard/**', '**/password-guessability-*', '**/face-detect-*'],
         // index.html is the prerendered home page; other client routes get the neutral frame. The
         // precache answers /about with about.html itself (workbox cleanURLs), before this fallback.
         navigateFallback: '/app-shell.html',
@@ -80,12 +82,21 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: VISITED_ASSETS_CACHE, expiration: { maxEntries: 300 } },
           },
+          {
+            // The face detector's chunk, model and WebAssembly, hashed too: a selfie retaken offline still has them.
+            urlPattern: /\/assets\/(face-detect|tiny_face_detector_model|tfjs-backend-wasm)/,
+            handler: 'CacheFirst',
+            options: { cacheName: VISITED_ASSETS_CACHE, expiration: { maxEntries: 300 } },
+          },
         ],
         cleanupOutdatedCaches: true,
       },
     }),
     precompress(),
   ],
+  // Module workers, so that the photo analysis worker can load the face detector as a chunk of its own,
+  // and only for the selfie.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     // Read by the prerenderer (build/prerender.ts) for each page's style sheets, then removed.

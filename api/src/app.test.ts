@@ -43,6 +43,8 @@ describe('API base', () => {
     const csp = res.headers.get('Content-Security-Policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // WebAssembly may compile (the face detector); JavaScript may not be eval'd.
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');

@@ -6,6 +6,7 @@ import { E2E_READER, E2E_ROTATOR } from './fixtures';
 import { signInAsAdmin } from './support/admin-helpers';
 import { guardPage } from './support/page-guards';
 import { photoLikeRgb } from './support/photo-like';
+import { sampleFace } from './support/sample-face';
 import { fileTransfer } from './support/verification-code';
 
 test.describe('admin sign-in past the limit', () => {
@@ -98,7 +99,7 @@ const IPHONE_UA =
 
 /** A camera-like 1600x1200 JPEG, as a phone's gallery would hold. */
 async function photoJpeg(seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed })), {
+  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed, face: await sampleFace() })), {
     raw: { width: 1600, height: 1200, channels: 3 },
   })
     .jpeg({ quality: 90 })

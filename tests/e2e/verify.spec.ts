@@ -7,11 +7,13 @@ import { signInAsAdmin } from './support/admin-helpers';
 import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { fakeCameraFile } from './support/fake-camera';
 import { photoLikeRgb } from './support/photo-like';
+import { sampleFace } from './support/sample-face';
 import { signInToPortal } from './support/portal-helpers';
 import { DEMO_HOLDERS, fileTransfer, newVerificationCode } from './support/verification-code';
 
 // Chromium's fake camera plays a photo-like frame (support/fake-camera.ts); launch arguments are fixed
 // per worker, so the file is written when this module loads.
+const cameraFile = await fakeCameraFile();
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
@@ -19,7 +21,7 @@ test.use({
       ...chromiumArgs,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
+      `--use-file-for-fake-video-capture=${cameraFile}`,
     ],
   },
   permissions: ['camera'],
@@ -89,9 +91,9 @@ function bannerLine(page: Page, referenceNumber: string) {
     .filter({ hasText: referenceNumber });
 }
 
-/** A camera-like 1600x1200 JPEG, as a phone's gallery would hold. */
+/** A camera-like 1600x1200 JPEG, as a phone's gallery would hold: a face above an ID card. */
 async function photoJpeg(): Promise<Buffer> {
-  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed: 3 })), {
+  return sharp(Buffer.from(photoLikeRgb({ width: 1600, height: 1200, seed: 3, face: await sampleFace() })), {
     raw: { width: 1600, height: 1200, channels: 3 },
   })
     .jpeg({ quality: 90 })

@@ -5,7 +5,8 @@ import type { AppDeps, AppEnv } from '../lib/context';
 /** A strict policy: no inline scripts or styles, nothing framed, nothing loaded from other origins. */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets our own WebAssembly (the selfie's face detector) compile; it allows no eval of JavaScript.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],

@@ -1,9 +1,10 @@
-// The frames Chromium's fake camera plays (--use-file-for-fake-video-capture): written when this module
-// is imported, because launch arguments are fixed before any beforeAll runs.
+// The frames Chromium's fake camera plays (--use-file-for-fake-video-capture): written when a spec
+// module loads (top-level await), because launch arguments are fixed before any beforeAll runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { photoLikeRgb } from './photo-like';
+import { sampleFace } from './sample-face';
 
 export const FAKE_CAMERA_SIZE = { width: 1280, height: 960 } as const;
 
@@ -47,13 +48,16 @@ function yuv420Frame(rgb: Uint8Array, width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
 }
 
-/** Writes (once per machine and version) a photo-like .y4m the fake camera loops over, and returns its path. */
-export function fakeCameraFile(): string {
+/**
+ * Writes (once per machine and version) a photo-like .y4m the fake camera loops over, and returns its
+ * path: a face above an ID card, so that one frame passes the selfie's checks and the ID's.
+ */
+export async function fakeCameraFile(): Promise<string> {
   const { width, height } = FAKE_CAMERA_SIZE;
-  const file = path.join(os.tmpdir(), `ledgerwell-fake-camera-v1-${width}x${height}.y4m`);
+  const file = path.join(os.tmpdir(), `ledgerwell-fake-camera-v3-${width}x${height}.y4m`);
   if (!fs.existsSync(file)) {
     const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`);
-    const frame = yuv420Frame(photoLikeRgb({ width, height }), width, height);
+    const frame = yuv420Frame(photoLikeRgb({ width, height, face: await sampleFace() }), width, height);
     const partial = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(partial, Buffer.concat([header, frame, frame]));
     fs.renameSync(partial, file);

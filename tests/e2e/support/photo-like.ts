@@ -1,6 +1,7 @@
 /**
  * A deterministic, photo-like RGB picture for the camera tests and the capture benchmark: a lit
- * background, soft shapes, an ID-card-like block with fine print, fractal texture and sensor noise.
+ * background, soft shapes, an ID-card-like block with fine print, fractal texture and sensor noise, and
+ * optionally a face above the card (a shareholder holding up their ID).
  * It passes the verification page's blank, glare and blur checks as a real photo does; plain
  * gradients or solid fills would not (and would compress unrealistically well).
  */
@@ -49,10 +50,24 @@ export interface PhotoLikeOptions {
   seed?: number;
   /** Amplitude of the per-pixel sensor noise (0-255 scale). */
   noise?: number;
+  /** A face (support/sample-face.ts) above the card, so that the same frame passes the selfie's checks. */
+  face?: { rgb: Uint8Array; width: number; height: number };
+  /** The card's width as a share of the frame's (0.7: 40% of a 4:3 frame). */
+  cardWidth?: number;
+  /** A blown-out glare patch over this share of the card, from its left edge, wiping its print. */
+  glare?: number;
 }
 
 /** Packed RGB, 3 bytes a pixel, rows top to bottom. */
-export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOptions): Uint8Array {
+export function photoLikeRgb({
+  width,
+  height,
+  seed = 7,
+  noise = 6,
+  face,
+  cardWidth = 0.7,
+  glare = 0,
+}: PhotoLikeOptions): Uint8Array {
   const random = mulberry32(seed);
   const scale = width / 1280;
   const octaves = [160, 48, 14, 4].map((cell) => valueNoise(width, height, Math.max(2, cell * scale), random));
@@ -63,12 +78,17 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOp
     ry: (0.05 + random() * 0.18) * height,
     color: [40 + random() * 170, 40 + random() * 170, 40 + random() * 170] as const,
   }));
-  // An ID-card-like block (ratio 1.586) with lines of "print" in the middle of the frame.
-  const cardW = width * 0.56;
+  // An ID-card-like block (ratio 1.586) with lines of "print", held low in the frame and filling 40% of a
+  // 4:3 frame (the ID steps look for a card that fills most of the frame); a face fits above it.
+  const cardW = width * cardWidth;
   const cardH = cardW / 1.586;
   const cardX = (width - cardW) / 2;
-  const cardY = (height - cardH) / 2;
+  const cardY = height * 0.97 - cardH;
   const line = Math.max(2, Math.round(10 * scale));
+  // The face fills the height above the card, centred.
+  const faceH = Math.floor(cardY);
+  const faceW = face ? Math.round((face.width * faceH) / face.height) : 0;
+  const faceX = Math.round((width - faceW) / 2);
 
   const rgb = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
@@ -108,8 +128,21 @@ export function photoLikeRgb({ width, height, seed = 7, noise = 6 }: PhotoLikeOp
           }
         }
       }
+      if (face && y < faceH && x >= faceX && x < faceX + faceW) {
+        const f =
+          (Math.min(face.height - 1, Math.floor((y * face.height) / faceH)) * face.width +
+            Math.min(face.width - 1, Math.floor(((x - faceX) * face.width) / faceW))) *
+          3;
+        r = face.rgb[f]!;
+        g = face.rgb[f + 1]!;
+        b = face.rgb[f + 2]!;
+      }
       const n = (random() - 0.5) * 2 * noise;
       const i = (y * width + x) * 3;
+      if (glare > 0 && x >= cardX && x < cardX + glare * cardW && y >= cardY && y < cardY + cardH) {
+        rgb[i] = rgb[i + 1] = rgb[i + 2] = 255;
+        continue;
+      }
       rgb[i] = Math.max(0, Math.min(245, r + n));
       rgb[i + 1] = Math.max(0, Math.min(245, g + n));
       rgb[i + 2] = Math.max(0, Math.min(245, b + n));

@@ -1,7 +1,28 @@
-import { measureQuality, sampleSize, type QualityMetrics } from './pixel-metrics';
+import type { FaceBox } from './face-checks';
+import { measureQuality, sampleSize, type PhotoKind, type PixelSample, type QualityMetrics } from './pixel-metrics';
 
-/** The decoded size (EXIF orientation applied) and the quality metrics of a small copy. */
-export type Analysis = { width: number; height: number; metrics: QualityMetrics } | 'decode-failed';
+/**
+ * The decoded size (EXIF orientation applied), the quality metrics of a small copy and, for a selfie,
+ * the faces found in it (null when the detector could not load: offline before it was ever fetched) and
+ * how long finding them took (for `pnpm bench:capture`).
+ */
+export type Analysis =
+  | { width: number; height: number; metrics: QualityMetrics; faces: FaceBox[] | null; facesMs: number }
+  | 'decode-failed';
+
+/** Starts loading the face detector (its chunk and model) before the selfie is taken. */
+export function preloadFaceDetector(): Promise<void> {
+  return import('./face-detect').then((detector) => detector.loadFaceDetector());
+}
+
+async function findFaces(sample: PixelSample): Promise<FaceBox[] | null> {
+  try {
+    const { detectFaces } = await import('./face-detect');
+    return await detectFaces(sample);
+  } catch {
+    return null;
+  }
+}
 
 type Canvas2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 
@@ -28,7 +49,7 @@ async function decode(blob: Blob): Promise<ImageBitmap> {
  * Decodes a photo and measures a small copy of it. Runs in analyse-photo.worker.ts, or on the main
  * thread where workers cannot draw (no OffscreenCanvas).
  */
-export async function analyseBlob(blob: Blob): Promise<Analysis> {
+export async function analyseBlob(blob: Blob, kind: PhotoKind): Promise<Analysis> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await decode(blob);
@@ -43,7 +64,11 @@ export async function analyseBlob(blob: Blob): Promise<Analysis> {
     if (!context) throw new Error('No 2D canvas');
     context.drawImage(bitmap, 0, 0, sample.width, sample.height);
     const { data } = context.getImageData(0, 0, sample.width, sample.height);
-    return { width, height, metrics: measureQuality({ data, width: sample.width, height: sample.height }) };
+    const pixels = { data, width: sample.width, height: sample.height };
+    const metrics = measureQuality(pixels, kind);
+    const facesStart = performance.now();
+    const faces = kind === 'selfie' ? await findFaces(pixels) : null;
+    return { width, height, metrics, faces, facesMs: performance.now() - facesStart };
   } finally {
     bitmap.close();
   }

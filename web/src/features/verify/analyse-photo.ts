@@ -1,10 +1,11 @@
-import { analyseBlob, type Analysis } from './analyse-photo-core';
+import { analyseBlob, preloadFaceDetector, type Analysis } from './analyse-photo-core';
+import type { PhotoKind } from './pixel-metrics';
 
 type Reply = { id: number; analysis?: Analysis; unsupported?: true };
 
 let worker: Worker | null | undefined;
 let nextId = 0;
-const pending = new Map<number, { blob: Blob; resolve: (analysis: Analysis) => void }>();
+const pending = new Map<number, { blob: Blob; kind: PhotoKind; resolve: (analysis: Analysis) => void }>();
 
 /** Workers that cannot start (or draw) hand their photos back to the main thread. */
 function fallBack(): void {
@@ -12,7 +13,7 @@ function fallBack(): void {
   worker = null;
   for (const [id, job] of pending) {
     pending.delete(id);
-    void analyseBlob(job.blob).then(job.resolve);
+    void analyseBlob(job.blob, job.kind).then(job.resolve);
   }
 }
 
@@ -39,12 +40,22 @@ function startWorker(): Worker | null {
 }
 
 /** Decodes and measures a photo in a worker (on the main thread if workers cannot). */
-export function analysePhoto(blob: Blob): Promise<Analysis> {
+export function analysePhoto(blob: Blob, kind: PhotoKind): Promise<Analysis> {
   const target = startWorker();
-  if (!target) return analyseBlob(blob);
+  if (!target) return analyseBlob(blob, kind);
   return new Promise((resolve) => {
     const id = ++nextId;
-    pending.set(id, { blob, resolve });
-    target.postMessage({ id, blob });
+    pending.set(id, { blob, kind, resolve });
+    target.postMessage({ id, blob, kind });
   });
+}
+
+/**
+ * Loads the face detector where the selfie will be analysed, while the shareholder frames it: the
+ * library and its model are large, and compiling them is work the shutter should not wait for.
+ */
+export function preloadFaces(): void {
+  const target = startWorker();
+  if (target) target.postMessage({ preload: 'faces' });
+  else preloadFaceDetector().catch(() => undefined);
 }

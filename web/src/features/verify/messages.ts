@@ -1,4 +1,4 @@
-import { VERIFICATION_MESSAGES } from '@ledgerwell/shared/verification';
+import { DOCUMENT_LABELS, VERIFICATION_MESSAGES } from '@ledgerwell/shared/verification';
 
 /**
  * Messages of the verification page that the spec does not give (quality checks, camera, storage,
@@ -9,9 +9,21 @@ export const QUALITY_MESSAGES = {
   blank: (kind: string) =>
     `The ${kind} photo looks blank or black. Make sure nothing covers the camera and there is enough light, then retake it.`,
   glare: (kind: string) =>
-    `The ${kind} photo has too much glare. Move away from direct light or tilt the card slightly, then retake it.`,
+    kind === DOCUMENT_LABELS.selfie
+      ? `Move away from the light: the ${kind} photo is washed out. Face away from a window or lamp, then retake it.`
+      : `Move away from the light: glare covers part of your ID and hides its print. Tilt the card slightly or move out of direct light, then retake the ${kind} photo.`,
   blurry: (kind: string) =>
     `The ${kind} photo looks blurry. Hold the phone steady, let the camera focus, then retake it.`,
+  'no-card': (kind: string) =>
+    `Move closer: your ID should fill most of the frame, with all four corners visible. Lay it on a dark, flat surface, then retake the ${kind} photo.`,
+} as const;
+
+export const FACE_MESSAGES = {
+  'no-face':
+    'We could not see a face in the selfie. Face the camera in good light with your whole face inside the oval, then retake it.',
+  faces: 'More than one face is in the selfie. Make sure you are alone in the picture, then retake it.',
+  'face-small':
+    'Move closer: your face is too small in the selfie. Hold the phone at arm’s length with your face filling the oval, then retake it.',
 } as const;
 
 export type CameraProblem = 'denied' | 'missing' | 'busy' | 'unsupported' | 'failed';

@@ -2,7 +2,8 @@ import { DOCUMENT_LABELS, FILE_MESSAGES, type DocumentType } from '@ledgerwell/s
 import { compressionLibraryUrl } from './compression-lib-url';
 import { COMPRESSION, dimensionProblem, fileProblem, resizedSize, resizeTarget } from './file-checks';
 import { jpegSize } from './jpeg-size';
-import { PAGE_MESSAGES, QUALITY_MESSAGES } from './messages';
+import { faceProblem } from './face-checks';
+import { FACE_MESSAGES, PAGE_MESSAGES, QUALITY_MESSAGES } from './messages';
 import { qualityProblem } from './pixel-metrics';
 import { analysePhoto } from './analyse-photo';
 // Type only: the library itself is loaded on demand (preloadCompression).
@@ -23,8 +24,9 @@ const stage = (name: string, start: number) =>
 
 /**
  * A captured frame or a picked file, from the camera to the bytes we keep: the spec's checks in its
- * order, the quality checks, then compression to a JPEG of at most 2000 px and 1.5 MB. Decoding, the
- * metrics and compression run off the main thread (analyse-photo.worker.ts, the library's worker).
+ * order, the quality checks (and a selfie's face), and compression to a JPEG of at most 2000 px and
+ * 1.5 MB, kept only if the checks pass. Decoding, the metrics, face detection and compression run off
+ * the main thread (analyse-photo.worker.ts, the library's worker), the checks and compression side by side.
  */
 export async function processPhoto(file: File, kind: DocumentType): Promise<ProcessResult> {
   const label = DOCUMENT_LABELS[kind];
@@ -45,28 +47,40 @@ export async function processPhoto(file: File, kind: DocumentType): Promise<Proc
 
   stage('read', start);
   const analyseStart = performance.now();
-  const analysis = await analysePhoto(source);
+  // A JPEG's header gives its size without decoding it: compression then starts alongside the checks,
+  // in its own worker, and its result is dropped if the checks refuse the photo. Other files wait.
+  const header = jpegSize(bytes);
+  const compressing = header ? settle(compress(source, header.width, header.height)) : null;
+  const analysis = await analysePhoto(source, kind);
   stage('analyse', analyseStart);
   if (analysis === 'decode-failed') return fail(FILE_MESSAGES.corrupted(label));
-  const { width, height, metrics } = analysis;
+  performance.measure('verify:stage:faces', { start: analyseStart, duration: analysis.facesMs });
+  const { width, height, metrics, faces } = analysis;
   const tooSmall = dimensionProblem(width, height, label);
   if (tooSmall) return fail(tooSmall);
-  const problem = qualityProblem(metrics);
+  const problem = qualityProblem(metrics, kind);
   if (problem) return fail(QUALITY_MESSAGES[problem](label));
+  // Without the detector (offline before it was ever loaded) the selfie goes on: a reviewer sees it anyway.
+  const noFace = faces && faceProblem(faces);
+  if (noFace) return fail(FACE_MESSAGES[noFace]);
 
   const compressStart = performance.now();
-
-  let compressed: Blob;
-  try {
-    compressed = await compress(source, width, height);
-  } catch {
-    return fail(PAGE_MESSAGES.processFailed(label));
-  }
+  const outcome = await (compressing ?? settle(compress(source, width, height)));
+  if (!outcome.ok) return fail(PAGE_MESSAGES.processFailed(label));
+  const compressed = outcome.value;
   stage('compress', compressStart);
   const buffer = await compressed.arrayBuffer();
   const size = jpegSize(buffer) ?? resizedSize(width, height);
   performance.measure(PROCESS_MEASURE, { start, end: performance.now() });
   return { ok: true, photo: { buffer, ...size } };
+}
+
+/** A promise that never rejects: compression may fail while the checks are still running, unobserved. */
+function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    () => ({ ok: false as const }),
+  );
 }
 
 let compressionModule: Promise<{ default: typeof imageCompression }> | null = null;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } 
 import Webcam from 'react-webcam';
 import { DOCUMENT_LABELS, IMAGE_RULES, type DocumentType } from '@ledgerwell/shared/verification';
 import { Spinner } from '../../../components/ui/spinner';
+import { preloadFaces } from '../analyse-photo';
 import { CAMERA_MESSAGES, PAGE_MESSAGES, type CameraProblem } from '../messages';
 import { preloadCompression, processPhoto, type ProcessedPhoto } from '../process-photo';
 import type { PhotoView } from '../session';
@@ -87,6 +88,10 @@ export function CaptureStep({ kind, index, total, photo, received, headingRef, o
   const [error, setError] = useState<string | null>(null);
 
   useEffect(preloadCompression, []);
+  // The face detector is large: only the selfie step asks for it, as soon as it opens.
+  useEffect(() => {
+    if (kind === 'selfie') preloadFaces();
+  }, [kind]);
 
   const capturing = retaking || (!photo && !received);
   const facing = kind === 'selfie' ? 'user' : 'environment';
