@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { FILE_MESSAGES, UPLOAD_SERVER_MESSAGES, VERIFICATION_MESSAGES } from '../../shared/src/verification';
 // @ts-expect-error: plain ESM helper shared with run-all.ts
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
@@ -55,6 +55,20 @@ async function takePhoto(page: Page, step: 1 | 2 | 3) {
   } else {
     await expect(page.getByRole('img', { name: 'The back of your ID' })).toBeVisible({ timeout: 20_000 });
   }
+}
+
+/** Takes the three photos in turn (selfie, ID front, ID back) with the fake camera. */
+async function takeAllPhotos(page: Page) {
+  for (const step of [1, 2, 3] as const) await takePhoto(page, step);
+}
+
+/** On a phone: a fresh verification code's page, started, with the three photos taken and not yet sent. */
+async function openWithAllPhotos(page: Page, request: APIRequestContext) {
+  const code = await newVerificationCode(request);
+  await page.goto(`/verify/${code}`);
+  await page.getByRole('button', { name: 'Start Verification' }).click();
+  await takeAllPhotos(page);
+  return code;
 }
 
 async function storedPhotoCount(page: Page): Promise<number> {
@@ -346,12 +360,7 @@ test.describe('verification page on a phone', () => {
     context,
     request,
   }) => {
-    const code = await newVerificationCode(request);
-    await page.goto(`/verify/${code}`);
-    await page.getByRole('button', { name: 'Start Verification' }).click();
-    await takePhoto(page, 1);
-    await takePhoto(page, 2);
-    await takePhoto(page, 3);
+    await openWithAllPhotos(page, request);
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Submit Verification' }).click();
@@ -378,12 +387,7 @@ test.describe('verification page on a phone', () => {
     page,
     request,
   }) => {
-    const code = await newVerificationCode(request);
-    await page.goto(`/verify/${code}`);
-    await page.getByRole('button', { name: 'Start Verification' }).click();
-    await takePhoto(page, 1);
-    await takePhoto(page, 2);
-    await takePhoto(page, 3);
+    await openWithAllPhotos(page, request);
 
     const sent: string[] = [];
     let refuse = true;
@@ -505,9 +509,7 @@ test.describe('verification from the signed-in portal, without the code', () => 
     await expect(page.getByRole('button', { name: 'Copy Link for Mobile' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Start Verification' }).click();
     await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 3: Selfie/ })).toBeFocused();
-    await takePhoto(page, 1);
-    await takePhoto(page, 2);
-    await takePhoto(page, 3);
+    await takeAllPhotos(page);
     expect(await storedPhotoCount(page)).toBe(3);
 
     await page.getByRole('button', { name: 'Submit Verification' }).click();
@@ -584,9 +586,7 @@ test.describe('verification from the signed-in portal on a phone', () => {
     await expectNoSideScroll(page);
     await link.click();
     await page.getByRole('button', { name: 'Start Verification' }).click();
-    await takePhoto(page, 1);
-    await takePhoto(page, 2);
-    await takePhoto(page, 3);
+    await takeAllPhotos(page);
     await expectNoSideScroll(page);
 
     let refuse = true;
@@ -663,9 +663,7 @@ test.describe('verification page accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await start.click();
-    await takePhoto(page, 1);
-    await takePhoto(page, 2);
-    await takePhoto(page, 3);
+    await takeAllPhotos(page);
     await page.route('**/api/shareholder-portal/upload-verification', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
     );

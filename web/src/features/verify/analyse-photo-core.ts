@@ -15,11 +15,18 @@ export function preloadFaceDetector(): Promise<void> {
   return import('./face-detect').then((detector) => detector.loadFaceDetector());
 }
 
+/**
+ * The selfie's faces, or null when the detector could not run: offline before it was ever fetched,
+ * above all. The selfie then goes on unchecked for faces (decision 020: a reviewer sees every selfie),
+ * and the reason is written to the console, so that a detector broken for everyone does not pass
+ * unnoticed as a quiet fallback.
+ */
 async function findFaces(sample: PixelSample): Promise<FaceBox[] | null> {
   try {
     const { detectFaces } = await import('./face-detect');
     return await detectFaces(sample);
-  } catch {
+  } catch (error) {
+    console.warn('The selfie was not checked for faces: the face detector could not run.', error);
     return null;
   }
 }
