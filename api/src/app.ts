@@ -22,6 +22,7 @@ import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
+import { portalHoldingRoutes } from './features/portal-holdings/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
 import { ledgerRoutes } from './features/ledger/routes';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/', issuerOnboardingRoutes(deps));
   api.route('/shareholder-portal', portalAuthRoutes(deps));
   api.route('/shareholder-portal', portalRequestRoutes(deps));
+  api.route('/shareholder-portal', portalHoldingRoutes(deps));
   api.route('/shareholder-portal', verificationRoutes(deps, csrf));
   // The IP whitelist guards every admin call, login included, before the session or the password is checked.
   api.use('/admin/*', enforceIpWhitelist(deps));

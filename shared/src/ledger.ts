@@ -108,6 +108,10 @@ export function normalizeDecimal(value: string): string {
   return end > 0 ? `${trimmedWhole}.${fraction.slice(0, end)}` : trimmedWhole;
 }
 
+/** A signed decimal ("-0012.50" → "-12.5") in the one spelling of answers. */
+export const signedDecimal = (value: string) =>
+  value.startsWith('-') ? `-${normalizeDecimal(value.slice(1))}` : normalizeDecimal(value);
+
 const isZero = (value: string) => /^[0.]*$/.test(value);
 
 /**

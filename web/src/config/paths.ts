@@ -200,5 +200,8 @@ export const apiPaths = {
     validateVerificationCode: '/api/shareholder-portal/validate-verification-code',
     uploadVerification: '/api/shareholder-portal/upload-verification',
     checkVerificationStatus: '/api/shareholder-portal/check-verification-status',
+    holdings: '/api/shareholder-portal/holdings',
+    accountTransactions: (accountId: string) =>
+      `/api/shareholder-portal/accounts/${encodeURIComponent(accountId)}/transactions`,
   },
 } as const;

@@ -11,6 +11,7 @@ import {
 import { shareholderAccounts } from '@ledgerwell/db/schema';
 import {
   normalizeDecimal,
+  signedDecimal,
   type ControlBookView,
   type JournalQuery,
   type PositionView,
@@ -20,10 +21,6 @@ import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { issuerToday } from './effective-date';
 import { transactionViews } from './transaction-view';
-
-/** A signed decimal from PostgreSQL in the API's one spelling. */
-export const signedDecimal = (value: string) =>
-  value.startsWith('-') ? `-${normalizeDecimal(value.slice(1))}` : normalizeDecimal(value);
 
 export async function accountWithClass(deps: AppDeps, accountId: string) {
   const [row] = await deps.db

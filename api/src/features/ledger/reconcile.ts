@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { issuers, reconciliationRuns, recordDifferences, shareClasses } from '@ledgerwell/db/ledger-schema';
-import { calendarDateIn, DEFAULT_ISSUER_TIME_ZONE } from '@ledgerwell/shared/ledger';
+import { calendarDateIn, DEFAULT_ISSUER_TIME_ZONE, signedDecimal } from '@ledgerwell/shared/ledger';
 import {
   AGED_DIFFERENCE_DAYS,
   type ReconciliationRunView,
@@ -11,7 +11,6 @@ import {
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { lockKeys } from '../../lib/throttle';
 import { recordActivity, type Actor } from '../activity/record-activity';
-import { signedDecimal } from './ledger-queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** One reconciliation at a time: two runs must not both open a difference for the same class. */

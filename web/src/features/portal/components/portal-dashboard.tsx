@@ -13,6 +13,7 @@ import { getPortalToken, rememberVerificationCode, setLastReferenceNumber } from
 import { byId, useDelayedFocus } from '../use-delayed-focus';
 import { AccountSummary } from './account-summary';
 import { SUCCESS_BANNER_ID, SuccessBanner, VerificationBanner } from './banners';
+import { Holdings } from './holdings';
 import { MyRequests, type RequestsState } from './my-requests';
 import { EMPTY_DRAFTS, FORM_HEADING_ID, RequestFormPanel, type DraftUpdater, type Drafts } from './request-form-panel';
 import { REQUEST_TYPES_HEADING_ID, RequestTypeCards } from './request-type-cards';
@@ -122,6 +123,7 @@ export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionE
   return (
     <div className="portal-dashboard">
       <AccountSummary summary={summary} onLogout={onLogout} onDifferentCode={onDifferentCode} />
+      <Holdings onSessionExpired={onSessionExpired} />
       {success && (
         <SuccessBanner
           referenceNumber={success.referenceNumber}
