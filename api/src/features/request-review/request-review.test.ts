@@ -915,10 +915,12 @@ describe('admin request review API', () => {
     await status(sale.id, 'APPROVED');
     const late = await portal.transfer(holder);
     await portal.uploadAll(late.code!);
-    // Documents in good order eight days ago (at least five business days), still open.
+    // Documents in good order twelve days ago, still open: at least six business days whatever today is (twelve
+    // days hold at least eight weekdays, and at most two federal holidays). Eight days held only four across
+    // Thanksgiving, and the test failed on the Saturday after it.
     await t.deps.db
       .update(shareholderRequests)
-      .set({ verificationSubmittedAt: new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000) })
+      .set({ verificationSubmittedAt: new Date(t.clock.now().getTime() - 12 * 24 * 60 * 60 * 1000) })
       .where(eq(shareholderRequests.id, late.id));
 
     const stats = (await get('/dashboard/stats')).json.data;
