@@ -22,6 +22,7 @@ import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
+import { portalDocumentRoutes } from './features/portal-holdings/document-routes';
 import { portalHoldingRoutes } from './features/portal-holdings/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { registryRoutes } from './features/registry/routes';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/shareholder-portal', portalAuthRoutes(deps));
   api.route('/shareholder-portal', portalRequestRoutes(deps));
   api.route('/shareholder-portal', portalHoldingRoutes(deps));
+  api.route('/shareholder-portal', portalDocumentRoutes(deps));
   api.route('/shareholder-portal', verificationRoutes(deps, csrf));
   // The IP whitelist guards every admin call, login included, before the session or the password is checked.
   api.use('/admin/*', enforceIpWhitelist(deps));

@@ -67,6 +67,8 @@ export const ACTIVITY_ACTIONS = [
   'CERTIFICATE_RELEASED',
   'LEDGER_POSTING_PROPOSED',
   'LEDGER_POSTING_CONFIRMED',
+  // Issue 30: a holder took a PDF (transaction advice or statement) from the portal.
+  'PORTAL_DOCUMENT_DOWNLOADED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ import { shareholderAccounts } from '@ledgerwell/db/schema';
 import { normalizeDecimal, type StopReason } from '@ledgerwell/shared/ledger';
 import type { HoldingCertificate, PortalHolding } from '@ledgerwell/shared/portal-holdings';
 import type { AppDeps } from '../../lib/context';
+import { isUuid } from '../../lib/ids';
 import type { PortalSession } from '../portal-auth/portal-sessions';
 
 const accounts = shareholderAccounts;
@@ -81,11 +82,38 @@ export async function holderHoldings(deps: AppDeps, session: PortalSession): Pro
   }));
 }
 
-/** True when the account is registered to the session's holder; anything else is, to this holder, not there. */
-export async function isHoldersAccount(deps: AppDeps, session: PortalSession, accountId: string): Promise<boolean> {
+/** What documents name of an account: its registration, class and issuer. */
+export interface HoldersAccount {
+  id: string;
+  accountNumber: string;
+  registrationName: string;
+  className: string;
+  issuerName: string;
+  timeZone: string;
+}
+
+/**
+ * The account when it is registered to the session's holder; null for anything else (another holder's,
+ * unknown or malformed), which is, to this holder, not there.
+ */
+export async function holdersAccount(
+  deps: AppDeps,
+  session: PortalSession,
+  accountId: string,
+): Promise<HoldersAccount | null> {
+  if (!isUuid(accountId)) return null;
   const [row] = await deps.db
-    .select({ id: accounts.id })
+    .select({
+      id: accounts.id,
+      accountNumber: accounts.accountNumber,
+      registrationName: accounts.registrationName,
+      className: shareClasses.name,
+      issuerName: issuers.legalName,
+      timeZone: issuers.timeZone,
+    })
     .from(accounts)
+    .innerJoin(shareClasses, eq(shareClasses.id, accounts.classId))
+    .innerJoin(issuers, eq(issuers.id, shareClasses.issuerId))
     .where(and(eq(accounts.id, accountId), eq(accounts.shareholderId, session.shareholderId)));
-  return row !== undefined;
+  return row ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { certificates, ledgerLegs, ledgerTransactions } from '@ledgerwell/db/ledger-schema';
 import { shareholderRequests } from '@ledgerwell/db/schema';
 import { signedDecimal } from '@ledgerwell/shared/ledger';
@@ -19,8 +19,10 @@ export async function accountPostings(
   deps: AppDeps,
   session: PortalSession,
   accountId: string,
-  { page, limit }: { page: number; limit: number },
+  { page, limit, asOf }: { page: number; limit: number; asOf?: string },
 ): Promise<PortalTransactionsPage> {
+  // Up to a date, the running balance stays right: it sums only postings before each row.
+  const where = and(eq(legs.accountId, accountId), asOf ? lte(legs.effectiveDate, asOf) : undefined);
   const [rows, [count]] = await Promise.all([
     deps.db
       .select({
@@ -39,7 +41,7 @@ export async function accountPostings(
       .from(legs)
       .innerJoin(t, eq(t.id, legs.transactionId))
       .leftJoin(certificates, eq(certificates.id, legs.certificateId))
-      .where(eq(legs.accountId, accountId))
+      .where(where)
       .groupBy(t.id)
       .orderBy(desc(t.effectiveDate), desc(t.sequence))
       .limit(limit)
@@ -47,7 +49,7 @@ export async function accountPostings(
     deps.db
       .select({ total: sql<number>`count(distinct ${legs.transactionId})::int` })
       .from(legs)
-      .where(eq(legs.accountId, accountId)),
+      .where(where),
   ]);
   const references = await ownReferences(
     deps,

@@ -7,11 +7,10 @@ import {
 } from '@ledgerwell/shared/portal-holdings';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
 import { documented } from '../../lib/openapi';
 import { parseQuery } from '../../lib/validate';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
-import { holderHoldings, isHoldersAccount } from './holdings';
+import { holderHoldings, holdersAccount } from './holdings';
 import { accountPostings } from './postings';
 
 /** The holder's window on the ledger (issue 30), under /api/shareholder-portal. */
@@ -42,12 +41,11 @@ export function portalHoldingRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const session = c.get('portalSession');
-        const accountId = c.req.param('accountId');
         // Another holder's account answers as an unknown one: the holder learns nothing of it.
-        if (!isUuid(accountId) || !(await isHoldersAccount(deps, session, accountId)))
-          throw notFound(M.accountNotFound);
+        const account = await holdersAccount(deps, session, c.req.param('accountId'));
+        if (!account) throw notFound(M.accountNotFound);
         const query = parseQuery(c, portalTransactionsQuerySchema);
-        return c.json({ success: true, ...(await accountPostings(deps, session, accountId, query)) });
+        return c.json({ success: true, ...(await accountPostings(deps, session, account.id, query)) });
       },
     );
 }
