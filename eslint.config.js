@@ -48,6 +48,8 @@ const API_SHARED_FEATURE_MODULES = [
   'ledger/transaction-view.ts',
   // The dashboard's compliance panel counts open and aged record differences.
   'ledger/reconcile.ts',
+  // A holder's current delivery choice (electronic or paper), which the registry shows staff on the holder.
+  'delivery-preferences/current-preferences.ts',
 ];
 
 const featureDirs = (root) =>

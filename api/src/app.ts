@@ -25,6 +25,7 @@ import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalDocumentRoutes } from './features/portal-holdings/document-routes';
 import { portalHoldingRoutes } from './features/portal-holdings/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
+import { deliveryPreferenceRoutes } from './features/delivery-preferences/routes';
 import { registryRoutes } from './features/registry/routes';
 import { ledgerRoutes } from './features/ledger/routes';
 import { requestReviewRoutes } from './features/request-review/routes';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/shareholder-portal', portalRequestRoutes(deps));
   api.route('/shareholder-portal', portalHoldingRoutes(deps));
   api.route('/shareholder-portal', portalDocumentRoutes(deps));
+  api.route('/shareholder-portal', deliveryPreferenceRoutes(deps));
   api.route('/shareholder-portal', verificationRoutes(deps, csrf));
   // The IP whitelist guards every admin call, login included, before the session or the password is checked.
   api.use('/admin/*', enforceIpWhitelist(deps));

@@ -450,6 +450,32 @@ export const portalAuthEvents = pgTable(
   ],
 );
 
+/**
+ * Each choice a holder makes between electronic delivery and paper for advices and statements, with when and
+ * where from. The current choice is the newest row (created_at, then id); a holder with no row gets paper, since
+ * electronic delivery needs the holder's consent. Append-only (the migration's triggers refuse UPDATE, DELETE and
+ * TRUNCATE): what a holder agreed to, and when, stays provable.
+ */
+export const deliveryPreferenceChoices = pgTable(
+  'delivery_preference_choices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shareholderId: uuid('shareholder_id')
+      .notNull()
+      .references(() => shareholders.id),
+    electronic: boolean('electronic').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    /**
+     * The portal session the choice was made in. No foreign key: a session is working state that may one day be
+     * pruned, and a reference from rows that can never be updated would keep every session for good.
+     */
+    portalSessionId: uuid('portal_session_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_preference_choices_holder_idx').on(t.shareholderId, t.createdAt)],
+);
+
 export const requestType = pgEnum('request_type', REQUEST_TYPES);
 export const FLAG_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 export const flagPriority = pgEnum('flag_priority', FLAG_PRIORITIES);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryPreferenceSchema } from './delivery-preferences';
 import { emailAddressSchema } from './email';
 import { pagedQuery } from './paging';
 
@@ -212,6 +213,8 @@ export const shareholderViewSchema = z.object({
   }),
   accounts: z.array(accountViewSchema),
   createdAt: z.string(),
+  /** How advices and statements reach the holder, as they last chose (paper, with no time, until they choose). */
+  deliveryPreference: deliveryPreferenceSchema,
 });
 export type ShareholderView = z.infer<typeof shareholderViewSchema>;
 

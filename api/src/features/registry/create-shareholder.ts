@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { NO_DELIVERY_CHOICE } from '@ledgerwell/shared/delivery-preferences';
 import { REGISTRY_MESSAGES, type ShareholderInput } from '@ledgerwell/shared/registry';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { fieldContext } from '../../lib/field-encryption';
@@ -96,7 +97,8 @@ export async function createShareholder(
         tx,
         accounts.map((a) => a.id),
       );
-      return toShareholderView(shareholder, accounts, holdings);
+      // A holder just added has never chosen how documents reach them: paper.
+      return toShareholderView(shareholder, accounts, holdings, NO_DELIVERY_CHOICE);
     });
   } catch (error) {
     // Two admins adding the same code at once: the unique index decides, and the loser hears why.

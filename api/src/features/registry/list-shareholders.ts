@@ -1,6 +1,8 @@
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import type { AppDeps } from '../../lib/context';
+import { NO_DELIVERY_CHOICE } from '@ledgerwell/shared/delivery-preferences';
+import { currentDeliveryPreferences } from '../delivery-preferences/current-preferences';
 import { holdingsOf } from '../ledger/holdings';
 import { toShareholderView, type AccountRow } from './shareholder-view';
 
@@ -59,8 +61,19 @@ export async function listShareholders(deps: AppDeps, query: ShareholderListQuer
     deps.db,
     accounts.map((a) => a.id),
   );
+  const deliveryPreferences = await currentDeliveryPreferences(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return {
-    shareholders: rows.map((row) => toShareholderView(row, byShareholder.get(row.id) ?? [], holdings)),
+    shareholders: rows.map((row) =>
+      toShareholderView(
+        row,
+        byShareholder.get(row.id) ?? [],
+        holdings,
+        deliveryPreferences.get(row.id) ?? NO_DELIVERY_CHOICE,
+      ),
+    ),
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / query.limit)),

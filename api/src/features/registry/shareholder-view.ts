@@ -1,5 +1,6 @@
 import type { InferSelectModel } from 'drizzle-orm';
 import type { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import type { DeliveryPreference } from '@ledgerwell/shared/delivery-preferences';
 import { isWeakAccountNumber, maskTaxId, type ShareholderView } from '@ledgerwell/shared/registry';
 import { NO_HOLDING, type LedgerHolding } from '../ledger/holdings';
 
@@ -8,12 +9,13 @@ export type AccountRow = InferSelectModel<typeof shareholderAccounts>;
 
 /**
  * What admin screens see of a shareholder: the tax ID only masked, never decrypted here; each account's holding
- * as the ledger has it (`holdingsOf`).
+ * as the ledger has it (`holdingsOf`); the holder's current delivery choice (`currentDeliveryPreferences`).
  */
 export function toShareholderView(
   shareholder: ShareholderRow,
   accounts: AccountRow[],
   holdings: Map<string, LedgerHolding>,
+  deliveryPreference: DeliveryPreference,
 ): ShareholderView {
   return {
     id: shareholder.id,
@@ -46,5 +48,6 @@ export function toShareholderView(
       };
     }),
     createdAt: shareholder.createdAt.toISOString(),
+    deliveryPreference,
   };
 }

@@ -9,6 +9,7 @@ import {
   type ShareholderList,
   type ShareholderView,
 } from '../api/shareholders';
+import { DeliveryChoice } from '../components/delivery-choice';
 import { SearchInput } from '../components/filter-fields';
 import { PageHeader } from '../components/page-header';
 import { ShareholderForm } from '../components/shareholder-form';
@@ -199,6 +200,7 @@ function ShareholderResults({ list, loading, failed, onRetry, onPage }: Sharehol
               <th scope="col">E-mail</th>
               <th scope="col">Accounts</th>
               <th scope="col">Tax ID</th>
+              <th scope="col">Delivery</th>
             </tr>
           </thead>
           <tbody>
@@ -229,6 +231,9 @@ function ShareholderResults({ list, loading, failed, onRetry, onPage }: Sharehol
                   </ul>
                 </td>
                 <td>{holder.taxIdMasked ?? <span className="muted">None</span>}</td>
+                <td>
+                  <DeliveryChoice preference={holder.deliveryPreference} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -12,6 +12,7 @@ import { PORTAL_MESSAGES } from '../labels';
 import { getPortalToken, rememberVerificationCode, setLastReferenceNumber } from '../portal-session';
 import { byId, useDelayedFocus } from '../use-delayed-focus';
 import { AccountSummary } from './account-summary';
+import { DeliveryPreferences } from './delivery-preferences';
 import { SUCCESS_BANNER_ID, SuccessBanner, VerificationBanner } from './banners';
 import { Holdings } from './holdings';
 import { MyRequests, type RequestsState } from './my-requests';
@@ -151,6 +152,7 @@ export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionE
           refreshRequests();
         }}
       />
+      <DeliveryPreferences onSessionExpired={onSessionExpired} />
     </div>
   );
 }
