@@ -197,6 +197,7 @@ export const apiPaths = {
     redeemSignInLink: '/api/shareholder-portal/sign-in-link/redeem',
     submitRequest: '/api/shareholder-portal/submit-request',
     requests: '/api/shareholder-portal/requests',
+    request: (id: string) => `/api/shareholder-portal/requests/${encodeURIComponent(id)}`,
     validateVerificationCode: '/api/shareholder-portal/validate-verification-code',
     uploadVerification: '/api/shareholder-portal/upload-verification',
     checkVerificationStatus: '/api/shareholder-portal/check-verification-status',
