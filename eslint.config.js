@@ -27,6 +27,8 @@ const API_SHARED_FEATURE_MODULES = [
   'email/queue-email.ts',
   // A request's history, written by submission, identity verification and review.
   'request-history/record-history.ts',
+  // A request with its history and identity photos, read by staff review and by the holder's own portal.
+  'request-history/read-request.ts',
   // A transfer's verification code and link: issued on submission, checked by verification, reissued by review.
   'portal-requests/verification-code.ts',
   // The shareholder portal's session guard, its Hono env and session type.

@@ -198,6 +198,7 @@ export const apiPaths = {
     submitRequest: '/api/shareholder-portal/submit-request',
     requests: '/api/shareholder-portal/requests',
     deliveryPreferences: '/api/shareholder-portal/delivery-preferences',
+    request: (id: string) => `/api/shareholder-portal/requests/${encodeURIComponent(id)}`,
     validateVerificationCode: '/api/shareholder-portal/validate-verification-code',
     uploadVerification: '/api/shareholder-portal/upload-verification',
     checkVerificationStatus: '/api/shareholder-portal/check-verification-status',

@@ -3,6 +3,9 @@ import type { SubmitRequestInput } from '@ledgerwell/shared/portal-requests';
 import type { FieldCipher } from '../../lib/field-encryption';
 
 export const TAX_ID_FIELDS = ['shareholder_tax_id', 'buyerTaxId'] as const;
+export type TaxIdField = (typeof TAX_ID_FIELDS)[number];
+/** Where formData keeps a tax ID's last four digits for display; the ID itself is only in the encrypted column. */
+export const taxIdLast4Key = (field: TaxIdField) => `${field}_last4` as const;
 
 /**
  * What the record keeps of a request body: two HMACs under keys derived from the encryption key,

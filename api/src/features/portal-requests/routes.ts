@@ -4,11 +4,13 @@ import {
   submitRequestResponseSchema,
   submitRequestSchema,
 } from '@ledgerwell/shared/portal-requests';
+import { ownRequestDetailResponseSchema } from '@ledgerwell/shared/portal-request-detail';
 import type { AppDeps } from '../../lib/context';
 import { idempotencyKeyOf, idempotencyParameter } from '../../lib/idempotency';
 import { parseJson } from '../../lib/validate';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
 import { listOwnRequests, submitPortalRequest } from './submit-request';
+import { ownRequestDetail } from './own-request-detail';
 import { verificationCodeKey } from './verification-code';
 import { documented } from '../../lib/openapi';
 
@@ -17,6 +19,7 @@ export function portalRequestRoutes(deps: AppDeps) {
   return new Hono<PortalEnv>()
     .use('/submit-request', requirePortalSession(deps, 'ACCOUNT'))
     .use('/requests', requirePortalSession(deps, 'ACCOUNT'))
+    .use('/requests/:id', requirePortalSession(deps, 'ACCOUNT'))
     .post(
       '/submit-request',
       documented({
@@ -51,5 +54,22 @@ export function portalRequestRoutes(deps: AppDeps) {
         responses: { 200: ownRequestsResponseSchema },
       }),
       async (c) => c.json({ success: true, requests: await listOwnRequests(deps, c.get('portalSession')) }),
+    )
+    .get(
+      '/requests/:id',
+      documented({
+        tag: 'Shareholder portal',
+        summary: "One of the shareholder's own requests: its status history, what was sent, what is still needed",
+        description:
+          "Another holder's request, an unknown id and a malformed id all answer the same 404: whether a request exists is not revealed.",
+        auth: 'portal',
+        responses: { 200: ownRequestDetailResponseSchema },
+        errors: [404],
+      }),
+      async (c) =>
+        c.json({
+          success: true,
+          request: await ownRequestDetail({ deps, session: c.get('portalSession'), id: c.req.param('id') }),
+        }),
     );
 }

@@ -21,7 +21,7 @@ import { recordHistory } from '../request-history/record-history';
 import { holdingOf } from '../ledger/holdings';
 import { compareDecimals, isWholeDecimal } from '@ledgerwell/shared/ledger';
 import { claimIdempotencyKey, recordIdempotentAnswer } from '../../lib/idempotency';
-import { requestFingerprint, TAX_ID_FIELDS } from './idempotency';
+import { requestFingerprint, TAX_ID_FIELDS, taxIdLast4Key } from './idempotency';
 import { hashVerificationCode, newVerificationCode, verificationLink } from './verification-code';
 
 export interface SubmitResult {
@@ -37,7 +37,7 @@ function splitSensitive(deps: AppDeps, requestId: string, formData: Record<strin
     const value = visible[field];
     if (typeof value === 'string' && value !== '') {
       secret[field] = value;
-      visible[`${field}_last4`] = value.replace(/\D/g, '').slice(-4);
+      visible[taxIdLast4Key(field)] = value.replace(/\D/g, '').slice(-4);
     }
     delete visible[field];
   }

@@ -1,26 +1,17 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import {
-  adminActivity,
-  adminUsers,
-  requestHistory,
-  shareholderAccounts,
-  shareholderRequests,
-  verificationDocuments,
-} from '@ledgerwell/db/schema';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { adminActivity, adminUsers, shareholderAccounts } from '@ledgerwell/db/schema';
 import { allowedStatusChanges, REVIEW_MESSAGES as M } from '@ledgerwell/shared/request-review';
 import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
 import { holdingOf } from '../ledger/holdings';
+import { findRequest, historyOf, identityDocumentsOf, type RequestRow } from '../request-history/read-request';
 
-export type RequestRow = typeof shareholderRequests.$inferSelect;
+export type { RequestRow };
 
 /** The request, locked for the rest of the transaction when `forUpdate`; a 404 for an unknown or malformed id. */
 export async function loadRequest(db: Db, id: string, forUpdate = false): Promise<RequestRow> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', M.notFound);
-  const query = db.select().from(shareholderRequests).where(eq(shareholderRequests.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const row = await findRequest(db, id, { forUpdate });
   if (!row) throw new AppError('NOT_FOUND', M.notFound);
   return row;
 }
@@ -57,16 +48,8 @@ export async function requestDetail(deps: AppDeps, id: string, adminId: string) 
     ...registered,
     sharesHeld: (await holdingOf(deps.db, request.accountId)).sharesHeld,
   };
-  const documents = await deps.db
-    .select()
-    .from(verificationDocuments)
-    .where(eq(verificationDocuments.requestId, id))
-    .orderBy(asc(verificationDocuments.uploadedAt));
-  const history = await deps.db
-    .select()
-    .from(requestHistory)
-    .where(eq(requestHistory.requestId, id))
-    .orderBy(asc(requestHistory.id));
+  const documents = await identityDocumentsOf(deps.db, id);
+  const history = await historyOf(deps.db, id);
   const activities = await deps.db
     .select()
     .from(adminActivity)

@@ -1,4 +1,10 @@
 import type { RequestStatus, RequestType } from '@ledgerwell/shared/portal-requests';
+import {
+  BUYER_TYPE_LABELS,
+  CERTIFICATE_REASON_LABELS,
+  DELIVERY_METHOD_LABELS,
+  TRANSFER_TYPE_LABELS,
+} from '@ledgerwell/shared/portal-request-labels';
 
 /** What people read for the portal's codes and enumerations (public-site spec 2-4). */
 
@@ -23,36 +29,24 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
+/** A form's choices, in the words the request detail repeats (shared/portal-request-labels). */
+const choicesOf = <V extends string>(labels: Record<V, string>) =>
+  (Object.entries(labels) as [V, string][]).map(([value, label]) => ({ value, label }));
+
 /** Select options: the empty first option is the prompt, refused by the schema with its message. */
 export const TRANSFER_TYPE_OPTIONS = [
   { value: '', label: 'Select a transfer type' },
-  { value: 'drs', label: 'DRS (Direct Registration System)' },
-  { value: 'dwac', label: 'DWAC (Deposit/Withdrawal at Custodian)' },
-  { value: 'not-sure', label: 'Not sure' },
-  { value: 'sale', label: 'Private sale' },
+  ...choicesOf(TRANSFER_TYPE_LABELS),
 ] as const;
-
 export const CERTIFICATE_REASON_OPTIONS = [
   { value: '', label: 'Select a reason' },
-  { value: 'replacement', label: 'Replacement (lost, stolen or destroyed)' },
-  { value: 'duplicate', label: 'Duplicate copy' },
-  { value: 'estate', label: 'Estate settlement' },
-  { value: 'legal', label: 'Legal requirement' },
-  { value: 'other', label: 'Other' },
+  ...choicesOf(CERTIFICATE_REASON_LABELS),
 ] as const;
-
 export const DELIVERY_METHOD_OPTIONS = [
   { value: '', label: 'Select a delivery method' },
-  { value: 'standard', label: 'Standard mail (7-10 business days)' },
-  { value: 'certified', label: 'Certified mail (5-7 days)' },
-  { value: 'overnight', label: 'Overnight (1-2 days)' },
-  { value: 'pickup', label: 'Pickup in person' },
+  ...choicesOf(DELIVERY_METHOD_LABELS),
 ] as const;
-
-export const BUYER_TYPE_OPTIONS = [
-  { value: 'entity', label: 'Entity (company, trust or fund)' },
-  { value: 'individual', label: 'Individual' },
-] as const;
+export const BUYER_TYPE_OPTIONS = choicesOf(BUYER_TYPE_LABELS);
 
 export const HOLDING_TYPE_LABELS: Record<string, string> = {
   DRS: 'Book entry (DRS)',
@@ -67,6 +61,7 @@ export const PORTAL_MESSAGES = {
   verificationHint: 'Use the link in your confirmation e-mail to upload your photo ID.',
   noRequests: 'You have not sent any requests yet.',
   requestsFailed: 'Your requests could not be loaded. Please try again.',
+  requestDetailFailed: 'This request could not be loaded. Please try again.',
 } as const;
 
 /** "Mar 5, 2026" */
@@ -75,6 +70,12 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "Mar 5, 2026, 10:04 AM" */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** "$18,750.00" */

@@ -1,4 +1,5 @@
 import { formatUsPhone } from '@ledgerwell/shared/portal-requests';
+import { REQUEST_FIELD_LABELS as LABELS } from '@ledgerwell/shared/portal-request-labels';
 import { TextField } from '../../../components/ui/text-field';
 import { looksLikePhone } from '../forms/form-data';
 import type { RequestForm } from '../forms/use-request-form';
@@ -17,7 +18,7 @@ export function ContactField<V extends { preferred_contact: string }>({ form, re
   const set = (preferred_contact: string) => form.update({ preferred_contact } as Partial<V>);
   return (
     <TextField
-      label="Preferred contact (email or phone)"
+      label={LABELS.preferred_contact}
       name="preferred_contact"
       type="text"
       autoComplete="off"

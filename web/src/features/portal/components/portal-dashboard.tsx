@@ -147,6 +147,7 @@ export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionE
       )}
       <MyRequests
         state={requests}
+        onSessionExpired={onSessionExpired}
         onRetry={() => {
           setRequests({ status: 'loading' });
           refreshRequests();

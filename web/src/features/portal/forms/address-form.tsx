@@ -1,4 +1,5 @@
 import { US_STATES } from '@ledgerwell/shared/us-states';
+import { REQUEST_FIELD_LABELS as LABELS } from '@ledgerwell/shared/portal-request-labels';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ContactField } from '../components/contact-field';
@@ -22,23 +23,29 @@ export function AddressForm(props: RequestFormProps<AddressValues>) {
   return (
     <RequestFormShell form={form} label="Address Change">
       <TextField
-        label="Street address"
+        label={LABELS.new_address_line1}
         required
         maxLength={200}
         autoComplete="address-line1"
         {...form.field('new_address_line1')}
       />
       <div className="form-row form-row--address">
-        <TextField label="City" required maxLength={100} autoComplete="address-level2" {...form.field('new_city')} />
+        <TextField
+          label={LABELS.new_city}
+          required
+          maxLength={100}
+          autoComplete="address-level2"
+          {...form.field('new_city')}
+        />
         <SelectField
-          label="State"
+          label={LABELS.new_state}
           required
           autoComplete="address-level1"
           options={STATE_OPTIONS}
           {...form.field('new_state')}
         />
         <TextField
-          label="ZIP code"
+          label={LABELS.new_postal_code}
           required
           maxLength={10}
           inputMode="numeric"

@@ -1,4 +1,5 @@
 import { TextField } from '../../../components/ui/text-field';
+import { REQUEST_FIELD_LABELS as LABELS } from '@ledgerwell/shared/portal-request-labels';
 import { RadioGroupField } from '../components/radio-group-field';
 import { BUYER_TYPE_OPTIONS, formatUsd } from '../labels';
 import type { TransferValues } from './form-data';
@@ -17,7 +18,7 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
     <fieldset className="portal-fieldset">
       <legend>Buyer</legend>
       <RadioGroupField
-        legend="The buyer is"
+        legend={LABELS.buyerEntityType}
         name="buyerEntityType"
         required
         options={BUYER_TYPE_OPTIONS}
@@ -27,17 +28,35 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
         error={form.errorOf('buyerEntityType')}
       />
       {values.buyerEntityType === 'entity' && (
-        <TextField label="Entity name" required maxLength={200} autoComplete="off" {...form.field('buyerEntityName')} />
+        <TextField
+          label={LABELS.buyerEntityName}
+          required
+          maxLength={200}
+          autoComplete="off"
+          {...form.field('buyerEntityName')}
+        />
       )}
       {values.buyerEntityType === 'individual' && (
         <div className="form-row">
-          <TextField label="First name" required maxLength={100} autoComplete="off" {...form.field('buyerFirstName')} />
-          <TextField label="Last name" required maxLength={100} autoComplete="off" {...form.field('buyerLastName')} />
+          <TextField
+            label={LABELS.buyerFirstName}
+            required
+            maxLength={100}
+            autoComplete="off"
+            {...form.field('buyerFirstName')}
+          />
+          <TextField
+            label={LABELS.buyerLastName}
+            required
+            maxLength={100}
+            autoComplete="off"
+            {...form.field('buyerLastName')}
+          />
         </div>
       )}
       <div className="form-row">
         <TextField
-          label="Buyer email"
+          label={LABELS.buyerEmail}
           type="email"
           required
           maxLength={254}
@@ -45,7 +64,7 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
           {...form.field('buyerEmail')}
         />
         <TextField
-          label="Buyer phone (optional)"
+          label={`${LABELS.buyerPhone} (optional)`}
           type="tel"
           maxLength={40}
           autoComplete="off"
@@ -53,7 +72,7 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
         />
       </div>
       <TextField
-        label="Buyer tax ID"
+        label={LABELS.buyerTaxId}
         required
         maxLength={15}
         autoComplete="off"
@@ -61,34 +80,40 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
         {...form.field('buyerTaxId')}
       />
       <TextField
-        label="Buyer street address"
+        label={LABELS.buyerAddressLine1}
         required
         maxLength={200}
         autoComplete="off"
         {...form.field('buyerAddressLine1')}
       />
       <TextField
-        label="Address line 2 (optional)"
+        label={`${LABELS.buyerAddressLine2} (optional)`}
         maxLength={200}
         autoComplete="off"
         {...form.field('buyerAddressLine2')}
       />
       <div className="form-row">
-        <TextField label="Buyer city" required maxLength={100} autoComplete="off" {...form.field('buyerCity')} />
-        <TextField label="Buyer state" required maxLength={50} autoComplete="off" {...form.field('buyerState')} />
+        <TextField label={LABELS.buyerCity} required maxLength={100} autoComplete="off" {...form.field('buyerCity')} />
+        <TextField label={LABELS.buyerState} required maxLength={50} autoComplete="off" {...form.field('buyerState')} />
       </div>
       <div className="form-row">
         <TextField
-          label="Buyer postal code"
+          label={LABELS.buyerPostalCode}
           required
           maxLength={20}
           autoComplete="off"
           {...form.field('buyerPostalCode')}
         />
-        <TextField label="Buyer country" required maxLength={60} autoComplete="off" {...form.field('buyerCountry')} />
+        <TextField
+          label={LABELS.buyerCountry}
+          required
+          maxLength={60}
+          autoComplete="off"
+          {...form.field('buyerCountry')}
+        />
       </div>
       <TextField
-        label="Price per share (USD)"
+        label={LABELS.pricePerShare}
         required
         inputMode="decimal"
         autoComplete="off"
@@ -97,7 +122,7 @@ export function BuyerFields({ form, total }: BuyerFieldsProps) {
         {...form.field('pricePerShare')}
       />
       <p className="portal-total" aria-live="polite">
-        Total: {total === null ? 'enter the price and the number of shares' : formatUsd(total)}
+        {LABELS.totalAmount}: {total === null ? 'enter the price and the number of shares' : formatUsd(total)}
       </p>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { SelectField } from '../../../components/ui/select-field';
+import { REQUEST_FIELD_LABELS as LABELS } from '@ledgerwell/shared/portal-request-labels';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ContactField } from '../components/contact-field';
 import { CERTIFICATE_REASON_OPTIONS, DELIVERY_METHOD_OPTIONS } from '../labels';
@@ -16,19 +17,19 @@ export function CertificateForm(props: RequestFormProps<CertificateValues>) {
   return (
     <RequestFormShell form={form} label="Certificate Request">
       <SelectField
-        label="Reason for the certificate"
+        label={LABELS.certificate_reason}
         required
         options={CERTIFICATE_REASON_OPTIONS}
         {...form.field('certificate_reason')}
       />
       <SelectField
-        label="Delivery method"
+        label={LABELS.delivery_method}
         required
         options={DELIVERY_METHOD_OPTIONS}
         {...form.field('delivery_method')}
       />
       <ContactField form={form} required />
-      <TextareaField label="Comments (optional)" maxLength={2000} {...form.field('comments')} />
+      <TextareaField label={`${LABELS.comments} (optional)`} maxLength={2000} {...form.field('comments')} />
     </RequestFormShell>
   );
 }

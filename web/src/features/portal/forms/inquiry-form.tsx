@@ -1,4 +1,5 @@
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { REQUEST_FIELD_LABELS as LABELS } from '@ledgerwell/shared/portal-request-labels';
 import { toInquiryFormData, type InquiryValues } from './form-data';
 import { RequestFormShell } from './request-form-shell';
 import { useRequestForm, type RequestFormProps } from './use-request-form';
@@ -13,7 +14,7 @@ export function InquiryForm(props: RequestFormProps<InquiryValues>) {
   return (
     <RequestFormShell form={form} label="General Inquiry">
       <TextareaField
-        label="Your message"
+        label={LABELS.inquiry_message}
         required
         rows={7}
         maxLength={5000}

@@ -1,4 +1,5 @@
 import { formatShares } from '@ledgerwell/shared/portal-requests';
+import { REQUEST_FIELD_LABELS as LABELS, SELLER_TAX_ID_LABEL } from '@ledgerwell/shared/portal-request-labels';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -39,12 +40,17 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
 
   return (
     <RequestFormShell form={form} label="Transfer Request">
-      <SelectField label="Transfer type" required options={TRANSFER_TYPE_OPTIONS} {...form.field('transfer_type')} />
+      <SelectField
+        label={LABELS.transfer_type}
+        required
+        options={TRANSFER_TYPE_OPTIONS}
+        {...form.field('transfer_type')}
+      />
 
       <fieldset className="portal-fieldset">
         <legend>Shares</legend>
         <TextField
-          label="Number of shares"
+          label={LABELS.transfer_shares_count}
           name="transfer_shares_count"
           inputMode="numeric"
           autoComplete="off"
@@ -65,7 +71,7 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
           onChange={(checked) => form.update({ transfer_all_shares: checked, transfer_shares_count: '' })}
         />
         <TextField
-          label="Certificate numbers (optional)"
+          label={`${LABELS.certificate_numbers} (optional)`}
           maxLength={1000}
           autoComplete="off"
           description={<p className="field__hint">For certificated shares, e.g. C-1001, C-1002.</p>}
@@ -79,14 +85,14 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
         <fieldset className="portal-fieldset">
           <legend>Receiving firm</legend>
           <TextField
-            label="Receiving firm name"
+            label={LABELS.receiving_firm_name}
             required
             maxLength={200}
             autoComplete="off"
             {...form.field('receiving_firm_name')}
           />
           <TextField
-            label="DTC number (optional)"
+            label={`${LABELS.receiving_firm_dtc} (optional)`}
             maxLength={4}
             inputMode="numeric"
             autoComplete="off"
@@ -98,14 +104,14 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
             {...form.field('receiving_firm_dtc')}
           />
           <TextField
-            label="Receiving account number"
+            label={LABELS.receiving_account_num}
             required
             maxLength={40}
             autoComplete="off"
             {...form.field('receiving_account_num')}
           />
           <TextField
-            label="Account registration name"
+            label={LABELS.receiving_account_name}
             required
             maxLength={200}
             autoComplete="off"
@@ -117,7 +123,7 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
 
       {/* The holder's own, apart from the buyer's (issue 29): in a sale, the seller's. */}
       <TextField
-        label={isSale ? "Seller's tax ID (yours)" : 'Your tax ID'}
+        label={isSale ? SELLER_TAX_ID_LABEL : LABELS.shareholder_tax_id}
         required
         maxLength={15}
         autoComplete="off"
@@ -126,7 +132,7 @@ export function TransferForm({ sharesHeld, ...props }: TransferFormProps) {
       />
       <ContactField form={form} required />
       <TextareaField
-        label="Special instructions (optional)"
+        label={`${LABELS.special_instructions} (optional)`}
         maxLength={2000}
         rows={4}
         {...form.field('special_instructions')}
