@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { signInToPortal } from './support/portal-helpers';
 
 // The Bell Family Trust of the demo data (api/src/demo-ledger.ts): 48,000 shares opened on certificates
@@ -7,6 +8,14 @@ import { signInToPortal } from './support/portal-helpers';
 const TRUST = { code: 'DEMO03', account: '300400500' } as const;
 
 test.use({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+
+/** Clicks what saves a PDF and checks a PDF arrived under the expected name. */
+async function expectPdfDownload(page: Page, click: () => Promise<void>, fileName: RegExp) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  expect((download as Download).suggestedFilename()).toMatch(fileName);
+  const bytes = fs.readFileSync((await (download as Download).path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}
 
 test('a holder on a phone sees the holding and its history as the ledger has them (issue 30)', async ({ page }) => {
   await signInToPortal(page, TRUST);
@@ -44,4 +53,20 @@ test('a holder on a phone sees the holding and its history as the ledger has the
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Hide history of Acme Robotics Inc., Common' }).click();
   await expect(history).toBeHidden();
+
+  // The statement of the holding, as of today, and the advice of the sale, as PDFs.
+  await expectPdfDownload(
+    page,
+    () => common.getByRole('button', { name: 'Download statement of Acme Robotics Inc., Common (PDF)' }).click(),
+    /^statement-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  const documents = page.getByRole('region', { name: 'Your documents' });
+  const sale = documents.getByRole('listitem').filter({ hasText: 'Transaction advice: transfer' });
+  await expect(sale).toHaveCount(1);
+  await expect(sale).toContainText('Acme Robotics Inc., Common, account ending 0500');
+  await expectPdfDownload(
+    page,
+    () => sale.getByRole('button', { name: /^Download PDF/ }).click(),
+    /^transaction-advice-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
 });

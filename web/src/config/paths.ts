@@ -144,6 +144,9 @@ export const apiPaths = {
     ledgerTransactions: '/api/admin/ledger/transactions',
     ledgerReissuances: '/api/admin/ledger/reissuances',
     accountPosition: (accountId: string) => `/api/admin/ledger/accounts/${encodeURIComponent(accountId)}/position`,
+    documents: '/api/shareholder-portal/documents',
+    document: (id: string) => `/api/shareholder-portal/documents/${encodeURIComponent(id)}`,
+    statement: '/api/shareholder-portal/statement',
     accountTransactions: (accountId: string) =>
       `/api/admin/ledger/accounts/${encodeURIComponent(accountId)}/transactions`,
     accountCertificates: (accountId: string) =>
@@ -203,6 +206,9 @@ export const apiPaths = {
     uploadVerification: '/api/shareholder-portal/upload-verification',
     checkVerificationStatus: '/api/shareholder-portal/check-verification-status',
     holdings: '/api/shareholder-portal/holdings',
+    documents: '/api/shareholder-portal/documents',
+    document: (id: string) => `/api/shareholder-portal/documents/${encodeURIComponent(id)}`,
+    statement: '/api/shareholder-portal/statement',
     accountTransactions: (accountId: string) =>
       `/api/shareholder-portal/accounts/${encodeURIComponent(accountId)}/transactions`,
   },

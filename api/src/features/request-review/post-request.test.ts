@@ -4,6 +4,7 @@ import { ledgerTransactions } from '@ledgerwell/db/ledger-schema';
 import { adminActivity, emailOutbox, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
 import { POSTING_MESSAGES as M } from '@ledgerwell/shared/ledger-postings';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
+import { queuedEmails } from '../../test/outbox';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, TEST_ENGINE, type TestApp } from '../../test/test-app';
 
@@ -105,14 +106,18 @@ describe('posting an approved request to the ledger', () => {
       expect(detail.json.data.history.at(-1)).toMatchObject({ fromStatus: 'APPROVED', toStatus: 'COMPLETED' });
       const activity = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.resourceId, id));
       expect(activity.map((a) => a.actionType)).toContain('LEDGER_REQUEST_POSTED');
-      const advice = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'TRANSACTION_ADVICE'));
+      const advice = await queuedEmails(t, 'TRANSACTION_ADVICE');
       expect(advice).toHaveLength(1);
+      // It announces the PDF in the portal (issue 30), and carries none.
+      expect(advice[0]!.body).toContain(
+        `Your transaction advice is ready as a PDF under "Your documents" in the shareholder portal: ${t.deps.config.publicUrl}/shareholder-requests`,
+      );
       // The compliance panel counts it, with the time from approval to posting.
       const compliance = (await get('/dashboard/stats')).json.data.compliance;
       expect(compliance.postedThisMonth).toBe(1);
       expect(compliance.avgApprovalToPostingHours).toBeGreaterThanOrEqual(0);
       expect(compliance.avgApprovalToPostingHours).toBeLessThan(1);
-      expect(advice[0]).toMatchObject({ toAddress: 'dana.whitfield@example.com', relatedId: id });
+      expect(advice[0]).toMatchObject({ to: 'dana.whitfield@example.com', relatedId: id });
 
       // Posted once: the request is no longer APPROVED.
       expect((await post(`/requests/${id}/post`)).json).toMatchObject({ code: 'CONFLICT', message: M.notApproved });

@@ -135,6 +135,9 @@ async function queueAdvice(deps: AppDeps, tx: Db, request: RequestRow, plan: Pos
           : []),
         `Your holding in this account is now ${formatDecimal(holding.sharesHeld)} shares.`,
         '',
+        // The advice itself stays in the portal, behind the holder's sign-in: a PDF of holdings is never mailed.
+        `Your transaction advice is ready as a PDF under "Your documents" in the shareholder portal: ${deps.config.publicUrl}/shareholder-requests`,
+        '',
         QUESTIONS_LINE,
       ],
     });

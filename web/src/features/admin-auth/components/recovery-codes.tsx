@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/copy-button';
 import { recoveryCodesFileName, recoveryCodesText } from '../utils/mfa-view';
+import { saveBlob } from '../../../lib/save-blob';
 
 interface RecoveryCodesProps {
   codes: readonly string[];
@@ -9,18 +10,9 @@ interface RecoveryCodesProps {
   onDone: () => void;
 }
 
-/** Saves a text file through a temporary link (the download attribute). */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser the time to start the download before the address is revoked.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Saves a text file. */
+const download = (text: string, fileName: string) =>
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 
 /** The new recovery codes, shown once, with Copy and Download. */
 export function RecoveryCodes({ codes, username, onDone }: RecoveryCodesProps) {

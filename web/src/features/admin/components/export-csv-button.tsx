@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { saveBlob } from '../utils/contact-view';
+import { saveBlob } from '../../../lib/save-blob';
 
 export interface ExportCsvButtonProps {
   /** Fetches the CSV (through the bearer fetch: a plain link would carry no token). */

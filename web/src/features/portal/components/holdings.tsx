@@ -10,6 +10,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { fetchHoldings } from '../holdings-api';
 import { getPortalToken } from '../portal-session';
 import { AccountHistory } from './account-history';
+import { StatementForm } from './statement-form';
 import '../../../styles/portal-holdings.css';
 
 type HoldingsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; accounts: PortalHolding[] };
@@ -122,6 +123,7 @@ function HoldingCard({ account, onSessionExpired }: { account: PortalHolding; on
           </tbody>
         </table>
       )}
+      <StatementForm accountId={account.accountId} title={title} onSessionExpired={onSessionExpired} />
       <AccountHistory accountId={account.accountId} title={title} onSessionExpired={onSessionExpired} />
     </article>
   );

@@ -14,6 +14,7 @@ import { byId, useDelayedFocus } from '../use-delayed-focus';
 import { AccountSummary } from './account-summary';
 import { DeliveryPreferences } from './delivery-preferences';
 import { SUCCESS_BANNER_ID, SuccessBanner, VerificationBanner } from './banners';
+import { Documents } from './documents';
 import { Holdings } from './holdings';
 import { MyRequests, type RequestsState } from './my-requests';
 import { EMPTY_DRAFTS, FORM_HEADING_ID, RequestFormPanel, type DraftUpdater, type Drafts } from './request-form-panel';
@@ -153,6 +154,7 @@ export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionE
           refreshRequests();
         }}
       />
+      <Documents onSessionExpired={onSessionExpired} />
       <DeliveryPreferences onSessionExpired={onSessionExpired} />
     </div>
   );
