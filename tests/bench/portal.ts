@@ -181,6 +181,12 @@ async function seed(db: pg.Client) {
     return certificateId;
   }
 
+  // Every transfer waits here and goes into the journal in one insert in date order, the holder's among the rest
+  // as in a live journal (their rows scattered over the tables, not side by side).
+  await q(
+    `create temporary table bench_moves (tx uuid, class_id uuid, d date, sender uuid, receiver uuid, qty int, request uuid)`,
+  );
+
   /**
    * `count` DRS transfers between a holder's account and background accounts of its class, from day `from` to
    * yesterday, alternately in and out, 1 to 20 shares; every twentieth one out comes from a request of the holder.
@@ -207,16 +213,9 @@ async function seed(db: pg.Client) {
       [holderId, accountIds[account], account, HOLDER.code],
     );
     await q(
-      `insert into ledger_transactions (id, type, class_id, effective_date, posted_at, posted_by_username, source_request_id, memo)
-       select tx, 'TRANSFER', $1, d, d + time '12:00', 'bench', request, 'Transfer' from bench_holder_transfers order by d, m`,
-      [classes[c]!.id],
-    );
-    await q(
-      `insert into ledger_legs (transaction_id, account_id, class_id, effective_date, quantity, form)
-       select tx, case when side = 0 then (case when outgoing then $2::uuid else other end)
-                       else (case when outgoing then other else $2::uuid end) end,
-              $1, d, case when side = 0 then -qty else qty end, 'DRS'
-       from bench_holder_transfers cross join (values (0), (1)) s(side)`,
+      `insert into bench_moves
+       select tx, $1::uuid, d, case when outgoing then $2::uuid else other end, case when outgoing then other else $2::uuid end, qty, request
+       from bench_holder_transfers`,
       [classes[c]!.id, accountIds[account]],
     );
   }
@@ -260,9 +259,9 @@ async function seed(db: pg.Client) {
 
   // Background transfers between holders of a class, day by day, until the journal holds ENTRIES legs (an
   // odd one out is one more opening issuance).
-  const [{ legs: sofar }] = (await q<{ legs: number }>(`select count(*)::int as legs from ledger_legs`)) as [
-    { legs: number },
-  ];
+  const [{ legs: sofar }] = (await q<{ legs: number }>(
+    `select (select count(*)::int from ledger_legs) + 2 * (select count(*)::int from bench_moves) as legs`,
+  )) as [{ legs: number }];
   const transferCount = Math.max(0, Math.floor((ENTRIES - sofar) / 2));
   if ((ENTRIES - sofar) % 2 === 1) {
     const [tx] = await q<{ id: string }>(
@@ -277,9 +276,8 @@ async function seed(db: pg.Client) {
     );
   }
   await q(
-    `create temporary table bench_transfers as
-     select i, gen_random_uuid() as tx, k.id as class_id, s.id as sender, r.id as receiver, 1 + i % 5 as qty,
-            ${start} + 2 + ((i - 1)::bigint * (${DAYS} - 3) / $1::int)::int as d
+    `insert into bench_moves
+     select gen_random_uuid(), k.id, ${start} + 2 + ((i - 1)::bigint * (${DAYS} - 3) / $1::int)::int, s.id, r.id, 1 + i % 5, null
      from generate_series(1, $1::int) i
      join bench_class_sizes z on z.c = i % 3
      join bench_classes k on k.c = z.c
@@ -288,13 +286,13 @@ async function seed(db: pg.Client) {
     [transferCount],
   );
   await q(
-    `insert into ledger_transactions (id, type, class_id, effective_date, posted_at, posted_by_username, memo)
-     select tx, 'TRANSFER', class_id, d, d + time '14:00', 'bench', 'Transfer' from bench_transfers order by d, i`,
+    `insert into ledger_transactions (id, type, class_id, effective_date, posted_at, posted_by_username, source_request_id, memo)
+     select tx, 'TRANSFER', class_id, d, d + time '14:00', 'bench', request, 'Transfer' from bench_moves order by d, tx`,
   );
   await q(
     `insert into ledger_legs (transaction_id, account_id, class_id, effective_date, quantity, form)
      select tx, case when side = 0 then sender else receiver end, class_id, d, case when side = 0 then -qty else qty end, 'DRS'
-     from bench_transfers cross join (values (0), (1)) s(side)`,
+     from bench_moves cross join (values (0), (1)) s(side) order by d, tx, side`,
   );
 
   // State derived from the journal: every account's position and every class's control book.
