@@ -415,6 +415,7 @@ try {
     'p95 ms'.padStart(8),
     'p99 ms'.padStart(8),
     'req/s'.padStart(8),
+    'calls'.padStart(6),
     'bytes'.padStart(9),
     '  target',
   );
@@ -429,6 +430,7 @@ try {
       String(r.p95).padStart(8),
       String(r.p99).padStart(8),
       r.rps.toFixed(1).padStart(8),
+      fmt(r.count).padStart(6),
       fmt(r.bytes).padStart(9),
       `  ${verdict}${r.errors ? ` (${r.errors} errors)` : ''}`,
     );
