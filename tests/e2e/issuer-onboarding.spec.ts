@@ -5,6 +5,7 @@ import { sampleOnboardingForm } from '../../shared/src/issuer-onboarding.fixture
 import { E2E_ADMIN } from './fixtures';
 import { signInAsAdmin } from './support/admin-helpers';
 import { guardPage } from './support/page-guards';
+import { drawSignature } from './support/signature';
 
 // A phone: the wizard is built for 375 px first.
 test.use({ viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' });
@@ -96,20 +97,6 @@ const tabs = (page: Page) => page.getByRole('navigation', { name: 'Onboarding st
 async function openWizard(page: Page) {
   await page.goto('/issuer-portal');
   await expect(page.getByRole('heading', { level: 3, name: /^Step \d of 5: / })).toBeVisible();
-}
-
-/** A signature drawn with the mouse: one stroke across the pad. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByRole('img', { name: /^Signature: draw/ });
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const x = (t: number) => box.x + 16 + t * (box.width - 32);
-  const y = (t: number) => box.y + box.height * (0.6 - 0.25 * Math.sin(t * Math.PI * 3));
-  await page.mouse.move(x(0), y(0));
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) await page.mouse.move(x(i / 24), y(i / 24), { steps: 2 });
-  await page.mouse.up();
-  await expect(page.getByText('Signature captured')).toBeVisible();
 }
 
 async function fillGetStarted(page: Page, company: string, entityType = 'Corporation (C-Corp or S-Corp)') {
