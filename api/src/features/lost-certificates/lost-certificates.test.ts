@@ -1,0 +1,238 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { adminActivity, shareholderAccounts, shareholderRequests } from '@ledgerwell/db/schema';
+import { lostCertificateReports } from '@ledgerwell/db/ledger-schema';
+import { ONBOARDING_MESSAGES } from '@ledgerwell/shared/issuer-onboarding-rules';
+import { calendarDateIn } from '@ledgerwell/shared/ledger';
+import {
+  LOST_CERTIFICATE_MESSAGES as M,
+  LOST_CERTIFICATE_NEXT_STEPS,
+  lostCertificateAnswerSchema,
+} from '@ledgerwell/shared/lost-certificates';
+import { requestDetailSchema } from '@ledgerwell/shared/request-review';
+import { photoPng } from '../../test/images';
+import { portalFixtures } from '../../test/portal-fixtures';
+import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+
+const PASSWORD = 'Correct-Horse-7';
+const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/**
+ * A holder's report of a lost, stolen or destroyed certificate (issue 30): the stop order lands with the report,
+ * the affidavit is kept as signed, and approval posts the replacement with its lineage.
+ */
+describe('lost-certificate reports', () => {
+  let t: TestApp;
+  let admin: string;
+  let portal: ReturnType<typeof portalFixtures>;
+  let signature: string;
+
+  const report = (body: Record<string, unknown>, token?: string, headers?: Record<string, string>) =>
+    t.request('POST', '/api/shareholder-portal/lost-certificates', { token, body, headers });
+  const staffGet = (path: string) => t.request('GET', `/api/admin${path}`, { token: admin });
+  const staffPost = (path: string, body: unknown = {}) =>
+    t.request('POST', `/api/admin${path}`, { token: admin, body });
+  const today = () => calendarDateIn('America/Los_Angeles', t.deps.clock.now());
+  const body = (change: Record<string, unknown> = {}, affidavit: Record<string, unknown> = {}) => ({
+    certificateNumber: 'PA-0012',
+    reason: 'LOST',
+    circumstances: 'Kept in a desk drawer; not there after we moved house in March.',
+    replacementForm: 'CERTIFICATE',
+    affidavit: { fullName: 'Dana Whitfield', signature, signedAt: t.deps.clock.now().toISOString(), ...affidavit },
+    ...change,
+  });
+
+  async function account(accountNumber: string) {
+    const [row] = await t.deps.db
+      .select({ id: shareholderAccounts.id, classId: shareholderAccounts.classId })
+      .from(shareholderAccounts)
+      .where(eq(shareholderAccounts.accountNumber, accountNumber));
+    return row!;
+  }
+  const certificate = async (number: string) =>
+    ((await staffGet(`/certificates?number=${number}`)).json.data as Record<string, unknown>[])[0]!;
+
+  beforeAll(async () => {
+    signature = dataUrl(await photoPng(600, 200));
+  });
+  beforeEach(async () => {
+    t = await createTestApp();
+    portal = portalFixtures(t);
+    await portal.seed();
+    await createAdminUser(t.deps, { username: 'registrar', password: PASSWORD, role: 'ADMIN' });
+    admin = await loginToken(t, 'registrar', PASSWORD);
+  });
+  afterEach(() => t.close());
+
+  it('stops the certificate at once, answers the reference and what follows, and a transfer of it is refused', async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    const res = await report(body(), token);
+    expect(res.status, res.text).toBe(201);
+    const answer = lostCertificateAnswerSchema.parse(res.json);
+    expect(answer.referenceNumber).toMatch(/^LC-\d{4}-\d{6}$/);
+    expect(answer.data).toMatchObject({ certificateNumber: 'PA-0012', status: 'STOPPED' });
+    expect(answer.data.nextSteps).toEqual([...LOST_CERTIFICATE_NEXT_STEPS]);
+
+    const stopped = await certificate('PA-0012');
+    expect(stopped).toMatchObject({
+      status: 'STOPPED',
+      stopOrders: [{ action: 'PLACED', reason: 'LOST', by: null }],
+    });
+    expect((stopped.stopOrders as { note: string }[])[0]!.note).toContain(answer.referenceNumber);
+
+    // The request is the staff's LOST_CERTIFICATE, pending, with the report to read.
+    const [request] = await t.deps.db
+      .select()
+      .from(shareholderRequests)
+      .where(eq(shareholderRequests.id, answer.data.id));
+    expect(request).toMatchObject({ requestType: 'LOST_CERTIFICATE', status: 'PENDING' });
+    expect(request!.formData).toMatchObject({
+      certificateNumber: 'PA-0012',
+      reason: 'LOST',
+      replacementForm: 'CERTIFICATE',
+    });
+    const [affidavit] = await t.deps.db
+      .select()
+      .from(lostCertificateReports)
+      .where(eq(lostCertificateReports.requestId, answer.data.id));
+    expect(affidavit).toMatchObject({ fullName: 'Dana Whitfield', reason: 'LOST', replacementForm: 'CERTIFICATE' });
+    expect(affidavit!.signaturePng.subarray(1, 4).toString()).toBe('PNG');
+
+    // Every report is on the activity log.
+    const activity = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(eq(adminActivity.actionType, 'LOST_CERTIFICATE_REPORTED'));
+    expect(activity).toEqual([
+      expect.objectContaining({
+        resourceType: 'REQUEST',
+        resourceId: answer.data.id,
+        adminUsername: 'shareholder DEMO01',
+        details: expect.objectContaining({ certificateNumber: 'PA-0012', referenceNumber: answer.referenceNumber }),
+      }),
+    ]);
+
+    // From that moment no transfer can consume the certificate: the ledger says 409.
+    const from = await account('100200301');
+    const open = await staffPost('/shareholders', {
+      code: 'BUYER1',
+      name: 'Buyer One',
+      email: 'buyer1@example.com',
+      address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
+      accounts: [
+        {
+          accountNumber: '900900900',
+          registrationName: 'Buyer One',
+          issuer: 'Acme Robotics Inc.',
+          shareClass: 'Series A Preferred',
+          sharesHeld: 0,
+          holdingType: 'DRS',
+          certificateNumbers: [],
+        },
+      ],
+    });
+    expect(open.status, open.text).toBe(201);
+    const blocked = await staffPost('/ledger/transfers', {
+      classId: from.classId,
+      fromAccountId: from.id,
+      toAccountId: open.json.data.accounts[0].id,
+      shares: '1',
+      toForm: 'DRS',
+      certificateNumbers: ['PA-0012'],
+      effectiveDate: today(),
+    });
+    expect([blocked.status, blocked.json.code], blocked.text).toEqual([409, 'CERTIFICATE_STOPPED']);
+
+    // Reported twice: the stop is already in place.
+    const again = await report(body(), token);
+    expect([again.status, again.json.message]).toEqual([409, M.alreadyStopped]);
+  });
+
+  it("answers another holder's certificate as an unknown one, and nobody without a session", async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    const other = await report(body({ certificateNumber: 'C-1001' }), token);
+    const unknown = await report(body({ certificateNumber: 'ZZ-9999' }), token);
+    expect([other.status, other.json.message]).toEqual([404, M.notFound]);
+    expect([unknown.status, unknown.json.message]).toEqual([404, M.notFound]);
+    expect({ ...other.json, requestId: null }).toEqual({ ...unknown.json, requestId: null });
+    expect((await certificate('C-1001')).status).toBe('OUTSTANDING');
+    expect((await report(body(), undefined)).status).toBe(401);
+  });
+
+  it('refuses a bad body with a message on each field', async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    const refused = async (value: Record<string, unknown>, errors: Record<string, string>) => {
+      const res = await report(value, token);
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.errors).toMatchObject(errors);
+    };
+    await refused(body({}, { signature: 'data:image/jpeg;base64,AAAA' }), {
+      'affidavit.signature': ONBOARDING_MESSAGES.signatureInvalid,
+    });
+    await refused(body({}, { signature: dataUrl(await photoPng(20, 20)) }), {
+      'affidavit.signature': ONBOARDING_MESSAGES.signatureSize,
+    });
+    await refused(body({}, { fullName: '  ' }), { 'affidavit.fullName': M.fullNameRequired });
+    await refused(body({ reason: 'MISPLACED' }), { reason: M.reasonInvalid });
+    await refused(body({ replacementForm: 'CASH' }), { replacementForm: M.replacementFormInvalid });
+    await refused(body({ circumstances: '' }), { circumstances: M.circumstancesRequired });
+    await refused(body({ certificateNumber: '' }), { certificateNumber: M.certificateRequired });
+    // Nothing was stopped by a refused report.
+    expect((await certificate('PA-0012')).status).toBe('OUTSTANDING');
+  });
+
+  it('files a retry with the same Idempotency-Key once', async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    const headers = { 'Idempotency-Key': 'lost-report-0001' };
+    const first = await report(body(), token, headers);
+    const second = await report(body(), token, headers);
+    expect(first.status, first.text).toBe(201);
+    expect([second.status, second.json]).toEqual([201, first.json]);
+    expect((await report(body({ reason: 'STOLEN' }), token, headers)).status).toBe(422);
+  });
+
+  it('keeps the affidavit as signed: UPDATE, DELETE and TRUNCATE fail', async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    expect((await report(body(), token)).status).toBe(201);
+    for (const statement of [
+      sql`update lost_certificate_reports set full_name = 'Someone Else'`,
+      sql`delete from lost_certificate_reports`,
+      sql`truncate lost_certificate_reports`,
+    ]) {
+      const error = await t.deps.db.execute(statement).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(String((error?.cause as Error | undefined)?.message ?? error)).toMatch(/is append-only/);
+    }
+  });
+
+  it('shows staff the report and its affidavit, with the signature image', async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    const filed = await report(body({ reason: 'DESTROYED', replacementForm: 'DRS' }), token);
+    const list = await staffGet('/requests?requestType=lost_certificate');
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.requests.map((r: { id: string }) => r.id)).toEqual([filed.json.data.id]);
+    const detail = await staffGet(`/requests/${filed.json.data.id}`);
+    expect(detail.status, detail.text).toBe(200);
+    const parsed = requestDetailSchema.parse(detail.json.data ?? detail.json.request ?? detail.json);
+    expect(parsed.lostCertificate).toMatchObject({
+      certificateNumber: 'PA-0012',
+      certificateStatus: 'STOPPED',
+      reason: 'DESTROYED',
+      replacementForm: 'DRS',
+      fullName: 'Dana Whitfield',
+      replacementCertificateNumber: null,
+    });
+    const image = await t.app.request(parsed.lostCertificate!.signatureUrl, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('Content-Type')).toBe('image/png');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+  });
+});
