@@ -58,7 +58,10 @@ export const lostCertificateAffidavitSchema = z.strictObject(
     fullName: text(M.fullNameRequired, LOST_CERTIFICATE_LIMITS.fullName, M.fullNameTooLong),
     signature: signatureDataUrlSchema,
     /** When the holder signed (the device's clock); the server keeps the earlier of it and its own time. */
-    signedAt: z.iso.datetime({ offset: true, error: M.signedAtInvalid }),
+    signedAt: z
+      .string({ error: M.signedAtInvalid })
+      .max(40, { message: M.signedAtInvalid, abort: true })
+      .pipe(z.iso.datetime({ offset: true, error: M.signedAtInvalid })),
   },
   { error: M.fullNameRequired },
 );

@@ -235,4 +235,109 @@ describe('lost-certificate reports', () => {
         .toString(),
     ).toBe('PNG');
   });
+
+  async function approveAndPost(requestId: string, expected = 201) {
+    const approved = await t.request('PUT', `/api/admin/requests/${requestId}/status`, {
+      token: admin,
+      body: { status: 'APPROVED' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const preview = await staffGet(`/requests/${requestId}/posting`);
+    expect(preview.status, preview.text).toBe(200);
+    const posted = await staffPost(`/requests/${requestId}/post`);
+    expect(posted.status, posted.text).toBe(expected);
+    return { preview: preview.json.data, transaction: posted.json.data };
+  }
+
+  it('on approval posts a REISSUANCE: the old certificate cancelled, a new one cut from it, as the holder sees it', async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    const filed = await report(body(), token);
+    const old = await certificate('PA-0012');
+    const { preview, transaction } = await approveAndPost(filed.json.data.id);
+    expect(preview).toMatchObject({
+      type: 'REISSUANCE',
+      toForm: 'CERTIFICATE',
+      shares: old.shares,
+      debit: { form: 'CERTIFICATE', certificates: [{ number: 'PA-0012', shares: old.shares }], balanceBack: '0' },
+      to: { kind: 'HOLDER', opensAccount: false },
+    });
+    expect(transaction).toMatchObject({ type: 'REISSUANCE', sourceRequestId: filed.json.data.id });
+
+    const cancelled = await certificate('PA-0012');
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelledBy: transaction.id });
+    const [replacementNumber] = cancelled.derivedCertificateNumbers as string[];
+    expect(replacementNumber).toBeDefined();
+    expect(await certificate(replacementNumber!)).toMatchObject({
+      status: 'OUTSTANDING',
+      shares: old.shares,
+      sourceCertificateNumber: 'PA-0012',
+      accountId: old.accountId,
+    });
+    const [request] = await t.deps.db
+      .select({ status: shareholderRequests.status })
+      .from(shareholderRequests)
+      .where(eq(shareholderRequests.id, filed.json.data.id));
+    expect(request!.status).toBe('COMPLETED');
+    const detail = await staffGet(`/requests/${filed.json.data.id}`);
+    expect(
+      requestDetailSchema.parse(detail.json.data ?? detail.json.request ?? detail.json).lostCertificate,
+    ).toMatchObject({
+      certificateStatus: 'CANCELLED',
+      replacementCertificateNumber: replacementNumber,
+    });
+
+    // The holder's holdings: the replacement held, the old one cancelled, the total unchanged.
+    const holdings = await t.request('GET', '/api/shareholder-portal/holdings', { token });
+    const preferred = (
+      holdings.json.data.accounts as {
+        accountId: string;
+        totalShares: string;
+        certificates: { number: string; status: string }[];
+      }[]
+    ).find((a) => a.accountId === old.accountId)!;
+    expect(preferred.totalShares).toBe('250');
+    expect(preferred.certificates).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ number: 'PA-0012', status: 'CANCELLED' }),
+        expect.objectContaining({ number: replacementNumber, status: 'OUTSTANDING' }),
+      ]),
+    );
+    // A cancelled certificate cannot be reported again.
+    const again = await report(body(), token);
+    expect([again.status, again.json.message]).toEqual([409, M.cancelled]);
+  });
+
+  it('posts a DRS credit when the holder chose book-entry', async () => {
+    const token = await portal.signIn('DEMO03', '300400500');
+    const old = await certificate('C-1002');
+    const filed = await report(
+      body(
+        { certificateNumber: 'c-1002', reason: 'STOLEN', replacementForm: 'DRS' },
+        { fullName: 'Bell Family Trust' },
+      ),
+      token,
+    );
+    expect(filed.status, filed.text).toBe(201);
+    const before = (await staffGet(`/ledger/accounts/${old.accountId}/position`)).json.data;
+    // 16,000 shares: above the dual-control size, so the posting waits for a second person, as a transfer would.
+    const proposed = await approveAndPost(filed.json.data.id, 202);
+    expect(proposed.transaction.status).toBe('PROPOSED');
+    expect((await staffPost(`/ledger/postings/${proposed.transaction.id}/confirm`)).status).toBe(403);
+    await createAdminUser(t.deps, { username: 'second', password: PASSWORD, role: 'ADMIN' });
+    const second = await loginToken(t, 'second', PASSWORD);
+    const confirmed = await t.request('POST', `/api/admin/ledger/postings/${proposed.transaction.id}/confirm`, {
+      token: second,
+    });
+    expect(confirmed.status, confirmed.text).toBe(201);
+    const transaction = confirmed.json.data;
+    expect(transaction).toMatchObject({ type: 'REISSUANCE', sourceRequestId: filed.json.data.id });
+    expect(await certificate('C-1002')).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: transaction.id,
+      derivedCertificateNumbers: [],
+    });
+    const after = (await staffGet(`/ledger/accounts/${old.accountId}/position`)).json.data;
+    expect(after.totalShares).toBe(before.totalShares);
+    expect(Number(after.drsShares) - Number(before.drsShares)).toBe(Number(old.shares));
+  });
 });
