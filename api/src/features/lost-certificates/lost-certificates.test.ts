@@ -210,6 +210,17 @@ describe('lost-certificate reports', () => {
   it('shows staff the report and its affidavit, with the signature image', async () => {
     const token = await portal.signIn('DEMO01', '100200300');
     const filed = await report(body({ reason: 'DESTROYED', replacementForm: 'DRS' }), token);
+    // The holder reads their report back among their requests, with what they sent.
+    const own = await t.request('GET', `/api/shareholder-portal/requests/${filed.json.data.id}`, { token });
+    expect(own.status, own.text).toBe(200);
+    expect(own.json.request).toMatchObject({ requestType: 'LOST_CERTIFICATE', status: 'PENDING', needed: [] });
+    expect(own.json.request.submitted).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 'PA-0012' }),
+        expect.objectContaining({ value: 'Destroyed' }),
+        expect.objectContaining({ value: 'Book-entry (DRS) credit' }),
+      ]),
+    );
     const list = await staffGet('/requests?requestType=lost_certificate');
     expect(list.status, list.text).toBe(200);
     expect(list.json.requests.map((r: { id: string }) => r.id)).toEqual([filed.json.data.id]);
