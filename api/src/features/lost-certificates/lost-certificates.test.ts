@@ -181,6 +181,16 @@ describe('lost-certificate reports', () => {
     expect((await certificate('PA-0012')).status).toBe('OUTSTANDING');
   });
 
+  it('stops a certificate reported twice at once for one report only', async () => {
+    const token = await portal.signIn('DEMO01', '100200300');
+    const both = await Promise.all([report(body(), token), report(body({ reason: 'STOLEN' }), token)]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    const stopped = await certificate('PA-0012');
+    expect(stopped.stopOrders).toHaveLength(1);
+    const reports = await t.deps.db.select().from(lostCertificateReports);
+    expect(reports).toHaveLength(1);
+  });
+
   it('files a retry with the same Idempotency-Key once', async () => {
     const token = await portal.signIn('DEMO01', '100200300');
     const headers = { 'Idempotency-Key': 'lost-report-0001' };
