@@ -7,10 +7,10 @@
 // health's (issue 29, item 17: at BENCH_ROWS=1000000, the deep page read by cursor). Then the plans of
 // the searches and of the deep page, from EXPLAIN (ANALYZE, BUFFERS) on the statements the server runs.
 import os from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBenchServer } from './support/bench-server';
 import { explainListCall } from './support/list-plans';
+import { measureCalls } from './support/measure';
 
 // BENCH_ROWS (the issue's name) or BENCH_REQUESTS: how many requests to seed; 1,000,000 is the large run of issue 18.
 const REQUESTS = Number(process.env.BENCH_ROWS ?? process.env.BENCH_REQUESTS ?? 100_000);
@@ -20,30 +20,9 @@ const CONNECTIONS = 16;
 const PORT = Number(process.env.BENCH_PORT ?? 4330);
 const bench = await startBenchServer('api', PORT);
 
-/** Runs autocannon and computes exact percentiles from every response time (autocannon reports no p95). */
-async function measure(target: string, requestHeaders: Record<string, string>) {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: target, connections: CONNECTIONS, duration: DURATION, headers: requestHeaders },
-      (error, finished) =>
-        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
-      times.push(responseTime),
-    );
-  });
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
-  return {
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    rps: result.requests.average,
-    errors: result.non2xx + result.errors,
-  };
-}
+/** One call under load: autocannon at CONNECTIONS for DURATION seconds, exact percentiles. */
+const measure = (target: string, headers: Record<string, string>) =>
+  measureCalls(target, { headers, connections: CONNECTIONS, duration: DURATION });
 
 try {
   const started = Date.now();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import { seriousViolations, smallTargets } from './support/axe';
 import { signInToPortal } from './support/portal-helpers';
 
 // The Bell Family Trust of the demo data (api/src/demo-ledger.ts): 48,000 shares opened on certificates
@@ -7,7 +8,8 @@ import { signInToPortal } from './support/portal-helpers';
 // No spec posts to this account, so its ledger stays as the demo data left it.
 const TRUST = { code: 'DEMO03', account: '300400500' } as const;
 
-test.use({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+// axe is injected as an inline script, which the CSP forbids (support/axe.ts).
+test.use({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block', bypassCSP: true });
 
 /** Clicks what saves a PDF and checks a PDF arrived under the expected name. */
 async function expectPdfDownload(page: Page, click: () => Promise<void>, fileName: RegExp) {
@@ -48,6 +50,9 @@ test('a holder on a phone sees the holding and its history as the ledger has the
   // The other side of the sale (the investor) is not the trust's to see.
   await expect(common).not.toContainText('Okafor');
 
+  // The signed-in portal, history open, passes axe and every target is at least 24 by 24 px.
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
   // Nothing is wider than the phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -13,7 +13,7 @@ const TRUST = { code: 'DEMO03', account: '300400500' } as const; // 44,000 share
 test.use({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
 
 async function openForm(page: Page, type: string) {
-  await page.getByRole('button', { name: type }).click();
+  await page.getByRole('button', { name: type, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: type })).toBeVisible();
   return page.getByRole('form', { name: type });
 }
@@ -154,7 +154,7 @@ test.describe('shareholder portal', () => {
     await expect(account).toContainText('Common');
     await expect(account).toContainText('1,500');
     for (const type of ['Transfer Request', 'Address Change', 'Certificate Request', 'General Inquiry']) {
-      await expect(page.getByRole('button', { name: type })).toBeVisible();
+      await expect(page.getByRole('button', { name: type, exact: true })).toBeVisible();
     }
 
     let form = await openForm(page, 'Address Change');

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { shareholderRequests } from '@ledgerwell/db/schema';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 import type { DocumentType } from '@ledgerwell/shared/verification';
 import { seedDemoRegistry } from '../features/registry/demo-registry';
@@ -40,6 +42,21 @@ export function portalFixtures(t: TestApp) {
   const inquiry = (token: string, message = 'When is the next dividend paid?') =>
     submit(token, 'INQUIRY', { inquiry_message: message });
 
+  /**
+   * A DWAC transfer filed by the holder, approved (the review is tested elsewhere) and posted to the ledger by
+   * staff with `adminToken` (ADMIN and up).
+   */
+  async function postedTransfer(token: string, adminToken: string, shares: number) {
+    const filed = await transfer(token, shares);
+    await t.deps.db
+      .update(shareholderRequests)
+      .set({ status: 'APPROVED', processedAt: t.deps.clock.now() })
+      .where(eq(shareholderRequests.id, filed.id));
+    const posted = await t.request('POST', `/api/admin/requests/${filed.id}/post`, { token: adminToken, body: {} });
+    if (posted.status !== 201) throw new Error(`posting failed: ${posted.text}`);
+    return filed;
+  }
+
   async function uploadPhoto(code: string, documentType: DocumentType, bytes?: Buffer) {
     photo ??= await photoJpeg(1200, 900);
     const form = new FormData();
@@ -55,5 +72,14 @@ export function portalFixtures(t: TestApp) {
     for (const kind of ['selfie', 'id_front', 'id_back'] as const) await uploadPhoto(code, kind);
   }
 
-  return { seed: () => seedDemoRegistry(t.deps), signIn, submit, transfer, inquiry, uploadPhoto, uploadAll };
+  return {
+    seed: () => seedDemoRegistry(t.deps),
+    signIn,
+    submit,
+    transfer,
+    postedTransfer,
+    inquiry,
+    uploadPhoto,
+    uploadAll,
+  };
 }

@@ -147,6 +147,7 @@ export const apiPaths = {
     documents: '/api/shareholder-portal/documents',
     document: (id: string) => `/api/shareholder-portal/documents/${encodeURIComponent(id)}`,
     statement: '/api/shareholder-portal/statement',
+    lostCertificates: '/api/shareholder-portal/lost-certificates',
     accountTransactions: (accountId: string) =>
       `/api/admin/ledger/accounts/${encodeURIComponent(accountId)}/transactions`,
     accountCertificates: (accountId: string) =>
@@ -210,6 +211,7 @@ export const apiPaths = {
     documents: '/api/shareholder-portal/documents',
     document: (id: string) => `/api/shareholder-portal/documents/${encodeURIComponent(id)}`,
     statement: '/api/shareholder-portal/statement',
+    lostCertificates: '/api/shareholder-portal/lost-certificates',
     accountTransactions: (accountId: string) =>
       `/api/shareholder-portal/accounts/${encodeURIComponent(accountId)}/transactions`,
   },

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { adminActivity, shareholderAccounts, shareholderRequests } from '@ledgerwell/db/schema';
+import { adminActivity, shareholderAccounts } from '@ledgerwell/db/schema';
 import { calendarDateIn, formatDecimal } from '@ledgerwell/shared/ledger';
 import { PORTAL_DOCUMENT_MESSAGES as M, adviceDocumentId } from '@ledgerwell/shared/portal-documents';
-import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 import { readPdf } from '../../test/pdf-text';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
@@ -65,16 +64,7 @@ describe('the portal documents', () => {
     }
     dana = await portal.signIn('DEMO01', '100200300');
     // A transfer the holder asked for, posted by staff, and one staff made to the trust, as certificate.
-    const { id: requestId } = await portal.submit(dana, 'TRANSFER', {
-      ...SAMPLE_DWAC_TRANSFER,
-      transfer_shares_text: '100',
-      transfer_shares_count: 100,
-    });
-    await t.deps.db
-      .update(shareholderRequests)
-      .set({ status: 'APPROVED', processedAt: t.deps.clock.now() })
-      .where(eq(shareholderRequests.id, requestId));
-    expect((await staffPost(`/requests/${requestId}/post`)).status).toBe(201);
+    await portal.postedTransfer(dana, admin, 100);
     const moved = await staffPost('/ledger/transfers', {
       classId: ids['100200300:class'],
       fromAccountId: ids['100200300'],

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { shareholderAccounts, shareholderRequests } from '@ledgerwell/db/schema';
+import { shareholderAccounts } from '@ledgerwell/db/schema';
 import { calendarDateIn } from '@ledgerwell/shared/ledger';
 import { PORTAL_HOLDINGS_MESSAGES as M } from '@ledgerwell/shared/portal-holdings';
-import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 import { portalFixtures } from '../../test/portal-fixtures';
 import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 
@@ -97,17 +96,8 @@ describe('the portal holdings and history', () => {
 
   it("pages an account's postings newest first with the balance after each, and the holder's own request", async () => {
     const dana = await portal.signIn('DEMO01', '100200300');
-    // A transfer of 100 filed by the holder, approved and posted by staff (the review is tested elsewhere).
-    const { id: requestId, referenceNumber } = await portal.submit(dana, 'TRANSFER', {
-      ...SAMPLE_DWAC_TRANSFER,
-      transfer_shares_text: '100',
-      transfer_shares_count: 100,
-    });
-    await t.deps.db
-      .update(shareholderRequests)
-      .set({ status: 'APPROVED', processedAt: t.deps.clock.now() })
-      .where(eq(shareholderRequests.id, requestId));
-    expect((await staffPost(`/requests/${requestId}/post`)).status).toBe(201);
+    // A transfer of 100 filed by the holder, approved and posted by staff.
+    const { referenceNumber } = await portal.postedTransfer(dana, admin, 100);
     // Then staff move 400 more to the trust's account as certificate, with no request of the holder's.
     const { classId } = await accountId('100200300');
     const moved = await staffPost('/ledger/transfers', {

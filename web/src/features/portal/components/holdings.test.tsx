@@ -82,7 +82,13 @@ describe('the holdings section (issue 30)', () => {
     const preferred = await screen.findByRole('article', { name: 'Acme Robotics Inc., Series A Preferred' });
     expect(within(preferred).getByText('Dana Whitfield, account ending 0301')).toBeTruthy();
     const rows = within(preferred).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual(['NumberSharesStatus', 'PA-0012125Stopped', 'PA-0013125Held']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'NumberSharesStatusAction',
+      'PA-0012125Stopped',
+      'PA-0013125HeldReport lost, stolen or destroyed: PA-0013',
+    ]);
+    // Only a certificate still held can be reported: a stopped one already is.
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
     const common = screen.getByRole('article', { name: 'Acme Robotics Inc., Common' });
     expect(within(common).getByText('Signed in with this account')).toBeTruthy();
     expect(within(common).getByText('Total').nextSibling?.textContent).toBe('1,000');

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   CERTIFICATE_STATUS_LABELS,
   PORTAL_HOLDINGS_MESSAGES as M,
+  type HoldingCertificate,
   type PortalHolding,
 } from '@ledgerwell/shared/portal-holdings';
 import { formatShares } from '@ledgerwell/shared/portal-requests';
@@ -10,6 +11,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { fetchHoldings } from '../holdings-api';
 import { getPortalToken } from '../portal-session';
 import { AccountHistory } from './account-history';
+import { LostCertificateDialog } from './lost-certificate-dialog';
 import { StatementForm } from './statement-form';
 import '../../../styles/portal-holdings.css';
 
@@ -63,7 +65,12 @@ export function Holdings({ onSessionExpired }: HoldingsProps) {
         <ul className="portal-holdings">
           {state.accounts.map((account) => (
             <li key={account.accountId}>
-              <HoldingCard account={account} onSessionExpired={onSessionExpired} />
+              <HoldingCard
+                account={account}
+                onSessionExpired={onSessionExpired}
+                // A report stops a certificate: the holdings are read again, without a spinner.
+                onChanged={() => setAttempt((n) => n + 1)}
+              />
             </li>
           ))}
         </ul>
@@ -72,7 +79,14 @@ export function Holdings({ onSessionExpired }: HoldingsProps) {
   );
 }
 
-function HoldingCard({ account, onSessionExpired }: { account: PortalHolding; onSessionExpired: () => void }) {
+interface HoldingCardProps {
+  account: PortalHolding;
+  onSessionExpired: () => void;
+  onChanged: () => void;
+}
+
+function HoldingCard({ account, onSessionExpired, onChanged }: HoldingCardProps) {
+  const [reporting, setReporting] = useState<HoldingCertificate | null>(null);
   const headingId = `holding-${account.accountId}`;
   const title = `${account.issuerName}, ${account.className}`;
   return (
@@ -106,6 +120,9 @@ function HoldingCard({ account, onSessionExpired }: { account: PortalHolding; on
                 Shares
               </th>
               <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -118,10 +135,32 @@ function HoldingCard({ account, onSessionExpired }: { account: PortalHolding; on
                     {CERTIFICATE_STATUS_LABELS[certificate.status]}
                   </span>
                 </td>
+                <td>
+                  {certificate.status === 'OUTSTANDING' && (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => setReporting(certificate)}
+                    >
+                      Report lost<span className="visually-hidden">, stolen or destroyed: {certificate.number}</span>
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {reporting && (
+        <LostCertificateDialog
+          certificateNumber={reporting.number}
+          shares={formatShares(reporting.shares)}
+          onSessionExpired={onSessionExpired}
+          onClose={(reported) => {
+            setReporting(null);
+            if (reported) onChanged();
+          }}
+        />
       )}
       <StatementForm accountId={account.accountId} title={title} onSessionExpired={onSessionExpired} />
       <AccountHistory accountId={account.accountId} title={title} onSessionExpired={onSessionExpired} />

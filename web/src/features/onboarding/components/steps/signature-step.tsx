@@ -4,7 +4,7 @@ import { endSentenceWith } from '@ledgerwell/shared/text';
 import { longUsDate } from '../../lib/dates';
 import { DocumentDialog } from '../document-dialog';
 import { ServiceAgreement } from '../documents/service-agreement';
-import { SignaturePad } from '../signature-pad';
+import { SignaturePad } from '../../../../components/signature/signature-pad';
 import { CheckboxInput, TextAreaInput, TextInput } from '../fields';
 import type { StepProps } from './step-props';
 
