@@ -30,7 +30,8 @@ export const LOST_CERTIFICATE_MESSAGES = {
   replacementFormInvalid: 'Choose a book-entry (DRS) credit or a new certificate as the replacement',
   fullNameRequired: 'Type your full name to sign the affidavit',
   fullNameTooLong: `Please use at most ${LOST_CERTIFICATE_LIMITS.fullName} characters`,
-  signedAtInvalid: 'The date of signing is not a valid date and time',
+  signedAtInvalid: 'The date of signing must be a date (YYYY-MM-DD) or a date and time',
+  signedAtNotToday: 'The affidavit must be dated the day it is signed: today',
   notFound: 'Certificate not found among your holdings',
   alreadyStopped:
     'A stop order is already in place on this certificate: it cannot move. If you have not reported it, please contact us.',
@@ -50,6 +51,17 @@ export const LOST_CERTIFICATE_NEXT_STEPS = [
   'You receive a transaction advice in your documents when the replacement is registered; a new certificate is sent by post.',
 ] as const;
 
+const SIGNED_AT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/** A date that exists (no 30 February), and a time that parses. */
+function isRealTime(value: string): boolean {
+  const day = value.slice(0, 10);
+  const midnight = new Date(`${day}T00:00:00Z`);
+  return (
+    !Number.isNaN(midnight.getTime()) && midnight.toISOString().slice(0, 10) === day && !Number.isNaN(Date.parse(value))
+  );
+}
+
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
@@ -57,11 +69,16 @@ export const lostCertificateAffidavitSchema = z.strictObject(
   {
     fullName: text(M.fullNameRequired, LOST_CERTIFICATE_LIMITS.fullName, M.fullNameTooLong),
     signature: signatureDataUrlSchema,
-    /** When the holder signed (the device's clock); the server keeps the earlier of it and its own time. */
+    /**
+     * The day the holder signed (YYYY-MM-DD, their calendar), or the moment (ISO 8601 with an offset). It must be
+     * today, give or take the holder's time zone; the server keeps its own time of receipt for a date, and the
+     * earlier of the moment and its own time otherwise.
+     */
     signedAt: z
       .string({ error: M.signedAtInvalid })
       .max(40, { message: M.signedAtInvalid, abort: true })
-      .pipe(z.iso.datetime({ offset: true, error: M.signedAtInvalid })),
+      .regex(SIGNED_AT, { message: M.signedAtInvalid, abort: true })
+      .refine(isRealTime, M.signedAtInvalid),
   },
   { error: M.fullNameRequired },
 );
@@ -82,11 +99,11 @@ export type LostCertificateReport = z.output<typeof lostCertificateReportSchema>
 
 export const lostCertificateAnswerSchema = z.object({
   success: z.literal(true),
-  message: z.string(),
+  /** Always sent; a reader needs only the reference and the data. */
+  message: z.string().optional(),
   referenceNumber: z.string(),
   data: z.object({
     id: z.string(),
-    referenceNumber: z.string(),
     certificateNumber: z.string(),
     status: z.literal('STOPPED'),
     nextSteps: z.array(z.string()),

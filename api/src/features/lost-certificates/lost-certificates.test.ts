@@ -66,11 +66,17 @@ describe('lost-certificate reports', () => {
 
   it('stops the certificate at once, answers the reference and what follows, and a transfer of it is refused', async () => {
     const token = await portal.signIn('DEMO01', '100200300');
-    const res = await report(body(), token);
+    // Dated as the portal dates it: the holder's calendar day.
+    const res = await report(body({}, { signedAt: t.deps.clock.now().toISOString().slice(0, 10) }), token);
     expect(res.status, res.text).toBe(201);
     const answer = lostCertificateAnswerSchema.parse(res.json);
     expect(answer.referenceNumber).toMatch(/^LC-\d{4}-\d{6}$/);
-    expect(answer.data).toMatchObject({ certificateNumber: 'PA-0012', status: 'STOPPED' });
+    expect(answer.data).toEqual({
+      id: expect.any(String),
+      certificateNumber: 'PA-0012',
+      status: 'STOPPED',
+      nextSteps: [...LOST_CERTIFICATE_NEXT_STEPS],
+    });
     expect(answer.data.nextSteps).toEqual([...LOST_CERTIFICATE_NEXT_STEPS]);
 
     const stopped = await certificate('PA-0012');
@@ -173,6 +179,10 @@ describe('lost-certificate reports', () => {
       'affidavit.signature': ONBOARDING_MESSAGES.signatureSize,
     });
     await refused(body({}, { fullName: '  ' }), { 'affidavit.fullName': M.fullNameRequired });
+    await refused(body({}, { signedAt: 'yesterday' }), { 'affidavit.signedAt': M.signedAtInvalid });
+    await refused(body({}, { signedAt: '2026-02-30' }), { 'affidavit.signedAt': M.signedAtInvalid });
+    await refused(body({}, { signedAt: '2020-01-01' }), { 'affidavit.signedAt': M.signedAtNotToday });
+    await refused(body({}, { signedAt: '2020-01-01T10:00:00Z' }), { 'affidavit.signedAt': M.signedAtNotToday });
     await refused(body({ reason: 'MISPLACED' }), { reason: M.reasonInvalid });
     await refused(body({ replacementForm: 'CASH' }), { replacementForm: M.replacementFormInvalid });
     await refused(body({ circumstances: '' }), { circumstances: M.circumstancesRequired });

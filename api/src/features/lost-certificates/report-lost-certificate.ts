@@ -49,10 +49,26 @@ async function holdersCertificate(tx: Db, shareholderId: string, number: string)
 const fingerprint = (deps: AppDeps, input: LostCertificateReport) =>
   createHmac('sha256', deps.cipher.deriveKey('idempotency-body')).update(JSON.stringify(input)).digest('base64url');
 
-const notAfter = (stated: string, now: Date) => {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the affidavit was signed: a date must be today somewhere on Earth (UTC-12 to UTC+14 of the server's day), and
+ * is kept as the time the report arrived; a moment is kept as stated, never later than now, and no older than a day.
+ */
+function signingTime(stated: string, now: Date): Date {
+  const refuse = () =>
+    new AppError('VALIDATION_ERROR', M.signedAtNotToday, { 'affidavit.signedAt': M.signedAtNotToday });
+  if (/^\d{4}-\d{2}-\d{2}$/.test(stated)) {
+    const midnight = Date.parse(`${stated}T00:00:00Z`);
+    // The holder's day runs from their midnight (UTC+14 at the earliest) to their next (UTC-12 at the latest).
+    if (now.getTime() < midnight - 14 * 60 * 60 * 1000 || now.getTime() >= midnight + DAY_MS + 12 * 60 * 60 * 1000)
+      throw refuse();
+    return now;
+  }
   const time = new Date(stated);
-  return Number.isNaN(time.getTime()) || time > now ? now : time;
-};
+  if (time.getTime() < now.getTime() - DAY_MS) throw refuse();
+  return time > now ? now : time;
+}
 
 /**
  * POST /lost-certificates: the holder reports one of their certificates lost, stolen or destroyed. In one
@@ -105,7 +121,7 @@ export async function reportLostCertificate({
     });
 
     const requestId = randomUUID();
-    const signedAt = notAfter(input.affidavit.signedAt, now);
+    const signedAt = signingTime(input.affidavit.signedAt, now);
     // What staff read on the request: the report as filed (the signature image is served on its own).
     const formData = {
       certificateNumber: certificate.number,
@@ -189,7 +205,6 @@ export async function reportLostCertificate({
       referenceNumber,
       data: {
         id: requestId,
-        referenceNumber,
         certificateNumber: certificate.number,
         status: 'STOPPED',
         nextSteps: [...LOST_CERTIFICATE_NEXT_STEPS],
