@@ -50,6 +50,10 @@ const API_SHARED_FEATURE_MODULES = [
   'ledger/transaction-view.ts',
   // The dashboard's compliance panel counts open and aged record differences.
   'ledger/reconcile.ts',
+  // A holder's lost-certificate report stops the certificate with the ledger's own stop placement; approval posts
+  // the replacement with the ledger's own reissuance, in the request's transaction.
+  'ledger/stop-orders.ts',
+  'ledger/post-reissuance.ts',
   // A holder's current delivery choice (electronic or paper), which the registry shows staff on the holder.
   'delivery-preferences/current-preferences.ts',
 ];

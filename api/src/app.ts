@@ -23,6 +23,7 @@ import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalDocumentRoutes } from './features/portal-holdings/document-routes';
+import { lostCertificateRoutes } from './features/lost-certificates/routes';
 import { portalHoldingRoutes } from './features/portal-holdings/routes';
 import { portalRequestRoutes } from './features/portal-requests/routes';
 import { deliveryPreferenceRoutes } from './features/delivery-preferences/routes';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/shareholder-portal', portalRequestRoutes(deps));
   api.route('/shareholder-portal', portalHoldingRoutes(deps));
   api.route('/shareholder-portal', portalDocumentRoutes(deps));
+  api.route('/shareholder-portal', lostCertificateRoutes(deps));
   api.route('/shareholder-portal', deliveryPreferenceRoutes(deps));
   api.route('/shareholder-portal', verificationRoutes(deps, csrf));
   // The IP whitelist guards every admin call, login included, before the session or the password is checked.

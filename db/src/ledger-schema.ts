@@ -23,7 +23,7 @@ import {
   STOP_REASONS,
   TRANSACTION_TYPES,
 } from '@ledgerwell/shared/ledger';
-import { adminUsers, issuerApplications, shareholderAccounts, shareholderRequests } from './schema';
+import { adminUsers, bytea, issuerApplications, shareholderAccounts, shareholderRequests } from './schema';
 
 /**
  * The ledger (decision 019). Quantities are numeric(24, 6): exact, up to 18 digits and 6 places, read
@@ -208,6 +208,36 @@ export const certificateStopOrders = pgTable(
   (t) => [
     index('certificate_stop_orders_certificate_idx').on(t.certificateId, t.createdAt),
     check('certificate_stop_orders_reason', sql`(${t.action} = 'PLACED') = (${t.reason} is not null)`),
+  ],
+);
+
+/**
+ * A holder's report of a lost, stolen or destroyed certificate and the affidavit of loss signed with it, one per
+ * LOST_CERTIFICATE request; the signature kept as the issuer wizard keeps its own (the PNG checked and re-encoded).
+ * Append-only like the stop orders: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const lostCertificateReports = pgTable(
+  'lost_certificate_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => shareholderRequests.id),
+    certificateId: uuid('certificate_id')
+      .notNull()
+      .references(() => certificates.id),
+    reason: stopReason('reason').notNull(),
+    circumstances: text('circumstances').notNull(),
+    replacementForm: holdingForm('replacement_form').notNull(),
+    fullName: text('full_name').notNull(),
+    signaturePng: bytea('signature_png').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lost_certificate_reports_request_idx').on(t.requestId),
+    index('lost_certificate_reports_certificate_idx').on(t.certificateId),
+    check('lost_certificate_reports_reason', sql`${t.reason} <> 'ADVERSE_CLAIM'`),
   ],
 );
 

@@ -791,7 +791,7 @@ export const ipWhitelistRules = pgTable(
 );
 
 /** Raw bytes (drizzle has no bytea of its own): node-postgres gives a Buffer, PGlite a Uint8Array. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

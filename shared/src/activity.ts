@@ -69,6 +69,7 @@ export const ACTIVITY_ACTIONS = [
   'LEDGER_POSTING_CONFIRMED',
   // Issue 30: a holder took a PDF (transaction advice or statement) from the portal.
   'PORTAL_DOCUMENT_DOWNLOADED',
+  'LOST_CERTIFICATE_REPORTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

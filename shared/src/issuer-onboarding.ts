@@ -8,11 +8,10 @@ import {
   SESSION_TOKEN_MAX_LENGTH,
   SESSION_TOKEN_MIN_LENGTH,
   SESSION_TOKEN_PATTERN,
-  SIGNATURE_DATA_URL_MAX_LENGTH,
-  isPngDataUrl,
   trimOnboardingForm,
   validateOnboardingForm,
 } from './issuer-onboarding-rules';
+import { signatureDataUrlSchema } from './signature';
 
 export * from './issuer-onboarding-rules';
 
@@ -36,12 +35,6 @@ export const onboardingStartBodySchema = z.object({ sessionToken: sessionTokenSc
 export type OnboardingStartBody = z.output<typeof onboardingStartBodySchema>;
 
 // --- The submit body -----------------------------------------------------------------------------
-
-const signatureDataUrlSchema = z
-  .string({ error: M.signatureRequired })
-  .max(SIGNATURE_DATA_URL_MAX_LENGTH, { message: M.signatureInvalid, abort: true })
-  .min(1, { message: M.signatureRequired, abort: true })
-  .refine(isPngDataUrl, M.signatureInvalid);
 
 /** A form text: the type and the length are the schema's; what it must hold is `validateOnboardingStep`'s. */
 const formText = (max: number, message: string) =>

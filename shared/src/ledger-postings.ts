@@ -6,7 +6,8 @@ import { calendarDate, memoField, POSTING_STATUSES, transactionViewSchema } from
  * control: above LEDGER_DUAL_CONTROL_SHARES, or proposed by a REVIEWER, a second staff member confirms.
  */
 export const POSTING_MESSAGES = {
-  notTransfer: 'Only a transfer or a certificate request posts to the ledger',
+  notTransfer: 'Only a transfer, a certificate request or a lost-certificate report posts to the ledger',
+  noLostReport: 'This request carries no lost-certificate report to post',
   noDrsToCertify: 'The account holds no DRS shares to put on a certificate',
   notApproved: 'Approve the request before posting it',
   alreadyWaiting: 'This request already waits for a second person to confirm its posting',
@@ -57,7 +58,8 @@ export const postingPreviewSchema = z.object({
     certificates: z.array(z.object({ number: z.string(), shares: z.string() })),
     balanceBack: z.string(),
   }),
-  type: z.enum(['TRANSFER', 'CONVERSION']),
+  /** REISSUANCE: a lost-certificate report's replacement, cancelling the stopped certificate (debit.certificates). */
+  type: z.enum(['TRANSFER', 'CONVERSION', 'REISSUANCE']),
   toForm: z.enum(['DRS', 'CERTIFICATE']),
   dualControl: z.boolean(),
   dualControlShares: z.string(),

@@ -38,6 +38,13 @@ export const REQUEST_FIELD_LABELS = {
   delivery_method: 'Delivery method',
   comments: 'Comments',
   inquiry_message: 'Your message',
+  certificateNumber: 'Certificate',
+  shares: 'Shares on the certificate',
+  reason: 'What happened',
+  circumstances: 'Circumstances',
+  replacementForm: 'Replacement',
+  affidavitFullName: 'Affidavit of loss signed by',
+  affidavitSignedAt: 'Affidavit signed at',
 } as const;
 export type RequestFieldName = keyof typeof REQUEST_FIELD_LABELS;
 

@@ -5,7 +5,13 @@ import { REQUEST_TYPES, type RequestType } from './request-types';
 import { formatDecimal } from './ledger';
 import { isUsStateCode } from './us-states';
 
-export { REQUEST_TYPES, REQUEST_TYPE_TITLES, type RequestType } from './request-types';
+export {
+  PORTAL_FORM_REQUEST_TYPES,
+  REQUEST_TYPES,
+  REQUEST_TYPE_TITLES,
+  type PortalFormRequestType,
+  type RequestType,
+} from './request-types';
 
 export const TRANSFER_TYPES = ['drs', 'dwac', 'not-sure', 'sale'] as const;
 export const CERTIFICATE_REASONS = ['replacement', 'duplicate', 'estate', 'legal', 'other'] as const;
@@ -271,6 +277,7 @@ export const REFERENCE_PREFIX: Record<RequestType, string> = {
   ADDRESS_CHANGE: 'AC',
   CERTIFICATE: 'CR',
   INQUIRY: 'IQ',
+  LOST_CERTIFICATE: 'LC',
 };
 
 /** A reference number: the type's two letters, the year, and the request's number from one sequence (at least six digits). */

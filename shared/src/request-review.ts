@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseRequestCursor, REQUEST_CURSOR_MESSAGES } from './request-cursor';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from './portal-requests';
 import { DOCUMENT_TYPES } from './verification';
+import { lostCertificateReviewSchema } from './lost-certificates';
 import { offsetPagedQuery, pagedQuery } from './paging';
 import { dataResponse, messageDataResponse, countsBy } from './api-response';
 
@@ -101,7 +102,9 @@ export const requestListQuerySchema = pagedQuery(
     requestType: z
       .preprocess(
         upper,
-        z.enum(REQUEST_TYPES, { error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE or INQUIRY' }),
+        z.enum(REQUEST_TYPES, {
+          error: 'requestType must be TRANSFER, ADDRESS_CHANGE, CERTIFICATE, INQUIRY or LOST_CERTIFICATE',
+        }),
       )
       .optional(),
     search: z.string().trim().max(100, M.tooLong).optional(),
@@ -331,6 +334,8 @@ export const requestDetailSchema = z.object({
   totalAmount: z.number().nullable().optional(),
   ipAddress: z.string().nullable().optional(),
   userAgent: z.string().nullable().optional(),
+  /** LOST_CERTIFICATE only: the report, its affidavit and the certificate as it stands; null otherwise. */
+  lostCertificate: lostCertificateReviewSchema.nullable().optional(),
   /** What staff did on this request (the activity log), newest first, at most 100. */
   adminActivities: z.array(
     z.object({

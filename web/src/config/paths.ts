@@ -166,6 +166,7 @@ export const apiPaths = {
     requestNotes: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/notes`,
     requestFlag: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/flag`,
     requestImageState: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/image-state`,
+    affidavitSignature: (id: string) => `/api/admin/requests/${encodeURIComponent(id)}/affidavit-signature`,
     requestImage: (id: string, imageType: string) =>
       `/api/admin/requests/${encodeURIComponent(id)}/verification/${encodeURIComponent(imageType)}`,
     documentStatus: (id: string, documentId: string) =>

@@ -15,7 +15,7 @@ import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { fieldContext } from '../../lib/field-encryption';
 import { queueApplicationReceived, queueStaffNotice } from './emails';
-import { checkSignaturePng } from './signature-image';
+import { checkSignaturePng } from '../../lib/signature-image';
 
 /** New applications from one address: a company applies once; ten an hour leaves room for a shared office. */
 export const SUBMIT_MAX_PER_IP = 10;

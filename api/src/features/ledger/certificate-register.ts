@@ -8,6 +8,7 @@ import { normalizeDecimal } from '@ledgerwell/shared/ledger';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
+import { lockCertificate, placeStopOrderIn } from './stop-orders';
 
 const source = alias(certificates, 'source');
 
@@ -97,17 +98,6 @@ async function oneCertificate(db: Db, id: string): Promise<CertificateView> {
   return view;
 }
 
-/** Locks the certificate's row, so a stop and a posting that would consume the certificate go one after the other. */
-async function lockCertificate(tx: Db, id: string) {
-  const [row] = await tx
-    .select({ status: certificates.status, number: certificates.number })
-    .from(certificates)
-    .where(eq(certificates.id, id))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', M.notFound);
-  return row;
-}
-
 /**
  * POST /certificates/:id/stop: from now on no posting can consume the certificate (consumeCertificates takes
  * only OUTSTANDING ones and says CERTIFICATE_STOPPED); the event is kept for good.
@@ -120,17 +110,11 @@ export async function stopCertificate(
   meta: RequestMeta | null,
 ) {
   return deps.db.transaction(async (tx) => {
-    const certificate = await lockCertificate(tx, id);
-    if (certificate.status === 'STOPPED') throw new AppError('CONFLICT', M.alreadyStopped);
-    if (certificate.status === 'CANCELLED') throw new AppError('CERTIFICATE_CANCELLED', M.cancelledCannotStop);
-    await tx.update(certificates).set({ status: 'STOPPED' }).where(eq(certificates.id, id));
-    await tx.insert(certificateStopOrders).values({
+    const certificate = await placeStopOrderIn(tx, {
       certificateId: id,
-      action: 'PLACED',
       reason: input.reason,
       note: input.note || null,
-      adminUserId: actor.id,
-      adminUsername: actor.username,
+      actor,
     });
     await recordActivity(tx, {
       actor,

@@ -11,6 +11,7 @@ import {
   maskedTaxId,
   type RequestFieldName,
 } from '@ledgerwell/shared/portal-request-labels';
+import { LOST_CERTIFICATE_REASON_LABELS, REPLACEMENT_FORM_LABELS } from '@ledgerwell/shared/lost-certificates';
 import type { RequestType } from '@ledgerwell/shared/request-types';
 import { US_STATES } from '@ledgerwell/shared/us-states';
 import type { RequestRow } from '../request-history/read-request';
@@ -95,6 +96,13 @@ const LINES: Record<RequestType, (request: RequestRow) => Line[]> = {
     ...plain(form, ['preferred_contact', 'comments']),
   ],
   INQUIRY: ({ formData: form }) => plain(form, ['inquiry_message']),
+  LOST_CERTIFICATE: ({ formData: form }) => [
+    ...plain(form, ['certificateNumber', 'shares']),
+    ['reason', choice(LOST_CERTIFICATE_REASON_LABELS, form.reason)],
+    ...plain(form, ['circumstances']),
+    ['replacementForm', choice(REPLACEMENT_FORM_LABELS, form.replacementForm)],
+    ...plain(form, ['affidavitFullName', 'affidavitSignedAt']),
+  ],
 };
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { type RequestStatus } from '@ledgerwell/shared/portal-requests';
+import { type RequestStatus, type RequestType } from '@ledgerwell/shared/portal-requests';
 import {
   FINAL_STATUSES,
   OPEN_TRANSFER_STATUSES,
@@ -85,6 +85,7 @@ const allTime = part(
     addressChanges: sumOf(c.count, sql`${c.requestType} = 'ADDRESS_CHANGE'`),
     certificates: sumOf(c.count, sql`${c.requestType} = 'CERTIFICATE'`),
     inquiries: sumOf(c.count, sql`${c.requestType} = 'INQUIRY'`),
+    lostCertificates: sumOf(c.count, sql`${c.requestType} = 'LOST_CERTIFICATE'`),
     flagged: sumOf(c.count, sql`${c.isFlagged}`),
     amountSum: sumOf(c.amountSum, sql`${c.isSale} and ${c.status} <> 'REJECTED'`),
     amountCount: sumOf(c.amountCount, sql`${c.isSale} and ${c.status} <> 'REJECTED'`),
@@ -224,7 +225,8 @@ export async function dashboardStats(deps: AppDeps, admin: string) {
       ADDRESS_CHANGE: n('addressChanges'),
       CERTIFICATE: n('certificates'),
       INQUIRY: n('inquiries'),
-    },
+      LOST_CERTIFICATE: n('lostCertificates'),
+    } satisfies Record<RequestType, number>,
     todayCount,
     yesterdayCount,
     todayVsYesterday:

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { queueEmail } from '../email/queue-email';
 import { checkEffectiveDate, issuerToday } from '../ledger/effective-date';
 import { holdingOf } from '../ledger/holdings';
+import { postReissuanceIn } from '../ledger/post-reissuance';
 import { postTransferIn } from '../ledger/post-transfer';
 import { withPostingErrors } from '../ledger/posting-errors';
 import { readTransaction } from '../ledger/transaction-view';
@@ -99,12 +100,43 @@ export async function previewPosting(deps: AppDeps, requestId: string, role: Adm
   });
 }
 
+/** A lost certificate's replacement, as the holder's advice says it. */
+function reissuanceLines(request: RequestRow, plan: PostingPlan, effectiveDate: string, what: string, shares: string) {
+  const old = plan.certificates[0]?.number ?? '';
+  return [
+    `We have replaced certificate ${old}, which you reported in request ${request.referenceNumber}:`,
+    plan.toForm === 'CERTIFICATE'
+      ? `${shares} shares of ${what} in your account ending ${plan.from.accountNumber.slice(-4)} are on a new certificate, effective ${effectiveDate}. It is sent by post.`
+      : `${shares} shares of ${what} in your account ending ${plan.from.accountNumber.slice(-4)} are now held for you in book-entry form (DRS), effective ${effectiveDate}.`,
+    `Certificate ${old} is cancelled: if it turns up, it has no value; please send it back to us or destroy it.`,
+  ];
+}
+
 /** Tells the holder (and a private sale's buyer) what was posted: the transaction advice, through the outbox. */
 async function queueAdvice(deps: AppDeps, tx: Db, request: RequestRow, plan: PostingPlan, effectiveDate: string) {
   const holder = await holderEmail(tx, request);
   const holding = await holdingOf(tx, plan.from.accountId);
   const shares = formatDecimal(plan.shares.toFixed());
   const what = `${plan.postingClass.issuer}, ${plan.postingClass.shareClass}`;
+  if (holder && plan.type === 'REISSUANCE') {
+    await queueEmail(deps, tx, {
+      to: holder.email,
+      kind: 'TRANSACTION_ADVICE',
+      relatedId: request.id,
+      subject: `Transaction advice: certificate ${plan.certificates[0]?.number ?? ''} replaced (${request.referenceNumber})`,
+      lines: [
+        `Dear ${holder.name},`,
+        '',
+        ...reissuanceLines(request, plan, effectiveDate, what, shares),
+        `Your holding in this account is now ${formatDecimal(holding.sharesHeld)} shares.`,
+        '',
+        `Your transaction advice is ready as a PDF under "Your documents" in the shareholder portal: ${deps.config.publicUrl}/shareholder-requests`,
+        '',
+        QUESTIONS_LINE,
+      ],
+    });
+    return;
+  }
   if (holder) {
     await queueEmail(deps, tx, {
       to: holder.email,
@@ -170,6 +202,25 @@ async function executePosting(
   effectiveDate: string,
   memo: string | undefined,
 ): Promise<string> {
+  if (plan.type === 'REISSUANCE') {
+    const transactionId = await postReissuanceIn(
+      tx,
+      deps,
+      context.actor,
+      {
+        certificateId: plan.reissuedCertificateId!,
+        replacementForm: plan.toForm,
+        effectiveDate,
+        memo:
+          memo ||
+          `Replacement of certificate ${plan.certificates[0]?.number ?? ''}, request ${request.referenceNumber}`,
+      },
+      request.id,
+    );
+    await tx.update(shareholderRequests).set({ status: 'COMPLETED' }).where(eq(shareholderRequests.id, request.id));
+    await queueAdvice(deps, tx, request, plan, effectiveDate);
+    return transactionId;
+  }
   // A conversion's credit is the holder's own account, which the plan names.
   const toAccountId =
     plan.to.accountId ??

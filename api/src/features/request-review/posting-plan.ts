@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
-import { certificates, issuers, shareClasses } from '@ledgerwell/db/ledger-schema';
+import { certificates, issuers, lostCertificateReports, shareClasses } from '@ledgerwell/db/ledger-schema';
 import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { LEDGER_MESSAGES, NOMINEE_NAME } from '@ledgerwell/shared/ledger';
 import { POSTING_MESSAGES as M } from '@ledgerwell/shared/ledger-postings';
@@ -41,13 +41,18 @@ export interface PostingPlan {
   postingClass: PostingClassInfo;
   from: { accountId: string; accountNumber: string; registrationName: string };
   to: PlanAccount & { kind: 'NOMINEE' | 'BUYER' | 'HOLDER'; opensAccount: boolean; buyer: Buyer | null };
-  /** A transfer, or (a certificate request) a CONVERSION of the holder's DRS shares onto a certificate. */
-  type: 'TRANSFER' | 'CONVERSION';
+  /**
+   * A transfer, or (a certificate request) a CONVERSION of the holder's DRS shares onto a certificate, or (a
+   * lost-certificate report) the REISSUANCE of the stopped certificate in the form the holder chose.
+   */
+  type: 'TRANSFER' | 'CONVERSION' | 'REISSUANCE';
   toForm: 'DRS' | 'CERTIFICATE';
   shares: Big;
   /** The certificates surrendered, oldest first; empty when the shares come from DRS. */
   certificates: { number: string; shares: Big }[];
   balanceBack: Big;
+  /** REISSUANCE only: the stopped certificate the replacement cancels. */
+  reissuedCertificateId?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -176,10 +181,15 @@ async function certificatesCovering(tx: Db, accountId: string, shares: Big) {
  * depository's nominee or to the buyer. The posting itself checks every figure again under lock.
  */
 export async function planRequestPosting(tx: Db, request: RequestRow, proposedShares?: Big): Promise<PostingPlan> {
-  if (request.requestType !== 'TRANSFER' && request.requestType !== 'CERTIFICATE')
+  if (
+    request.requestType !== 'TRANSFER' &&
+    request.requestType !== 'CERTIFICATE' &&
+    request.requestType !== 'LOST_CERTIFICATE'
+  )
     throw new AppError('CONFLICT', M.notTransfer);
   if (request.status !== 'APPROVED') throw new AppError('CONFLICT', M.notApproved);
   const postingClass = await loadPostingClass(tx, request.accountId);
+  if (request.requestType === 'LOST_CERTIFICATE') return reissuancePlan(tx, request, postingClass);
   const holding = await holdingOf(tx, request.accountId);
   if (request.requestType === 'CERTIFICATE') return certificatePlan(tx, request, postingClass, holding, proposedShares);
   // A proposal fixes the count; otherwise "all shares" is the holding now, not when the request was filed.
@@ -244,5 +254,36 @@ async function certificatePlan(
     balanceBack: Big(0),
     type: 'CONVERSION',
     toForm: 'CERTIFICATE',
+  };
+}
+
+/**
+ * A lost-certificate report: the certificate it stopped, cancelled, and its shares back to the same account in the
+ * form the holder chose. The ledger's reissuance checks the stop and the figures again under lock.
+ */
+async function reissuancePlan(tx: Db, request: RequestRow, postingClass: PostingClassInfo): Promise<PostingPlan> {
+  const [report] = await tx
+    .select({
+      certificateId: certificates.id,
+      number: certificates.number,
+      shares: certificates.shares,
+      replacementForm: lostCertificateReports.replacementForm,
+    })
+    .from(lostCertificateReports)
+    .innerJoin(certificates, eq(certificates.id, lostCertificateReports.certificateId))
+    .where(eq(lostCertificateReports.requestId, request.id));
+  if (!report) throw new AppError('CONFLICT', M.noLostReport);
+  const account = await accountRef(tx, request.accountId);
+  const shares = Big(report.shares);
+  return {
+    postingClass,
+    from: account,
+    to: { ...account, kind: 'HOLDER', opensAccount: false, buyer: null },
+    shares,
+    certificates: [{ number: report.number, shares }],
+    balanceBack: Big(0),
+    type: 'REISSUANCE',
+    toForm: report.replacementForm,
+    reissuedCertificateId: report.certificateId,
   };
 }

@@ -32,7 +32,8 @@ export function requestPostingRoutes(deps: AppDeps) {
       documented({
         tag: 'Ledger',
         auth: 'admin',
-        summary: "Preview an approved transfer's posting: the legs it would write now (REVIEWER and up)",
+        summary:
+          "Preview an approved transfer's, certificate request's or lost-certificate report's posting: the legs it would write now (REVIEWER and up)",
         responses: { 200: postingPreviewAnswerSchema },
         errors: [404, 409],
       }),
@@ -49,7 +50,7 @@ export function requestPostingRoutes(deps: AppDeps) {
         tag: 'Ledger',
         auth: 'admin',
         summary:
-          'Post an approved transfer as filed (ADMIN and up), or propose it for a second person: above LEDGER_DUAL_CONTROL_SHARES, or by a REVIEWER',
+          'Post an approved transfer, certificate request or lost-certificate report (its REISSUANCE) as filed (ADMIN and up), or propose it for a second person: above LEDGER_DUAL_CONTROL_SHARES, or by a REVIEWER',
         body: postRequestInputSchema,
         responses: { 201: postedAnswerSchema, 202: proposedAnswerSchema },
         errors: [404, 409],

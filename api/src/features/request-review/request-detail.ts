@@ -6,6 +6,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { holdingOf } from '../ledger/holdings';
 import { findRequest, historyOf, identityDocumentsOf, type RequestRow } from '../request-history/read-request';
+import { lostCertificateOf } from './lost-certificate-review';
 
 export type { RequestRow };
 
@@ -50,6 +51,7 @@ export async function requestDetail(deps: AppDeps, id: string, adminId: string) 
   };
   const documents = await identityDocumentsOf(deps.db, id);
   const history = await historyOf(deps.db, id);
+  const lostCertificate = request.requestType === 'LOST_CERTIFICATE' ? await lostCertificateOf(deps.db, id) : null;
   const activities = await deps.db
     .select()
     .from(adminActivity)
@@ -135,6 +137,7 @@ export async function requestDetail(deps: AppDeps, id: string, adminId: string) 
     })),
     ipAddress: request.ipAddress,
     userAgent: request.userAgent,
+    lostCertificate,
   };
 }
 

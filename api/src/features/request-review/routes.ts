@@ -27,6 +27,7 @@ import { requireRole } from '../../identity/middleware';
 import { dashboardStats } from './dashboard-stats';
 import { readDocumentImage, reviewDocument } from './document-review';
 import { listRequests } from './list-requests';
+import { readAffidavitSignature } from './lost-certificate-review';
 import { requestDetail } from './request-detail';
 import {
   addNote,
@@ -235,6 +236,27 @@ export function requestReviewRoutes(deps: AppDeps) {
           'Content-Type': 'image/jpeg',
           'Content-Length': String(file.size),
           'Content-Disposition': `inline; filename="${type.data}.jpg"`,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        });
+      },
+    )
+    .get(
+      '/requests/:id/affidavit-signature',
+      documented({
+        tag: 'Request review',
+        auth: 'admin',
+        summary: "A lost-certificate report's affidavit signature, as the PNG the server re-encoded",
+        responses: { 200: { media: 'image/png', description: 'The drawn signature' } },
+        errors: [404],
+      }),
+      async (c) => {
+        const png = await readAffidavitSignature(deps, c.req.param('id'), context(c));
+        return c.body(new Uint8Array(png), 200, {
+          'Content-Type': 'image/png',
+          'Content-Length': String(png.length),
+          'Content-Disposition': 'inline; filename="affidavit-signature.png"',
           'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': "default-src 'none'; sandbox",

@@ -1,4 +1,4 @@
-import type { RequestStatus, RequestType } from '@ledgerwell/shared/portal-requests';
+import type { PortalFormRequestType, RequestStatus } from '@ledgerwell/shared/portal-requests';
 import {
   BUYER_TYPE_LABELS,
   CERTIFICATE_REASON_LABELS,
@@ -10,7 +10,7 @@ import {
 
 export { REQUEST_TYPE_TITLES as REQUEST_TYPE_LABELS } from '@ledgerwell/shared/portal-requests';
 
-export const REQUEST_TYPE_DESCRIPTIONS: Record<RequestType, string> = {
+export const REQUEST_TYPE_DESCRIPTIONS: Record<PortalFormRequestType, string> = {
   TRANSFER: 'Move shares to a brokerage account (DRS or DWAC) or sell them privately.',
   ADDRESS_CHANGE: 'Update the mailing address on your shareholder record.',
   CERTIFICATE: 'Replace a lost certificate or ask for a duplicate, for an estate or legal matter.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
+import { REQUEST_TYPES, type RequestType } from '@ledgerwell/shared/portal-requests';
 import { REVIEW_FAILURES } from '@ledgerwell/shared/request-review';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
@@ -26,8 +26,14 @@ const statsSchema = z.object({
   processing: metric,
   pendingVerification: metric,
   byType: z
-    .object({ TRANSFER: metric, ADDRESS_CHANGE: metric, CERTIFICATE: metric, INQUIRY: metric })
-    .catch({ TRANSFER: 0, ADDRESS_CHANGE: 0, CERTIFICATE: 0, INQUIRY: 0 }),
+    .object({
+      TRANSFER: metric,
+      ADDRESS_CHANGE: metric,
+      CERTIFICATE: metric,
+      INQUIRY: metric,
+      LOST_CERTIFICATE: metric,
+    } satisfies Record<RequestType, typeof metric>)
+    .catch({ TRANSFER: 0, ADDRESS_CHANGE: 0, CERTIFICATE: 0, INQUIRY: 0, LOST_CERTIFICATE: 0 }),
   todayCount: metric,
   yesterdayCount: metric,
   todayVsYesterday: metric,

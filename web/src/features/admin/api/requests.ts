@@ -135,6 +135,15 @@ export async function saveImageState(id: string, imageType: DocumentType, state:
   });
 }
 
+/** A lost-certificate report's affidavit signature (PNG), fetched with the bearer token. */
+export function fetchAffidavitSignature(id: string, signal?: AbortSignal): Promise<Blob> {
+  return apiBlob(apiPaths.admin.affidavitSignature(id), {
+    auth: 'admin',
+    signal,
+    failureMessage: REVIEW_FAILURES.fetchImage,
+  });
+}
+
 /** The identity image, fetched with the bearer token (an <img src> could not send it). */
 export function fetchRequestImage(id: string, imageType: DocumentType, signal?: AbortSignal): Promise<Blob> {
   return apiBlob(apiPaths.admin.requestImage(id, imageType), {

@@ -11,6 +11,7 @@ import { ActionsPanel } from '../components/request-details/actions-panel';
 import { DocumentsSection } from '../components/request-details/documents-section';
 import { FlagPanel } from '../components/request-details/flag-panel';
 import { HistorySection } from '../components/request-details/history-section';
+import { AffidavitSection } from '../components/request-details/affidavit-section';
 import { NotesSection } from '../components/request-details/notes-section';
 import { OverviewSection } from '../components/request-details/overview-section';
 import { PostingPanel } from '../components/request-details/posting-panel';
@@ -91,6 +92,7 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
         <div className="request-layout__main">
           <OverviewSection request={request} />
           <TypeDetailsSection request={request} />
+          {request.lostCertificate && <AffidavitSection requestId={request.id} report={request.lostCertificate} />}
           {showDocuments && (
             <DocumentsSection request={request} role={admin.role} onChanged={onChanged} onToast={push} />
           )}
@@ -108,7 +110,7 @@ export function RequestDetailsPage({ admin }: { admin: AdminProfile }) {
         <aside className="request-layout__side" aria-label="Review">
           <ActionsPanel request={request} actions={actions} onChanged={onChanged} onToast={push} />
           {canWrite &&
-            (request.type === 'TRANSFER' || request.type === 'CERTIFICATE') &&
+            (request.type === 'TRANSFER' || request.type === 'CERTIFICATE' || request.type === 'LOST_CERTIFICATE') &&
             request.status === 'APPROVED' && (
               <PostingPanel request={request} admin={admin} onChanged={onChanged} onToast={push} />
             )}

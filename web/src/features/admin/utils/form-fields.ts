@@ -1,3 +1,9 @@
+import {
+  LOST_CERTIFICATE_REASON_LABELS,
+  REPLACEMENT_FORM_LABELS,
+  type LostCertificateReason,
+} from '@ledgerwell/shared/lost-certificates';
+import type { HoldingForm } from '@ledgerwell/shared/ledger';
 import type { RequestType } from '@ledgerwell/shared/portal-requests';
 
 /**
@@ -53,6 +59,14 @@ export const FIELD_NAMES = {
   pricePerShare: ['pricePerShare', 'price_per_share'],
   totalAmount: ['totalAmount', 'total_amount'],
   numberOfShares: ['numberOfShares', 'number_of_shares'],
+  lostCertificateNumber: ['certificateNumber'],
+  lostCertificateShares: ['shares'],
+  lostReason: ['reason'],
+  lostCircumstances: ['circumstances'],
+  replacementForm: ['replacementForm'],
+  affidavitFullName: ['affidavitFullName'],
+  affidavitSignedAt: ['affidavitSignedAt'],
+  nextSteps: ['nextSteps'],
 } as const satisfies Record<string, readonly string[]>;
 export type FieldName = keyof typeof FIELD_NAMES;
 
@@ -260,6 +274,19 @@ export function readInquiry(data: FormValues): { message: string | null } {
   return { message: readText(data, 'inquiryMessage') };
 }
 
+/** A lost-certificate report as filed: the codes as words. */
+export function readLostCertificate(data: FormValues) {
+  const reason = readText(data, 'lostReason');
+  const form = readText(data, 'replacementForm');
+  return {
+    certificateNumber: readText(data, 'lostCertificateNumber'),
+    shares: readText(data, 'lostCertificateShares'),
+    reason: reason === null ? null : (LOST_CERTIFICATE_REASON_LABELS[reason as LostCertificateReason] ?? reason),
+    circumstances: readText(data, 'lostCircumstances'),
+    replacementForm: form === null ? null : (REPLACEMENT_FORM_LABELS[form as HoldingForm] ?? form),
+  };
+}
+
 /** The fields each type's section shows itself; any other field is listed generically. */
 const SHOWN_FIELDS: Record<RequestType, readonly FieldName[]> = {
   TRANSFER: [
@@ -296,6 +323,16 @@ const SHOWN_FIELDS: Record<RequestType, readonly FieldName[]> = {
   ADDRESS_CHANGE: ['addressLine1', 'addressLine2', 'city', 'state', 'zip', 'contact', 'contactType'],
   CERTIFICATE: ['certificateReason', 'deliveryMethod', 'comments', 'contact', 'contactType'],
   INQUIRY: ['inquiryMessage'],
+  LOST_CERTIFICATE: [
+    'lostCertificateNumber',
+    'lostCertificateShares',
+    'lostReason',
+    'lostCircumstances',
+    'replacementForm',
+    'affidavitFullName',
+    'affidavitSignedAt',
+    'nextSteps',
+  ],
 };
 
 /** "receiving_firm_name" and "receivingFirmName" → "Receiving firm name". */

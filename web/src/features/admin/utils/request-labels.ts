@@ -50,6 +50,7 @@ export const TYPE_LABELS: Record<RequestType, string> = {
   ADDRESS_CHANGE: 'Address Change',
   CERTIFICATE: 'Certificate',
   INQUIRY: 'Inquiry',
+  LOST_CERTIFICATE: 'Lost Certificate',
 };
 
 /** Full names, for headings and the dashboard's recent activity: the portal's own names. */

@@ -1,4 +1,4 @@
-import { REQUEST_STATUSES, REQUEST_TYPES } from '@ledgerwell/shared/portal-requests';
+import { REQUEST_STATUSES, REQUEST_TYPES, type RequestType } from '@ledgerwell/shared/portal-requests';
 import { REQUESTS_PAGE_SIZE } from '@ledgerwell/shared/request-review';
 import type { QueryValue } from '../../../config/paths';
 
@@ -46,7 +46,8 @@ export const TYPE_FILTER_OPTIONS = [
   { value: 'address_change', label: 'Address Change' },
   { value: 'certificate', label: 'Certificate' },
   { value: 'inquiry', label: 'Inquiry' },
-] as const;
+  { value: 'lost_certificate', label: 'Lost Certificate' },
+] as const satisfies readonly { value: '' | Lowercase<RequestType>; label: string }[];
 
 export const SORT_OPTIONS = [
   { value: 'createdAt', label: 'Date Created' },

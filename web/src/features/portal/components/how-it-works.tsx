@@ -1,4 +1,4 @@
-import { REQUEST_TYPES } from '@ledgerwell/shared/request-types';
+import { PORTAL_FORM_REQUEST_TYPES } from '@ledgerwell/shared/request-types';
 import { REQUEST_TYPE_DESCRIPTIONS, REQUEST_TYPE_LABELS } from '../labels';
 
 const STEPS = [
@@ -26,7 +26,7 @@ export function HowItWorks() {
         <div>
           <h2>What you can request</h2>
           <ul className="check-list portal-intro__types">
-            {REQUEST_TYPES.map((type) => (
+            {PORTAL_FORM_REQUEST_TYPES.map((type) => (
               <li key={type}>
                 <strong>{REQUEST_TYPE_LABELS[type]}</strong>: {REQUEST_TYPE_DESCRIPTIONS[type]}
               </li>

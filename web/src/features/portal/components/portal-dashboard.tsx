@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REQUEST_MESSAGES, type RequestType, type SubmitRequestInput } from '@ledgerwell/shared/portal-requests';
+import {
+  REQUEST_MESSAGES,
+  type PortalFormRequestType,
+  type SubmitRequestInput,
+} from '@ledgerwell/shared/portal-requests';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import type { PortalSessionSummary } from '../api';
@@ -45,9 +49,9 @@ async function fetchRequestsState(): Promise<RequestsState | 'expired'> {
 export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionExpired }: PortalDashboardProps) {
   const navigate = useNavigate();
   const focusLater = useDelayedFocus();
-  const [selected, setSelected] = useState<RequestType | null>(null);
+  const [selected, setSelected] = useState<PortalFormRequestType | null>(null);
   const [drafts, setDrafts] = useState<Drafts>(EMPTY_DRAFTS);
-  const [success, setSuccess] = useState<{ referenceNumber: string; requestType: RequestType } | null>(null);
+  const [success, setSuccess] = useState<{ referenceNumber: string; requestType: PortalFormRequestType } | null>(null);
   const [requests, setRequests] = useState<RequestsState>({ status: 'loading' });
   // One key per content: kept in state (a stable object) rather than a ref, which render may not read.
   const [idempotencyKeys] = useState(createIdempotencyKeys);
@@ -70,7 +74,7 @@ export function PortalDashboard({ summary, onLogout, onDifferentCode, onSessionE
   const updateDraft: DraftUpdater = (type) => (update) =>
     setDrafts((current) => ({ ...current, [type]: update(current[type]) }));
 
-  function choose(type: RequestType) {
+  function choose(type: PortalFormRequestType) {
     setSelected(type);
     focusLater(byId(FORM_HEADING_ID));
   }

@@ -1,4 +1,4 @@
-import type { RequestType, SubmitRequestInput } from '@ledgerwell/shared/portal-requests';
+import type { PortalFormRequestType, SubmitRequestInput } from '@ledgerwell/shared/portal-requests';
 import { AddressForm } from '../forms/address-form';
 import { CertificateForm } from '../forms/certificate-form';
 import {
@@ -33,10 +33,12 @@ export const EMPTY_DRAFTS: Drafts = {
   INQUIRY: EMPTY_INQUIRY,
 };
 
-export type DraftUpdater = <K extends RequestType>(type: K) => (update: (current: Drafts[K]) => Drafts[K]) => void;
+export type DraftUpdater = <K extends PortalFormRequestType>(
+  type: K,
+) => (update: (current: Drafts[K]) => Drafts[K]) => void;
 
 interface RequestFormPanelProps {
-  type: RequestType;
+  type: PortalFormRequestType;
   drafts: Drafts;
   updateDraft: DraftUpdater;
   sharesHeld: string;

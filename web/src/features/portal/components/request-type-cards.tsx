@@ -1,10 +1,10 @@
-import { REQUEST_TYPES, type RequestType } from '@ledgerwell/shared/portal-requests';
+import { PORTAL_FORM_REQUEST_TYPES, type PortalFormRequestType } from '@ledgerwell/shared/portal-requests';
 import { REQUEST_TYPE_DESCRIPTIONS, REQUEST_TYPE_LABELS } from '../labels';
 
 export const REQUEST_TYPES_HEADING_ID = 'portal-request-types';
 
 interface RequestTypeCardsProps {
-  onChoose: (type: RequestType) => void;
+  onChoose: (type: PortalFormRequestType) => void;
 }
 
 /** The four request types as buttons (spec 2, view 4); each opens its form. */
@@ -15,7 +15,7 @@ export function RequestTypeCards({ onChoose }: RequestTypeCardsProps) {
         What would you like to do?
       </h2>
       <ul className="portal-types">
-        {REQUEST_TYPES.map((type) => (
+        {PORTAL_FORM_REQUEST_TYPES.map((type) => (
           <li key={type}>
             <button
               type="button"

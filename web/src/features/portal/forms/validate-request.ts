@@ -7,7 +7,7 @@ import {
   inquiryFormSchema,
   submitRequestSchema,
   transferFormSchema,
-  type RequestType,
+  type PortalFormRequestType,
   type SubmitRequestInput,
 } from '@ledgerwell/shared/portal-requests';
 import type { AddressFormData, CertificateFormData, InquiryFormData, TransferFormData } from './form-data';
@@ -24,7 +24,7 @@ export type RequestDraft =
 
 export type CheckResult = { ok: true; input: SubmitRequestInput } | { ok: false; errors: FieldErrors };
 
-const SCHEMAS: Record<RequestType, z.ZodType> = {
+const SCHEMAS: Record<PortalFormRequestType, z.ZodType> = {
   TRANSFER: transferFormSchema,
   ADDRESS_CHANGE: addressChangeFormSchema,
   CERTIFICATE: certificateFormSchema,

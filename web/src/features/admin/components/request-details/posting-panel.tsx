@@ -32,6 +32,10 @@ function debitText(preview: PostingPreview) {
 }
 
 function creditText(preview: PostingPreview) {
+  if (preview.type === 'REISSUANCE' && preview.toForm === 'DRS')
+    return `${shares(preview.shares)} in DRS to ${preview.to.registrationName}, account ${preview.to.accountNumber} (the replacement)`;
+  if (preview.type === 'REISSUANCE')
+    return `${shares(preview.shares)} on a replacement certificate registered to ${preview.to.registrationName}, account ${preview.to.accountNumber}`;
   if (preview.to.kind === 'HOLDER')
     return `${shares(preview.shares)} on a new certificate registered to ${preview.to.registrationName}, account ${preview.to.accountNumber}`;
   const account = preview.to.accountNumber
@@ -42,7 +46,7 @@ function creditText(preview: PostingPreview) {
 }
 
 /**
- * An approved transfer's or certificate request's way onto the ledger (issue 28), shown to REVIEWER and up: the
+ * An approved transfer's, certificate request's or lost-certificate report's way onto the ledger (issue 28), shown to REVIEWER and up: the
  * legs the posting would write, then Post, or Propose when a second person must confirm (dual control); a
  * proposal shows who made it and, to anyone else at ADMIN or above, Confirm.
  */

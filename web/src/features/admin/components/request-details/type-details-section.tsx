@@ -5,6 +5,7 @@ import {
   readAddressChange,
   readCertificate,
   readInquiry,
+  readLostCertificate,
   readTransfer,
   type FormValues,
 } from '../../utils/form-fields';
@@ -15,6 +16,7 @@ const SECTION_TITLES = {
   ADDRESS_CHANGE: 'Address Change Details',
   CERTIFICATE: 'Certificate Request Details',
   INQUIRY: 'Inquiry Details',
+  LOST_CERTIFICATE: 'Lost Certificate Report',
 } as const;
 
 function transferRows(data: FormValues, request: RequestDetail): { main: DetailRow[]; buyer: DetailRow[] | null } {
@@ -89,6 +91,19 @@ function rowsFor(request: RequestDetail): { main: DetailRow[]; buyer: DetailRow[
     }
     case 'INQUIRY':
       return { main: [['Message', readInquiry(data).message]], buyer: null };
+    case 'LOST_CERTIFICATE': {
+      const l = readLostCertificate(data);
+      return {
+        main: [
+          ['Certificate', l.certificateNumber],
+          ['Shares on the certificate', l.shares],
+          ['What happened', l.reason],
+          ['Circumstances', l.circumstances],
+          ['Replacement asked for', l.replacementForm],
+        ],
+        buyer: null,
+      };
+    }
   }
 }
 

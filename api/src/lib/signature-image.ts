@@ -5,19 +5,19 @@ import {
   SIGNATURE_DIMENSIONS,
   SIGNATURE_MAX_BYTES,
 } from '@ledgerwell/shared/issuer-onboarding';
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, { signature_data: message });
 
 /**
  * The signature's PNG, checked by content: base64 decoded (at most 500 KB), PNG by its magic bytes,
  * a header of sane dimensions read before any pixel is (no decompression bomb gets decoded), then a
  * full decode that refuses truncated or corrupt data. Re-encoded as PNG, which keeps the drawing and
- * drops whatever else the file carried (text chunks, metadata).
+ * drops whatever else the file carried (text chunks, metadata). Used by the issuer wizard and the lost-certificate
+ * affidavit; `field` names the body field a refusal points at.
  */
-export async function checkSignaturePng(dataUrl: string): Promise<Buffer> {
+export async function checkSignaturePng(dataUrl: string, field = 'signature_data'): Promise<Buffer> {
+  const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
   if (!dataUrl.startsWith(SIGNATURE_DATA_URL_PREFIX)) throw refuse(M.signatureInvalid);
   const bytes = Buffer.from(dataUrl.slice(SIGNATURE_DATA_URL_PREFIX.length), 'base64');
   if (bytes.length === 0 || bytes.length > SIGNATURE_MAX_BYTES) throw refuse(M.signatureInvalid);
