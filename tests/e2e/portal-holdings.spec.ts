@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { seriousViolations, smallTargets } from './support/axe';
+import { signInAsAdmin } from './support/admin-helpers';
 import { signInToPortal } from './support/portal-helpers';
+import { drawSignature } from './support/signature';
 
 // The Bell Family Trust of the demo data (api/src/demo-ledger.ts): 48,000 shares opened on certificates
 // C-1001 to C-1003, then a sale of 4,000 that surrendered C-1001 and cut its balance onto a new certificate.
@@ -74,4 +76,59 @@ test('a holder on a phone sees the holding and its history as the ledger has the
     () => sale.getByRole('button', { name: /^Download PDF/ }).click(),
     /^transaction-advice-\d{4}-\d{2}-\d{2}\.pdf$/,
   );
+});
+
+// Dana Whitfield's Series A Preferred account (demo registry): certificates PA-0012 and PA-0013, 125 shares each.
+// Only this test reports PA-0013; inquiries filed by other specs from this account post nothing to the ledger.
+const DANA_PREFERRED = { code: 'DEMO01', account: '100200301' } as const;
+
+test('a holder reports a certificate lost, staff post the replacement, and the portal shows it (issue 30)', async ({
+  page,
+}) => {
+  await signInToPortal(page, DANA_PREFERRED);
+  const preferred = page
+    .getByRole('region', { name: 'Your holdings' })
+    .getByRole('article', { name: 'Acme Robotics Inc., Series A Preferred' });
+  const certificates = preferred.getByRole('table', { name: 'Certificates' });
+  await certificates.getByRole('button', { name: 'Report lost, stolen or destroyed: PA-0013' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Report certificate PA-0013' });
+  await dialog.getByLabel('Lost', { exact: true }).check();
+  await dialog.getByLabel(/How, when and where/).fill('Kept in a desk drawer; missing since we moved house in March.');
+  await dialog.getByLabel('A new paper certificate').check();
+  await dialog.getByLabel('Your full name').fill('Dana Whitfield');
+  await drawSignature(page);
+  await dialog.getByRole('button', { name: 'Report and stop the certificate' }).click();
+  const receipt = dialog.getByRole('status');
+  await expect(receipt).toContainText('Certificate PA-0013 is stopped');
+  const reference = (await receipt.locator('strong').textContent())!.trim();
+  await expect(receipt.getByRole('listitem').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  // Stopped at once, on the ledger: the holdings read again show it.
+  await expect(certificates.getByRole('row', { name: /PA-0013/ })).toContainText('Stopped');
+
+  // Staff approve the report and post the replacement from the request's page.
+  await signInAsAdmin(page);
+  await page.goto(`/admin/requests?search=${encodeURIComponent(reference)}`);
+  await page
+    .getByRole('link', { name: new RegExp(reference) })
+    .first()
+    .click();
+  await expect(page.getByRole('region', { name: /Affidavit/ })).toContainText('Dana Whitfield');
+  const actions = page.getByRole('region', { name: 'Actions' });
+  await actions.getByRole('button', { name: 'Approve', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Approve request' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Request approved successfully')).toBeVisible();
+  const posting = page.getByRole('region', { name: 'Ledger posting' });
+  await posting.getByRole('button', { name: 'Post to ledger' }).click();
+  await page.getByRole('dialog', { name: 'Post to ledger' }).getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByText('Posted to the ledger')).toBeVisible();
+
+  // Back in the portal (this tab's session is still signed in): the old certificate cancelled, a new one of the
+  // same shares held in its place.
+  await page.goto('/shareholder-requests');
+  await expect(certificates.getByRole('row', { name: /PA-0013/ })).toContainText('Cancelled');
+  const held = certificates.getByRole('row').filter({ hasText: 'Held' }).filter({ hasNotText: 'PA-0012' });
+  await expect(held).toHaveCount(1);
+  await expect(held).toContainText('125');
 });

@@ -89,7 +89,7 @@ export async function renderPdf(title: string, write: (pdf: PdfWriter) => void):
                   width: column.width - 6,
                   align: column.numeric ? 'right' : 'left',
                   lineBreak: false,
-                  ellipsis: true,
+                  ellipsis: !column.numeric,
                 }),
             ),
           );

@@ -83,12 +83,13 @@ describe('the holdings section (issue 30)', () => {
     expect(within(preferred).getByText('Dana Whitfield, account ending 0301')).toBeTruthy();
     const rows = within(preferred).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'NumberSharesStatusAction',
+      'NumberSharesStatus',
       'PA-0012125Stopped',
-      'PA-0013125HeldReport lost, stolen or destroyed: PA-0013',
+      'PA-0013125HeldReport lost',
     ]);
     // Only a certificate still held can be reported: a stopped one already is.
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    expect(within(rows[2]!).getByRole('button', { name: 'Report lost, stolen or destroyed: PA-0013' })).toBeTruthy();
     const common = screen.getByRole('article', { name: 'Acme Robotics Inc., Common' });
     expect(within(common).getByText('Signed in with this account')).toBeTruthy();
     expect(within(common).getByText('Total').nextSibling?.textContent).toBe('1,000');
