@@ -36,19 +36,21 @@ test('a holder on a phone sees the holding and its history as the ledger has the
   await expect(certificates.getByRole('row', { name: /C-1001/ })).toContainText('16,000Cancelled');
   await expect(certificates.getByRole('row', { name: /C-1002/ })).toContainText('16,000Held');
   await expect(certificates.getByRole('row', { name: /C-1003/ })).toContainText('16,000Held');
-  // The balance certificate cut from C-1001: the only holding row that is neither of the three.
-  const balance = certificates.getByRole('row').filter({ hasText: '12,000' });
-  await expect(balance).toContainText('Held');
+  // The balance certificate cut from C-1001, 12,000 shares, held (admin-ledger.spec may have replaced it with a new
+  // certificate of the same shares, the old one cancelled: one of them is held either way).
+  await expect(certificates.getByRole('row').filter({ hasText: '12,000' }).filter({ hasText: 'Held' })).toHaveCount(1);
 
   await common.getByRole('button', { name: 'Show history of Acme Robotics Inc., Common' }).click();
   const history = common.getByRole('list', { name: /^History of Acme Robotics Inc., Common/ });
   const postings = history.getByRole('listitem');
-  await expect(postings).toHaveCount(2);
-  await expect(postings.nth(0)).toContainText('Transfer');
-  await expect(postings.nth(0)).toContainText('+12,000 −16,000');
-  await expect(postings.nth(0)).toContainText('Balance 44,000');
-  await expect(postings.nth(1)).toContainText('+48,000');
-  await expect(postings.nth(1)).toContainText('Balance 48,000');
+  // The sale, and the opening balance as the oldest posting; a replacement by admin-ledger.spec may come after.
+  const sale = postings.filter({ hasText: '−16,000' });
+  await expect(sale).toHaveCount(1);
+  await expect(sale).toContainText('Transfer');
+  await expect(sale).toContainText('+12,000 −16,000');
+  await expect(sale).toContainText('Balance 44,000');
+  await expect(postings.last()).toContainText('+48,000');
+  await expect(postings.last()).toContainText('Balance 48,000');
   // The other side of the sale (the investor) is not the trust's to see.
   await expect(common).not.toContainText('Okafor');
 
@@ -68,12 +70,12 @@ test('a holder on a phone sees the holding and its history as the ledger has the
     /^statement-\d{4}-\d{2}-\d{2}\.pdf$/,
   );
   const documents = page.getByRole('region', { name: 'Your documents' });
-  const sale = documents.getByRole('listitem').filter({ hasText: 'Transaction advice: transfer' });
-  await expect(sale).toHaveCount(1);
-  await expect(sale).toContainText('Acme Robotics Inc., Common, account ending 0500');
+  const saleAdvice = documents.getByRole('listitem').filter({ hasText: 'Transaction advice: transfer' });
+  await expect(saleAdvice).toHaveCount(1);
+  await expect(saleAdvice).toContainText('Acme Robotics Inc., Common, account ending 0500');
   await expectPdfDownload(
     page,
-    () => sale.getByRole('button', { name: /^Download PDF/ }).click(),
+    () => saleAdvice.getByRole('button', { name: /^Download PDF/ }).click(),
     /^transaction-advice-\d{4}-\d{2}-\d{2}\.pdf$/,
   );
 });
