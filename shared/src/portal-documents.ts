@@ -21,9 +21,12 @@ const M = PORTAL_DOCUMENT_MESSAGES;
 export const adviceDocumentId = (transactionId: string, accountId: string) => `advice_${transactionId}_${accountId}`;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ADVICE_ID = new RegExp(`^advice_(${UUID})_(${UUID})$`, 'i');
+/** `advice_`, two UUIDs and the `_` between them. */
+const ADVICE_ID_LENGTH = 7 + 36 + 1 + 36;
 
-/** The posting and account an advice's id names, or null for anything else. */
+/** The posting and account an advice's id names, or null for anything else (its length is checked first). */
 export function parseAdviceDocumentId(id: string): { transactionId: string; accountId: string } | null {
+  if (id.length !== ADVICE_ID_LENGTH) return null;
   const match = ADVICE_ID.exec(id);
   return match ? { transactionId: match[1]!.toLowerCase(), accountId: match[2]!.toLowerCase() } : null;
 }
