@@ -1,9 +1,11 @@
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
 /**
  * Documents for people (issue 30): tagged PDFs with real text, a title shown in the viewer's title bar and
- * the language set, so they are searchable, selectable and read by screen readers. Built with pdfkit's
- * standard fonts (Latin text; nothing embedded), in memory: a statement is a few pages.
+ * the language set, so they are searchable, selectable and read by screen readers. Text in Windows-1252 uses
+ * pdfkit's standard Helvetica (nothing embedded, the fastest); any other text (a holder named Łukasz, Дмитрий or
+ * Nguyễn) uses DejaVu Sans, embedded as a subset of the glyphs used. Built in memory: a statement is a few pages.
  */
 export interface PdfWriter {
   heading(text: string): void;
@@ -18,7 +20,21 @@ export interface PdfWriter {
 const MARGIN = 54;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
+const UNICODE = 'DejaVuSans';
+const UNICODE_BOLD = 'DejaVuSans-Bold';
+const fontFiles = createRequire(import.meta.url);
+const UNICODE_FILES = {
+  [UNICODE]: fontFiles.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  [UNICODE_BOLD]: fontFiles.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+/** What the standard fonts can show: Windows-1252 (Latin-1 with its printable 0x80–0x9F replacements). */
+const WIN_ANSI = /^[\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+/** The font for a piece of text: the standard one when it can show every character, else the embedded one. */
+export const fontFor = (text: string, bold = false) =>
+  WIN_ANSI.test(text) ? (bold ? BOLD : FONT) : bold ? UNICODE_BOLD : UNICODE;
 const MUTED = '#555555';
+/** The space kept between a cell's text and the next column. */
+const CELL_GAP = 6;
 
 export async function renderPdf(title: string, write: (pdf: PdfWriter) => void): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -30,6 +46,7 @@ export async function renderPdf(title: string, write: (pdf: PdfWriter) => void):
     info: { Title: title, Author: 'Ledgerwell', Subject: title },
     pdfVersion: '1.7',
   });
+  for (const [name, file] of Object.entries(UNICODE_FILES)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
@@ -42,19 +59,31 @@ export async function renderPdf(title: string, write: (pdf: PdfWriter) => void):
   const bottom = () => doc.page.height - MARGIN;
 
   const block = (tag: string, draw: () => void) => root.add(doc.struct(tag, {}, draw));
+  /** The text and its width in the current font, cut with an ellipsis when wider than the cell. */
+  const fitted = (text: string, room: number) => {
+    const width = doc.widthOfString(text);
+    if (width <= room) return { text, width };
+    for (let end = text.length - 1; end > 0; end -= 1) {
+      const cut = `${text.slice(0, end)}…`;
+      const cutWidth = doc.widthOfString(cut);
+      if (cutWidth <= room) return { text: cut, width: cutWidth };
+    }
+    return { text: '', width: 0 };
+  };
 
   const writer: PdfWriter = {
-    heading: (text) => block('H1', () => doc.font(BOLD).fontSize(18).fillColor('black').text(text, { width })),
+    heading: (text) =>
+      block('H1', () => doc.font(fontFor(text, true)).fontSize(18).fillColor('black').text(text, { width })),
     subheading: (text) =>
       block('H2', () => {
         doc.moveDown(0.8);
-        doc.font(BOLD).fontSize(13).fillColor('black').text(text, { width });
+        doc.font(fontFor(text, true)).fontSize(13).fillColor('black').text(text, { width });
         doc.moveDown(0.3);
       }),
     paragraph: (text, options = {}) =>
       block('P', () =>
         doc
-          .font(FONT)
+          .font(fontFor(text))
           .fontSize(10)
           .fillColor(options.muted ? MUTED : 'black')
           .text(text, { width, paragraphGap: 4 }),
@@ -62,8 +91,8 @@ export async function renderPdf(title: string, write: (pdf: PdfWriter) => void):
     facts: (rows) => {
       for (const [label, value] of rows) {
         block('P', () => {
-          doc.font(BOLD).fontSize(10).fillColor('black').text(`${label}: `, { continued: true });
-          doc.font(FONT).text(value, { width });
+          doc.font(fontFor(label, true)).fontSize(10).fillColor('black').text(`${label}: `, { continued: true });
+          doc.font(fontFor(value)).text(value, { width });
         });
       }
     },
@@ -76,22 +105,20 @@ export async function renderPdf(title: string, write: (pdf: PdfWriter) => void):
         const y = doc.y;
         const row = doc.struct('TR');
         table.add(row);
+        // One size and colour per row: set outside the cells, they are not repeated in the content stream per cell.
+        doc.fontSize(9).fillColor('black');
         let x = MARGIN;
         cells.forEach((cell, index) => {
           const column = columns[index]!;
+          const left = x;
           row.add(
-            doc.struct(header ? 'TH' : 'TD', {}, () =>
-              doc
-                .font(header ? BOLD : FONT)
-                .fontSize(9)
-                .fillColor('black')
-                .text(cell, x, y, {
-                  width: column.width - 6,
-                  align: column.numeric ? 'right' : 'left',
-                  lineBreak: false,
-                  ellipsis: !column.numeric,
-                }),
-            ),
+            doc.struct(header ? 'TH' : 'TD', {}, () => {
+              // Placed by hand rather than through pdfkit's line wrapper, which costs far more per cell: a
+              // statement has thousands of cells.
+              doc.font(fontFor(cell, header));
+              const { text, width } = fitted(cell, column.width - CELL_GAP);
+              doc.text(text, column.numeric ? left + column.width - CELL_GAP - width : left, y, { lineBreak: false });
+            }),
           );
           x += column.width;
         });

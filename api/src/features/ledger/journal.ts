@@ -133,6 +133,8 @@ export async function writeLegs(
       accountId: leg.accountId,
       classId: header.postingClass.id,
       effectiveDate: header.effectiveDate,
+      // The ledger_legs_copy_sequence trigger copies the transaction's own.
+      transactionSequence: sql`default`,
       quantity: leg.quantity.toFixed(6),
       form: leg.form,
       certificateId: leg.certificateId ?? null,

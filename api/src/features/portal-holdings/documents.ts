@@ -26,28 +26,40 @@ export async function listDocuments(
   { page, limit }: { page: number; limit: number },
 ): Promise<PortalDocumentsPage> {
   const mine = inArray(legs.accountId, accountsOfHolder(session.shareholderId));
+  // The page is cut from the legs alone (journal order is on each leg), then only its rows are joined.
+  const pageOfLegs = deps.db.$with('page_of_legs').as(
+    deps.db
+      .selectDistinct({
+        transactionId: legs.transactionId,
+        accountId: legs.accountId,
+        effectiveDate: legs.effectiveDate,
+        sequence: legs.transactionSequence,
+      })
+      .from(legs)
+      .where(mine)
+      .orderBy(desc(legs.effectiveDate), desc(legs.transactionSequence), legs.accountId)
+      .limit(limit)
+      .offset((page - 1) * limit),
+  );
   const [rows, [total]] = await Promise.all([
     deps.db
+      .with(pageOfLegs)
       .select({
-        transactionId: t.id,
-        accountId: legs.accountId,
+        transactionId: pageOfLegs.transactionId,
+        accountId: pageOfLegs.accountId,
         type: t.type,
-        effectiveDate: t.effectiveDate,
+        effectiveDate: pageOfLegs.effectiveDate,
         postedAt: t.postedAt,
         accountNumber: accounts.accountNumber,
         className: shareClasses.name,
         issuerName: issuers.legalName,
       })
-      .from(legs)
-      .innerJoin(t, eq(t.id, legs.transactionId))
-      .innerJoin(accounts, eq(accounts.id, legs.accountId))
-      .innerJoin(shareClasses, eq(shareClasses.id, legs.classId))
+      .from(pageOfLegs)
+      .innerJoin(t, eq(t.id, pageOfLegs.transactionId))
+      .innerJoin(accounts, eq(accounts.id, pageOfLegs.accountId))
+      .innerJoin(shareClasses, eq(shareClasses.id, t.classId))
       .innerJoin(issuers, eq(issuers.id, shareClasses.issuerId))
-      .where(mine)
-      .groupBy(t.id, legs.accountId, accounts.id, shareClasses.id, issuers.id)
-      .orderBy(desc(t.effectiveDate), desc(t.sequence), legs.accountId)
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .orderBy(desc(pageOfLegs.effectiveDate), desc(pageOfLegs.sequence), pageOfLegs.accountId),
     deps.db
       .select({ n: count(sql`distinct (${legs.transactionId}, ${legs.accountId})`) })
       .from(legs)
@@ -79,22 +91,20 @@ export async function postingOnAccount(
   transactionId: string,
 ): Promise<PortalPosting | null> {
   const [posting] = await deps.db
-    .select({ effectiveDate: t.effectiveDate, sequence: t.sequence })
-    .from(t)
-    .innerJoin(legs, and(eq(legs.transactionId, t.id), eq(legs.accountId, accountId)))
-    .where(eq(t.id, transactionId))
+    .select({ effectiveDate: legs.effectiveDate, sequence: legs.transactionSequence })
+    .from(legs)
+    .where(and(eq(legs.transactionId, transactionId), eq(legs.accountId, accountId)))
     .limit(1);
   if (!posting) return null;
   // Its rank among the account's postings up to its date, newest first, finds it in the one posting query.
   const [{ newer } = { newer: 0 }] = await deps.db
     .select({ newer: sql<number>`count(distinct ${legs.transactionId})::int` })
     .from(legs)
-    .innerJoin(t, eq(t.id, legs.transactionId))
     .where(
       and(
         eq(legs.accountId, accountId),
         lte(legs.effectiveDate, posting.effectiveDate),
-        sql`(${t.effectiveDate}, ${t.sequence}) > (${posting.effectiveDate}, ${posting.sequence})`,
+        sql`(${legs.effectiveDate}, ${legs.transactionSequence}) > (${posting.effectiveDate}, ${posting.sequence})`,
       ),
     );
   const { data } = await accountPostings(deps, session, accountId, {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { certificates, ledgerLegs, ledgerTransactions } from '@ledgerwell/db/ledger-schema';
 import { shareholderRequests } from '@ledgerwell/db/schema';
 import { signedDecimal } from '@ledgerwell/shared/ledger';
@@ -12,7 +12,9 @@ const t = ledgerTransactions;
 /**
  * One account's postings, newest effective date first, as its holder sees them: only the account's own
  * legs (never the other side of a transfer), with the balance after each. The balance is a running sum over
- * the account's postings in effective-date order, worked out before the page is cut: exact, and one query.
+ * the account's postings in journal order, worked out before the page is cut: exact, and one query. The page is
+ * cut from the account's legs alone (an index-only scan of ledger_legs_account_history_idx, which carries each
+ * leg's transaction sequence), so only the page's own transactions and certificates are read.
  * The caller has checked the account is the holder's.
  */
 export async function accountPostings(
@@ -23,34 +25,53 @@ export async function accountPostings(
 ): Promise<PortalTransactionsPage> {
   // Up to a date, the running balance stays right: it sums only postings before each row.
   const where = and(eq(legs.accountId, accountId), asOf ? lte(legs.effectiveDate, asOf) : undefined);
-  const [rows, [count]] = await Promise.all([
+  const journalOrder = [legs.effectiveDate, legs.transactionSequence];
+  const own = deps.db.$with('own').as(
     deps.db
       .select({
-        id: t.id,
-        type: t.type,
-        effectiveDate: t.effectiveDate,
-        postedAt: t.postedAt,
-        sourceRequestId: t.sourceRequestId,
-        sharesIn: sql<string>`coalesce(sum(${legs.quantity}) filter (where ${legs.quantity} > 0), 0)::text`,
-        sharesOut: sql<string>`coalesce(-sum(${legs.quantity}) filter (where ${legs.quantity} < 0), 0)::text`,
-        balanceAfter: sql<string>`(sum(sum(${legs.quantity})) over (order by ${t.effectiveDate}, ${t.sequence}))::text`,
-        certificates: sql<{ number: string; shares: string }[]>`coalesce(json_agg(json_build_object(
-          'number', ${certificates.number}, 'shares', ${legs.quantity}::text) order by ${legs.id})
-          filter (where ${certificates.id} is not null), '[]')`,
+        transactionId: legs.transactionId,
+        effectiveDate: legs.effectiveDate,
+        sequence: legs.transactionSequence,
+        sharesIn: sql<string>`coalesce(sum(${legs.quantity}) filter (where ${legs.quantity} > 0), 0)::text`.as(
+          'shares_in',
+        ),
+        sharesOut: sql<string>`coalesce(-sum(${legs.quantity}) filter (where ${legs.quantity} < 0), 0)::text`.as(
+          'shares_out',
+        ),
+        balanceAfter:
+          sql<string>`(sum(sum(${legs.quantity})) over (order by ${sql.join(journalOrder, sql`, `)}))::text`.as(
+            'balance_after',
+          ),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
       })
       .from(legs)
-      .innerJoin(t, eq(t.id, legs.transactionId))
-      .leftJoin(certificates, eq(certificates.id, legs.certificateId))
       .where(where)
-      .groupBy(t.id)
-      .orderBy(desc(t.effectiveDate), desc(t.sequence))
+      .groupBy(...journalOrder, legs.transactionId)
+      .orderBy(...journalOrder.map((column) => desc(column)))
       .limit(limit)
       .offset((page - 1) * limit),
-    deps.db
-      .select({ total: sql<number>`count(distinct ${legs.transactionId})::int` })
-      .from(legs)
-      .where(where),
-  ]);
+  );
+  const rows = await deps.db
+    .with(own)
+    .select({
+      id: own.transactionId,
+      type: t.type,
+      effectiveDate: own.effectiveDate,
+      postedAt: t.postedAt,
+      sourceRequestId: t.sourceRequestId,
+      sharesIn: own.sharesIn,
+      sharesOut: own.sharesOut,
+      balanceAfter: own.balanceAfter,
+      total: own.total,
+      certificates: sql<{ number: string; shares: string }[]>`(select coalesce(json_agg(json_build_object(
+          'number', c.number, 'shares', l.quantity::text) order by l.id), '[]')
+        from ${legs} l join ${certificates} c on c.id = l.certificate_id
+        where l.transaction_id = ${own.transactionId} and l.account_id = ${accountId})`,
+    })
+    .from(own)
+    .innerJoin(t, eq(t.id, own.transactionId))
+    .orderBy(desc(own.effectiveDate), desc(own.sequence));
+  const total = rows[0]?.total ?? (await countPostings(deps, where));
   const references = await ownReferences(
     deps,
     session,
@@ -67,7 +88,16 @@ export async function accountPostings(
     certificates: parseJsonColumn(row.certificates).map((leg) => ({ ...leg, shares: signedDecimal(leg.shares) })),
     requestReference: (row.sourceRequestId && references.get(row.sourceRequestId)) ?? null,
   }));
-  return { data, total: count!.total, page, limit };
+  return { data, total, page, limit };
+}
+
+/** The count when the page is past the end (the page's rows carry it otherwise). */
+async function countPostings(deps: AppDeps, where: SQL | undefined) {
+  const [row] = await deps.db
+    .select({ total: sql<number>`count(distinct ${legs.transactionId})::int` })
+    .from(legs)
+    .where(where);
+  return row!.total;
 }
 
 /** A json column arrives parsed from node-postgres and, in some drivers, as text. */
