@@ -8,6 +8,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +24,7 @@ import {
   STOP_REASONS,
   TRANSACTION_TYPES,
 } from '@ledgerwell/shared/ledger';
+import { ADVICE_CHANNELS } from '@ledgerwell/shared/advice-delivery';
 import { adminUsers, bytea, issuerApplications, shareholderAccounts, shareholderRequests } from './schema';
 
 /**
@@ -372,5 +374,31 @@ export const recordDifferences = pgTable(
   (t) => [
     uniqueIndex('record_differences_open_idx').on(t.classId).where(sql`${t.resolvedAt} is null`),
     index('record_differences_found_idx').on(t.firstFoundAt),
+  ],
+);
+
+export const adviceChannel = pgEnum('advice_channel', ADVICE_CHANNELS);
+
+/**
+ * How each transaction advice reached its holder: one row per (posting, account), written in the posting's own
+ * transaction, so an advice is announced once whatever path posted it. EMAIL: the holder consented to electronic
+ * delivery and the outbox holds the e-mail saying the advice is in the portal (`email_outbox.related_id` is the
+ * advice's document id). PAPER: it is to be printed and mailed, the staff's list. Append-only like the journal.
+ */
+export const adviceDeliveries = pgTable(
+  'advice_deliveries',
+  {
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => shareholderAccounts.id),
+    channel: adviceChannel('channel').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.accountId] }),
+    index('advice_deliveries_paper_idx').on(t.createdAt).where(sql`${t.channel} = 'PAPER'`),
   ],
 );

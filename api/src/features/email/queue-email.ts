@@ -40,9 +40,17 @@ export async function queueEmail(
     const { count } = await recordAttempt(tx, deps.clock, key, DAY_MS);
     if (count > email.dailyLimitPerRecipient) return false;
   }
-  // The id is chosen here: the body's ciphertext is bound to it.
+  await tx.insert(emailOutbox).values(outboxRow(deps, email));
+  return true;
+}
+
+/**
+ * The outbox row of an e-mail, its body encrypted: for a statement that writes the row itself (the
+ * one-statement ledger transfer) and for queueEmail. The id is chosen here: the body's ciphertext is bound to it.
+ */
+export function outboxRow(deps: Pick<AppDeps, 'cipher'>, email: OutgoingEmail) {
   const id = randomUUID();
-  await tx.insert(emailOutbox).values({
+  return {
     id,
     toAddress: email.to,
     subject: email.subject,
@@ -52,6 +60,5 @@ export async function queueEmail(
     ),
     kind: email.kind,
     relatedId: email.relatedId ?? null,
-  });
-  return true;
+  };
 }

@@ -15,6 +15,7 @@ import { shareholderAccounts } from '@ledgerwell/db/schema';
 import { LEDGER_MESSAGES as M, type HoldingForm, type TransactionType } from '@ledgerwell/shared/ledger';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../activity/record-activity';
+import { announceAdvices, type AdviceDeps } from './advice-delivery';
 
 /**
  * The posting core: every ledger transaction is written through here, inside the caller's database
@@ -120,12 +121,18 @@ export interface Leg {
   certificateId?: string | null;
 }
 
-/** Writes the legs and moves each account's position by them (the positions must be locked already). */
+/**
+ * Writes the legs, moves each account's position by them (the positions must be locked already) and announces the
+ * posting's advice to every holder it touched (advice-delivery.ts): every posting path comes through here, so none
+ * can forget the holder. `advise` is null only for an opening balance, which carries a holding the holder already
+ * had onto our books and is no transaction of theirs.
+ */
 export async function writeLegs(
   tx: Db,
   transactionId: string,
-  header: Pick<JournalHeader, 'postingClass' | 'effectiveDate'>,
+  header: Pick<JournalHeader, 'type' | 'postingClass' | 'effectiveDate' | 'reversesId'>,
   legs: Leg[],
+  advise: AdviceDeps | null,
 ): Promise<void> {
   await tx.insert(ledgerLegs).values(
     legs.map((leg) => ({
@@ -156,6 +163,20 @@ export async function writeLegs(
         updatedAt: sql`now()`,
       })
       .where(eq(ledgerPositions.accountId, accountId));
+  }
+  if (advise) {
+    const posting = {
+      transactionId,
+      type: header.type,
+      effectiveDate: header.effectiveDate,
+      reversal: Boolean(header.reversesId),
+    };
+    await announceAdvices(
+      tx,
+      advise,
+      posting,
+      legs.map((leg) => leg.accountId),
+    );
   }
 }
 

@@ -57,5 +57,6 @@ export async function openLedgerAccount(
     effectiveDate: holding.effectiveDate ?? issuerToday(deps, postingClass),
     memo: `Opening balance from the registry for account ${holding.accountNumber}`,
     requireAuthorized: false,
+    advise: null,
   });
 }

@@ -44,7 +44,7 @@ export async function postCancellation(
         shares,
         certificateNumbers: input.certificateNumbers ?? [],
       });
-      await writeLegs(tx, id, header, legs);
+      await writeLegs(tx, id, header, legs, deps);
       await recordActivity(tx, {
         actor,
         action: 'LEDGER_CANCELLATION_POSTED',

@@ -3,6 +3,7 @@ import type { Db } from '@ledgerwell/db/client';
 import type { IssuanceInput } from '@ledgerwell/shared/ledger';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { recordActivity, type Actor } from '../activity/record-activity';
+import type { AdviceDeps } from './advice-delivery';
 import { checkEffectiveDate } from './effective-date';
 import {
   insertTransaction,
@@ -38,6 +39,7 @@ export async function postIssuance({ deps, actor, input, meta }: IssuancePosting
         effectiveDate: input.effectiveDate,
         memo: input.memo,
         requireAuthorized: true,
+        advise: deps,
       });
       await recordActivity(tx, {
         actor,
@@ -64,6 +66,8 @@ export interface Issue {
    * (the registry's) may precede them: the shares were issued before Ledgerwell kept the books.
    */
   requireAuthorized: boolean;
+  /** Who announces the advice (writeLegs); null for an opening balance, which is no transaction of the holder's. */
+  advise: AdviceDeps | null;
 }
 
 /** The ISSUANCE core, shared by the API and the registry's opening balances; returns the transaction's id. */
@@ -98,6 +102,6 @@ export async function issueShares(tx: Db, postingClass: PostingClass, actor: Act
   }
   const drs = issue.shares.minus(onCertificates);
   if (drs.gt(0)) legs.push({ accountId: issue.accountId, quantity: drs, form: 'DRS' as const });
-  await writeLegs(tx, transactionId, header, legs);
+  await writeLegs(tx, transactionId, header, legs, issue.advise);
   return transactionId;
 }

@@ -90,7 +90,7 @@ export async function postReissuanceIn(
   } else {
     legs.push({ accountId: old.accountId, quantity: shares, form: 'DRS' });
   }
-  await writeLegs(tx, id, header, legs);
+  await writeLegs(tx, id, header, legs, deps);
   return id;
 }
 

@@ -73,7 +73,7 @@ export async function postReversal(
       const id = await insertTransaction(tx, { ...header, reversesId: original.id }).catch((error: unknown) => {
         throw isReversedTwice(error) ? new AppError('CONFLICT', M.alreadyReversed) : error;
       });
-      await writeLegs(tx, id, header, reversed);
+      await writeLegs(tx, id, { ...header, reversesId: original.id }, reversed, deps);
       await recordActivity(tx, {
         actor,
         action: 'LEDGER_TRANSACTION_REVERSED',

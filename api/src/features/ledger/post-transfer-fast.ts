@@ -4,6 +4,8 @@ import { preparedStatement } from '@ledgerwell/db/client';
 import { normalizeDecimal, type TransactionView, type TransferInput } from '@ledgerwell/shared/ledger';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import type { Actor } from '../activity/record-activity';
+import { outboxRow } from '../email/queue-email';
+import { adviceChannel, adviceEmail, adviceRecipientsSql, readAdviceRecipients } from './advice-delivery';
 
 interface PostedRow {
   sequence: string;
@@ -22,6 +24,7 @@ export const isPlainDrsTransfer = (input: TransferInput) =>
 type PlainTransferValues = Record<
   | 'actorId'
   | 'actorUsername'
+  | 'advices'
   | 'classId'
   | 'debit'
   | 'details'
@@ -45,7 +48,13 @@ const p = (name: keyof PlainTransferValues) => sql.placeholder(name);
 const plainDrsTransfer = preparedStatement<PostedRow, PlainTransferValues>(
   'ledger-plain-drs-transfer',
   sql`
-    with locked as (
+    with planned as (
+      select * from jsonb_to_recordset(${p('advices')}::jsonb) as x(
+        account_id uuid, shareholder_id uuid, email text, electronic boolean, channel advice_channel,
+        outbox_id uuid, subject text, body text, related_id text)
+    ),
+    recipients as (${adviceRecipientsSql(sql`${p('first')}::uuid, ${p('second')}::uuid`)}),
+    locked as (
       select account_id, drs_shares from ledger_positions
       where account_id in (${p('first')}::uuid, ${p('second')}::uuid)
       order by account_id
@@ -62,6 +71,11 @@ const plainDrsTransfer = preparedStatement<PostedRow, PlainTransferValues>(
         and (select count(*) from accounts) = 2
         and (select count(*) from locked) = 2
         and (select drs_shares from locked where account_id = ${p('from')}::uuid) >= ${p('shares')}::numeric
+        -- The advices were planned from the holders as read just before: unchanged, or the general path runs.
+        and not exists (
+          select 1 from recipients r full join planned x on x.account_id = r.account_id
+          where (r.shareholder_id, r.email, r.electronic) is distinct from (x.shareholder_id, x.email, x.electronic)
+        )
     ),
     posted as (
       insert into ledger_transactions (id, type, class_id, effective_date, posted_by, posted_by_username, memo)
@@ -89,6 +103,15 @@ const plainDrsTransfer = preparedStatement<PostedRow, PlainTransferValues>(
       select ${p('actorId')}::uuid, ${p('actorUsername')}, 'LEDGER_TRANSFER_POSTED', 'ledger', ${p('id')}, ${p('details')}::jsonb,
              ${p('ip')}, ${p('userAgent')}, ${p('requestId')}
       from posted
+    ),
+    advised as (
+      insert into advice_deliveries (transaction_id, account_id, channel)
+      select ${p('id')}::uuid, x.account_id, x.channel from posted, planned x
+    ),
+    mailed as (
+      insert into email_outbox (id, to_address, subject, body_encrypted, kind, related_id)
+      select x.outbox_id, x.email, x.subject, x.body, 'TRANSACTION_ADVICE', x.related_id
+      from posted, planned x where x.channel = 'EMAIL'
     )
     select posted.sequence::text, posted.posted_at,
            f.account_number as from_number, f.registration_name as from_name,
@@ -99,9 +122,34 @@ const plainDrsTransfer = preparedStatement<PostedRow, PlainTransferValues>(
 );
 
 /**
+ * The advices the transfer announces (advice-delivery.ts), with each e-mail's outbox row made (its body encrypted)
+ * before the statement, which writes them only if it posts. The holders are read just before; the statement
+ * checks they are unchanged.
+ */
+async function plannedAdvices(deps: AppDeps, transactionId: string, input: TransferInput, accountIds: string[]) {
+  const posting = { transactionId, type: 'TRANSFER' as const, effectiveDate: input.effectiveDate, reversal: false };
+  const recipients = await readAdviceRecipients(deps.db, accountIds);
+  return recipients.map((recipient) => {
+    const channel = adviceChannel(recipient);
+    const email = channel === 'EMAIL' ? outboxRow(deps, adviceEmail(deps, posting, recipient)) : null;
+    return {
+      account_id: recipient.account_id,
+      shareholder_id: recipient.shareholder_id,
+      email: recipient.email,
+      electronic: recipient.electronic,
+      channel,
+      outbox_id: email?.id ?? null,
+      subject: email?.subject ?? null,
+      body: email?.bodyEncrypted ?? null,
+      related_id: email?.relatedId ?? null,
+    };
+  });
+}
+
+/**
  * The common posting, DRS shares from one holder to another dated today, in ONE statement without BEGIN and
  * COMMIT: the positions locked in account-id order (the order of every posting), then the transaction, its two
- * legs, both positions and the activity row, written only when the class, both accounts and the debited balance
+ * legs, both positions, the activity row and the holders' advices, written only when the class, both accounts and the debited balance
  * allow it. Each round trip to the database costs far more than the work here (decision 019, throughput), and the
  * general path takes thirteen. Nothing is written when a rule is not met: the answer is then null, and the caller
  * takes the general path, which says exactly which rule (or posts, if the holding changed meanwhile). The
@@ -117,6 +165,7 @@ export async function postPlainDrsTransfer(
   const shares = normalizeDecimal(input.shares);
   const debit = `-${shares}`;
   const [first, second] = [input.fromAccountId, input.toAccountId].sort() as [string, string];
+  const advices = await plannedAdvices(deps, id, input, [first, second]);
   const details = { classId: input.classId, shares: input.shares, effectiveDate: input.effectiveDate };
   const rows = await plainDrsTransfer(deps.db, {
     first,
@@ -131,6 +180,7 @@ export async function postPlainDrsTransfer(
     id,
     actorId: actor.id,
     actorUsername: actor.username,
+    advices: JSON.stringify(advices),
     memo: input.memo || null,
     details: JSON.stringify(details),
     ip: meta?.ip ?? null,

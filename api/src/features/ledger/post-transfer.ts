@@ -102,6 +102,6 @@ export async function postTransferIn(
   } else {
     legs.push({ accountId: input.toAccountId, quantity: shares, form: 'DRS' });
   }
-  await writeLegs(tx, transactionId, header, legs);
+  await writeLegs(tx, transactionId, header, legs, deps);
   return transactionId;
 }

@@ -1,8 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ledgerTransactions } from '@ledgerwell/db/ledger-schema';
-import { adminActivity, emailOutbox, shareholderRequests, shareholders } from '@ledgerwell/db/schema';
+import { adviceDeliveries, ledgerTransactions } from '@ledgerwell/db/ledger-schema';
+import {
+  adminActivity,
+  deliveryPreferenceChoices,
+  emailOutbox,
+  shareholderRequests,
+  shareholders,
+} from '@ledgerwell/db/schema';
 import { POSTING_MESSAGES as M } from '@ledgerwell/shared/ledger-postings';
+import { adviceDocumentId } from '@ledgerwell/shared/portal-documents';
 import { SAMPLE_DWAC_TRANSFER } from '@ledgerwell/shared/portal-requests.fixtures';
 import { queuedEmails } from '../../test/outbox';
 import { portalFixtures } from '../../test/portal-fixtures';
@@ -55,6 +62,14 @@ describe('posting an approved request to the ledger', () => {
   }
   const shares = (count: number) => ({ transfer_shares_text: String(count), transfer_shares_count: count });
 
+  /** Records the holder's consent to electronic delivery, as the portal does. */
+  async function consentsToEmail(email: string) {
+    const [holder] = await t.deps.db.select().from(shareholders).where(eq(shareholders.email, email));
+    await t.deps.db
+      .insert(deliveryPreferenceChoices)
+      .values({ shareholderId: holder!.id, electronic: true, createdAt: t.deps.clock.now() });
+  }
+
   async function position(accountId: string) {
     return (await get(`/ledger/accounts/${accountId}/position`)).json.data;
   }
@@ -74,6 +89,7 @@ describe('posting an approved request to the ledger', () => {
     beforeEach(() => start());
 
     it("credits a broker transfer to the class's nominee, completes the request and mails the advice", async () => {
+      await consentsToEmail('dana.whitfield@example.com');
       const id = await approvedTransfer('DEMO01', '100200300', shares(100));
       const preview = await get(`/requests/${id}/posting`);
       expect(preview.status, preview.text).toBe(200);
@@ -106,18 +122,22 @@ describe('posting an approved request to the ledger', () => {
       expect(detail.json.data.history.at(-1)).toMatchObject({ fromStatus: 'APPROVED', toStatus: 'COMPLETED' });
       const activity = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.resourceId, id));
       expect(activity.map((a) => a.actionType)).toContain('LEDGER_REQUEST_POSTED');
+      // Once, by the ledger's own announcement (the nominee gets none): approval adds no second e-mail.
       const advice = await queuedEmails(t, 'TRANSACTION_ADVICE');
       expect(advice).toHaveLength(1);
       // It announces the PDF in the portal (issue 30), and carries none.
       expect(advice[0]!.body).toContain(
-        `Your transaction advice is ready as a PDF under "Your documents" in the shareholder portal: ${t.deps.config.publicUrl}/shareholder-requests`,
+        `Sign in to read it under "Your documents": ${t.deps.config.publicUrl}/shareholder-requests`,
       );
       // The compliance panel counts it, with the time from approval to posting.
       const compliance = (await get('/dashboard/stats')).json.data.compliance;
       expect(compliance.postedThisMonth).toBe(1);
       expect(compliance.avgApprovalToPostingHours).toBeGreaterThanOrEqual(0);
       expect(compliance.avgApprovalToPostingHours).toBeLessThan(1);
-      expect(advice[0]).toMatchObject({ to: 'dana.whitfield@example.com', relatedId: id });
+      expect(advice[0]).toMatchObject({
+        to: 'dana.whitfield@example.com',
+        relatedId: adviceDocumentId(posted.json.data.id, fromId),
+      });
 
       // Posted once: the request is no longer APPROVED.
       expect((await post(`/requests/${id}/post`)).json).toMatchObject({ code: 'CONFLICT', message: M.notApproved });
@@ -137,6 +157,7 @@ describe('posting an approved request to the ledger', () => {
     });
 
     it("opens a new buyer's account for a private sale, with the tax ID encrypted, and tells both", async () => {
+      await consentsToEmail('dana.whitfield@example.com');
       const id = await approvedTransfer('DEMO01', '100200300', { ...SALE, ...shares(40) });
       const preview = await get(`/requests/${id}/posting`);
       expect(preview.json.data.to).toMatchObject({
@@ -153,8 +174,14 @@ describe('posting an approved request to the ledger', () => {
       expect(buyer!.taxIdEncrypted).not.toContain('4321');
       const list = await get('/shareholders?search=Natarajan');
       expect(list.json.shareholders[0].accounts[0]).toMatchObject({ id: buyerAccount, sharesHeld: '40' });
+      // The seller consented to e-mail; the new buyer has made no choice yet, so theirs goes by post.
       const advice = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'TRANSACTION_ADVICE'));
-      expect(advice.map((a) => a.toAddress).sort()).toEqual(['dana.whitfield@example.com', 'priya@example.com']);
+      expect(advice.map((a) => a.toAddress)).toEqual(['dana.whitfield@example.com']);
+      const delivered = await t.deps.db
+        .select({ accountId: adviceDeliveries.accountId, channel: adviceDeliveries.channel })
+        .from(adviceDeliveries)
+        .where(eq(adviceDeliveries.transactionId, posted.json.data.id));
+      expect(delivered).toEqual(expect.arrayContaining([{ accountId: buyerAccount, channel: 'PAPER' }]));
 
       // A second sale to the same buyer credits the account the first one opened.
       const again = await approvedTransfer('DEMO01', '100200300', { ...SALE, ...shares(2) });
@@ -216,6 +243,7 @@ describe('posting an approved request to the ledger', () => {
     });
 
     it("posts an approved certificate request as a CONVERSION of the holder's DRS shares onto a new certificate", async () => {
+      await consentsToEmail('dana.whitfield@example.com');
       const token = await portal.signIn('DEMO01', '100200300');
       const { id } = await portal.submit(token, 'CERTIFICATE', {
         certificate_reason: 'duplicate',
@@ -245,7 +273,7 @@ describe('posting an approved request to the ledger', () => {
         certificatedShares: '1500',
       });
       const [advice] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'TRANSACTION_ADVICE'));
-      expect(advice!.subject).toContain('put on a certificate');
+      expect(advice!.subject).toBe('Transaction advice: Conversion, account ending 0300');
       // Nothing left in DRS: a second certificate request has nothing to post.
       const again = await portal.submit(token, 'CERTIFICATE', {
         certificate_reason: 'other',

@@ -1,11 +1,10 @@
-import { QUESTIONS_LINE } from '@ledgerwell/shared/contact-facts';
 import Big from 'big.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { ledgerPostings } from '@ledgerwell/db/ledger-schema';
 import { shareholderRequests } from '@ledgerwell/db/schema';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
-import { formatDecimal, normalizeDecimal, type TransactionView } from '@ledgerwell/shared/ledger';
+import { normalizeDecimal, type TransactionView } from '@ledgerwell/shared/ledger';
 import {
   POSTING_MESSAGES as M,
   type PostingPreview,
@@ -14,9 +13,7 @@ import {
 } from '@ledgerwell/shared/ledger-postings';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { queueEmail } from '../email/queue-email';
 import { checkEffectiveDate, issuerToday } from '../ledger/effective-date';
-import { holdingOf } from '../ledger/holdings';
 import { postReissuanceIn } from '../ledger/post-reissuance';
 import { postTransferIn } from '../ledger/post-transfer';
 import { withPostingErrors } from '../ledger/posting-errors';
@@ -24,7 +21,7 @@ import { readTransaction } from '../ledger/transaction-view';
 import { nomineeAccount, openBuyerAccount } from './posting-accounts';
 import { planRequestPosting, type PostingPlan } from './posting-plan';
 import { loadRequest, type RequestRow } from './request-detail';
-import { holderEmail, reviewChange, type ReviewContext } from './review-actions';
+import { reviewChange, type ReviewContext } from './review-actions';
 
 type PostingRow = typeof ledgerPostings.$inferSelect;
 
@@ -100,99 +97,10 @@ export async function previewPosting(deps: AppDeps, requestId: string, role: Adm
   });
 }
 
-/** A lost certificate's replacement, as the holder's advice says it. */
-function reissuanceLines(request: RequestRow, plan: PostingPlan, effectiveDate: string, what: string, shares: string) {
-  const old = plan.certificates[0]?.number ?? '';
-  return [
-    `We have replaced certificate ${old}, which you reported in request ${request.referenceNumber}:`,
-    plan.toForm === 'CERTIFICATE'
-      ? `${shares} shares of ${what} in your account ending ${plan.from.accountNumber.slice(-4)} are on a new certificate, effective ${effectiveDate}. It is sent by post.`
-      : `${shares} shares of ${what} in your account ending ${plan.from.accountNumber.slice(-4)} are now held for you in book-entry form (DRS), effective ${effectiveDate}.`,
-    `Certificate ${old} is cancelled: if it turns up, it has no value; please send it back to us or destroy it.`,
-  ];
-}
-
-/** Tells the holder (and a private sale's buyer) what was posted: the transaction advice, through the outbox. */
-async function queueAdvice(deps: AppDeps, tx: Db, request: RequestRow, plan: PostingPlan, effectiveDate: string) {
-  const holder = await holderEmail(tx, request);
-  const holding = await holdingOf(tx, plan.from.accountId);
-  const shares = formatDecimal(plan.shares.toFixed());
-  const what = `${plan.postingClass.issuer}, ${plan.postingClass.shareClass}`;
-  if (holder && plan.type === 'REISSUANCE') {
-    await queueEmail(deps, tx, {
-      to: holder.email,
-      kind: 'TRANSACTION_ADVICE',
-      relatedId: request.id,
-      subject: `Transaction advice: certificate ${plan.certificates[0]?.number ?? ''} replaced (${request.referenceNumber})`,
-      lines: [
-        `Dear ${holder.name},`,
-        '',
-        ...reissuanceLines(request, plan, effectiveDate, what, shares),
-        `Your holding in this account is now ${formatDecimal(holding.sharesHeld)} shares.`,
-        '',
-        `Your transaction advice is ready as a PDF under "Your documents" in the shareholder portal: ${deps.config.publicUrl}/shareholder-requests`,
-        '',
-        QUESTIONS_LINE,
-      ],
-    });
-    return;
-  }
-  if (holder) {
-    await queueEmail(deps, tx, {
-      to: holder.email,
-      kind: 'TRANSACTION_ADVICE',
-      relatedId: request.id,
-      subject:
-        plan.type === 'CONVERSION'
-          ? `Transaction advice: ${shares} shares put on a certificate (${request.referenceNumber})`
-          : `Transaction advice: ${shares} shares transferred (${request.referenceNumber})`,
-      lines: [
-        `Dear ${holder.name},`,
-        '',
-        plan.type === 'CONVERSION'
-          ? `We have issued the certificate you asked for in request ${request.referenceNumber}:`
-          : `We have registered the transfer you asked for in request ${request.referenceNumber}:`,
-        plan.type === 'CONVERSION'
-          ? `${shares} shares of ${what} in your account ending ${plan.from.accountNumber.slice(-4)} moved from book-entry (DRS) onto a new certificate, effective ${effectiveDate}. It is sent by the delivery method you chose.`
-          : `${shares} shares of ${what} from your account ending ${plan.from.accountNumber.slice(-4)} to ${plan.to.registrationName}, effective ${effectiveDate}.`,
-        ...(plan.certificates.length > 0
-          ? [
-              `Certificates cancelled: ${plan.certificates.map((c) => c.number).join(', ')}.`,
-              ...(plan.balanceBack.gt(0)
-                ? [
-                    `A new certificate for the balance of ${formatDecimal(plan.balanceBack.toFixed())} shares is issued to you.`,
-                  ]
-                : []),
-            ]
-          : []),
-        `Your holding in this account is now ${formatDecimal(holding.sharesHeld)} shares.`,
-        '',
-        // The advice itself stays in the portal, behind the holder's sign-in: a PDF of holdings is never mailed.
-        `Your transaction advice is ready as a PDF under "Your documents" in the shareholder portal: ${deps.config.publicUrl}/shareholder-requests`,
-        '',
-        QUESTIONS_LINE,
-      ],
-    });
-  }
-  if (plan.to.buyer) {
-    await queueEmail(deps, tx, {
-      to: plan.to.buyer.email,
-      kind: 'TRANSACTION_ADVICE',
-      relatedId: request.id,
-      subject: `Transaction advice: ${shares} shares registered to you`,
-      lines: [
-        `Dear ${plan.to.buyer.name},`,
-        '',
-        `${shares} shares of ${what} are now registered to you in book-entry form (DRS), effective ${effectiveDate}.`,
-        'We will write to you separately with the details you need to see your holding online.',
-        '',
-        QUESTIONS_LINE,
-      ],
-    });
-  }
-}
-
-/** Writes the posting: opens the credited account when new, posts the transfer, completes the request. */
+/**
+ * Writes the posting: opens the credited account when new, posts the transfer, completes the request. The holders
+ * hear of it as of any posting: the ledger announces each advice by their delivery choice (advice-delivery.ts).
+ */
 async function executePosting(
   tx: Db,
   deps: AppDeps,
@@ -218,7 +126,6 @@ async function executePosting(
       request.id,
     );
     await tx.update(shareholderRequests).set({ status: 'COMPLETED' }).where(eq(shareholderRequests.id, request.id));
-    await queueAdvice(deps, tx, request, plan, effectiveDate);
     return transactionId;
   }
   // A conversion's credit is the holder's own account, which the plan names.
@@ -245,7 +152,6 @@ async function executePosting(
     plan.type,
   );
   await tx.update(shareholderRequests).set({ status: 'COMPLETED' }).where(eq(shareholderRequests.id, request.id));
-  await queueAdvice(deps, tx, request, plan, effectiveDate);
   return transactionId;
 }
 
