@@ -29,6 +29,7 @@ import { portalRequestRoutes } from './features/portal-requests/routes';
 import { deliveryPreferenceRoutes } from './features/delivery-preferences/routes';
 import { registryRoutes } from './features/registry/routes';
 import { ledgerRoutes } from './features/ledger/routes';
+import { ocfRoutes } from './features/ocf/routes';
 import { requestReviewRoutes } from './features/request-review/routes';
 import { requestPostingRoutes } from './features/request-review/posting-routes';
 import { VERIFICATION_UPLOAD_PATH, verificationRoutes } from './features/verification/routes';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', adminStepUpRoutes(deps));
   admin.route('/', registryRoutes(deps));
   admin.route('/', ledgerRoutes(deps));
+  admin.route('/', ocfRoutes(deps));
   // After the session routes, which answer /users/me for every role.
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', adminSessionListRoutes(deps));

@@ -70,6 +70,8 @@ export const ACTIVITY_ACTIONS = [
   // Issue 30: a holder took a PDF (transaction advice or statement) from the portal.
   'PORTAL_DOCUMENT_DOWNLOADED',
   'LOST_CERTIFICATE_REPORTED',
+  // An issuer's cap table left the system as an OCF bundle (decision 024).
+  'OCF_EXPORTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -4,25 +4,15 @@
 // (/proc/<pid>/status VmRSS). Prints rows per second and the memory's growth during the export;
 // it reports the targets of issue 15 but never fails on them.
 // Targets: at least 50,000 rows per second, at most 50 MB of growth.
-import fs from 'node:fs';
 import pg from 'pg';
 import { startBenchServer } from './support/bench-server';
+import { mb, residentBytes } from './support/resident-memory';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const TARGET_ROWS_PER_SECOND = 50_000;
 const TARGET_GROWTH_MB = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 4331);
 const bench = await startBenchServer('export', PORT);
-
-/** The server's resident memory in bytes (Linux). */
-function residentBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-  if (!kb) throw new Error('no VmRSS in /proc/<pid>/status');
-  return Number(kb) * 1024;
-}
-
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** Downloads the export, sampling the server's memory every 20 ms; the body is counted and dropped as it arrives. */
 async function download(query: string, headers: Record<string, string>, pid: number) {

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { downloadHeaders } from './download-headers';
 
 /** One column of an export: its header and how a row's cell is read. */
 export interface CsvColumn<Row> {
@@ -91,13 +92,5 @@ export function csvResponse<Row>(csv: CsvExport<Row>): Response {
     },
     { highWaterMark: 1 },
   );
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${csv.fileName}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return new Response(body, { status: 200, headers: downloadHeaders('text/csv; charset=utf-8', csv.fileName) });
 }
