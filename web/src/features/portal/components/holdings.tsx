@@ -6,6 +6,7 @@ import {
   type PortalHolding,
 } from '@ledgerwell/shared/portal-holdings';
 import { formatShares } from '@ledgerwell/shared/portal-requests';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchHoldings } from '../holdings-api';
@@ -47,19 +48,14 @@ export function Holdings({ onSessionExpired }: HoldingsProps) {
       <h2 id="portal-holdings">Your holdings</h2>
       {state.status === 'loading' && <Spinner label="Loading your holdings" />}
       {state.status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{M.holdingsFailed}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadFailure
+          text={M.holdingsFailed}
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+          alert
+        />
       )}
       {state.status === 'ready' && (
         <ul className="portal-holdings">
