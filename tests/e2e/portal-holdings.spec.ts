@@ -136,8 +136,11 @@ test('a holder reports a certificate lost, staff post the replacement, and the p
   await expect(held).toContainText('125');
 });
 
-/** Every check a step of the narrow-screen walk makes, on the page as it stands; `scope` is tabbed through. */
-async function expectUsable(page: Page, step: string, scope: Locator, start: Locator) {
+/**
+ * Every check a step of the narrow-screen walk makes, on the page as it stands; `scope` is tabbed through, from
+ * `start` (by default its first heading).
+ */
+async function expectUsable(page: Page, step: string, scope: Locator, start = scope.getByRole('heading').first()) {
   // Soft: one run lists every problem of every step.
   expect.soft(await sideScroll(page), `${step}: scrolls sideways`).toEqual([]);
   expect.soft(await clippedTargets(page), `${step}: controls cut off`).toEqual([]);
@@ -191,38 +194,28 @@ for (const { long, ...screen } of [
     const holdings = page.getByRole('region', { name: 'Your holdings', exact: true });
     const common = holdings.getByRole('article', { name: `${issuer}, Common` });
     await expect(common.getByRole('table', { name: 'Certificates' })).toBeVisible();
-    await expectUsable(
-      page,
-      'holdings',
-      holdings,
-      holdings.getByRole('heading', { name: 'Your holdings', exact: true }),
-    );
+    await expectUsable(page, 'holdings', holdings);
 
     await common.getByRole('button', { name: /^Show history/ }).click();
     const history = common.getByRole('list', { name: /^History of/ });
     await expect(history.getByRole('listitem')).toHaveCount(1);
     await common.getByRole('button', { name: 'Show older postings' }).click();
     await expect(history.getByRole('listitem')).toHaveCount(2);
-    await expectUsable(page, 'history', common, common.getByRole('heading', { name: `${issuer}, Common` }));
+    await expectUsable(page, 'history', common);
 
     // The statement form, with the server's refusal of a date to come under the field.
     const statement = common.locator('form.portal-statement');
     await statement.getByLabel('Statement as of').fill('2099-01-01');
     await statement.getByRole('button', { name: /^Download statement/ }).click();
     await expect(statement.getByRole('alert')).toBeVisible();
-    await expectUsable(page, 'statement form', statement, common.getByRole('heading', { name: `${issuer}, Common` }));
+    await expectUsable(page, 'statement form', statement, common.getByRole('heading').first());
 
     const documents = page.getByRole('region', { name: 'Your documents', exact: true });
     await expect(documents.getByRole('listitem').first()).toBeVisible();
     const delivery = page.getByRole('region', { name: 'How we send your documents' });
     await expect(delivery.getByRole('button', { name: 'Save' })).toBeVisible();
-    await expectUsable(
-      page,
-      'documents',
-      documents,
-      documents.getByRole('heading', { name: 'Your documents', exact: true }),
-    );
-    await expectUsable(page, 'e-delivery', delivery, delivery.getByRole('heading', { name: /How we send/ }));
+    await expectUsable(page, 'documents', documents);
+    await expectUsable(page, 'e-delivery', delivery);
 
     const requests = page.getByRole('region', { name: 'Your requests', exact: true });
     await requests
@@ -231,7 +224,7 @@ for (const { long, ...screen } of [
       .click();
     const detail = page.getByRole('dialog');
     await expect(detail.getByRole('heading', { name: 'What you sent' })).toBeVisible();
-    await expectUsable(page, 'request detail', detail, detail.getByRole('heading').first());
+    await expectUsable(page, 'request detail', detail);
     await detail.getByRole('button', { name: 'Back to your requests' }).click();
     await expect(detail).toBeHidden();
 
@@ -239,7 +232,7 @@ for (const { long, ...screen } of [
     await certificates.getByRole('button', { name: `Report lost, stolen or destroyed: ${certificate}` }).click();
     const report = page.getByRole('dialog', { name: `Report certificate ${certificate}` });
     await expect(report.getByText('Affidavit of loss')).toBeVisible();
-    await expectUsable(page, 'lost certificate', report, report.getByRole('heading').first());
+    await expectUsable(page, 'lost certificate', report);
     await report.getByRole('button', { name: 'Close' }).click();
     await expect(report).toBeHidden();
   });
