@@ -59,7 +59,7 @@ export function Documents({ onSessionExpired }: DocumentsProps) {
       <h2 id="portal-documents">Your documents</h2>
       {loaded && loaded.documents.length === 0 && <p className="muted">{M.noDocuments}</p>}
       {loaded && loaded.documents.length > 0 && (
-        <ul className="portal-documents">
+        <ul className="portal-list portal-documents">
           {loaded.documents.map((document) => (
             <DocumentRow key={document.id} document={document} onSessionExpired={onSessionExpired} />
           ))}
@@ -96,7 +96,7 @@ function DocumentRow({ document, onSessionExpired }: { document: PortalDocument;
   }
 
   return (
-    <li className="portal-document">
+    <li className="portal-tile portal-document">
       <p className="portal-document__title">{document.title}</p>
       <p className="portal-document__what">
         {document.issuerName}, {document.className}, account ending {document.accountNumberEnding}; posted{' '}

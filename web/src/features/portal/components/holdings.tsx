@@ -58,7 +58,7 @@ export function Holdings({ onSessionExpired }: HoldingsProps) {
         />
       )}
       {state.status === 'ready' && (
-        <ul className="portal-holdings">
+        <ul className="portal-list">
           {state.accounts.map((account) => (
             <li key={account.accountId}>
               <HoldingCard
@@ -86,11 +86,13 @@ function HoldingCard({ account, onSessionExpired, onChanged }: HoldingCardProps)
   const headingId = `holding-${account.accountId}`;
   const title = `${account.issuerName}, ${account.className}`;
   return (
-    <article className="portal-holding" aria-labelledby={headingId}>
+    <article className="portal-tile portal-holding" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
       <p className="portal-holding__registration">
         {account.registrationName}, account ending {account.accountNumberEnding}
-        {account.signedInAccount && <span className="portal-holding__badge">Signed in with this account</span>}
+        {account.signedInAccount && (
+          <span className="portal-pill portal-holding__badge">Signed in with this account</span>
+        )}
       </p>
       <dl className="portal-holding__figures">
         <div>
@@ -124,7 +126,7 @@ function HoldingCard({ account, onSessionExpired, onChanged }: HoldingCardProps)
                 <th scope="row">{certificate.number}</th>
                 <td className="portal-table__number">{formatShares(certificate.shares)}</td>
                 <td>
-                  <span className={`portal-certificate portal-certificate--${certificate.status.toLowerCase()}`}>
+                  <span className={`portal-pill portal-certificate--${certificate.status.toLowerCase()}`}>
                     {CERTIFICATE_STATUS_LABELS[certificate.status]}
                   </span>
                   {/* Under the status, not in a column of its own: the table fits a 360 px phone. */}
