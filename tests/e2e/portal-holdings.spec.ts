@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { seriousViolations, smallTargets } from './support/axe';
 import { signInAsAdmin } from './support/admin-helpers';
+import { clippedTargets, sideScroll, tabThrough } from './support/layout';
 import { signInToPortal } from './support/portal-helpers';
 import { drawSignature } from './support/signature';
 
@@ -134,3 +135,105 @@ test('a holder reports a certificate lost, staff post the replacement, and the p
   await expect(held).toHaveCount(1);
   await expect(held).toContainText('125');
 });
+
+/**
+ * Every check a step of the narrow-screen walk makes, on the page as it stands; `scope` is tabbed through, from
+ * `start` (by default its first heading).
+ */
+async function expectUsable(page: Page, step: string, scope: Locator, start = scope.getByRole('heading').first()) {
+  // Soft: one run lists every problem of every step.
+  expect.soft(await sideScroll(page), `${step}: scrolls sideways`).toEqual([]);
+  expect.soft(await clippedTargets(page), `${step}: controls cut off`).toEqual([]);
+  expect.soft(await smallTargets(page), `${step}: targets under 24×24 px`).toEqual([]);
+  expect.soft(await seriousViolations(page), `${step}: axe`).toEqual([]);
+  const focus = await tabThrough(page, scope, start);
+  expect.soft(focus.stops, `${step}: Tab reaches nothing`).toBeGreaterThan(0);
+  expect.soft(focus.problems, `${step}: focus not visible`).toEqual([]);
+}
+
+// Names no narrow column was made for: an issuer's name with a 40-letter word, and certificate numbers of 30 characters
+// with nowhere to break. Put in place of the trust's own in what the server answers, so every card, row and advice
+// that shows them has to wrap them.
+const LONG_ISSUER = 'Nordwestdeutsche Energieversorgungsaktiengesellschaft Holdings Inc.';
+const LONG_CERTIFICATE = 'CS2026000000000000000000';
+const lengthen = (body: string) =>
+  body.replaceAll('Acme Robotics Inc.', LONG_ISSUER).replaceAll('"number":"C-', `"number":"${LONG_CERTIFICATE}C-`);
+
+async function lengthenNames(page: Page) {
+  for (const url of [
+    '**/api/shareholder-portal/holdings',
+    '**/api/shareholder-portal/accounts/*/transactions?*',
+    '**/api/shareholder-portal/documents?*',
+  ])
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: lengthen(await response.text()) });
+    });
+}
+
+// The narrowest phone the portal supports, with the longest names; and a desktop screen, with the trust's own.
+for (const { long, ...screen } of [
+  { width: 360, height: 740, long: true },
+  { width: 1280, height: 800, long: false },
+]) {
+  test(`at ${screen.width} px the holdings, history, documents and dialogs fit, are big enough to tap and show the focus`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(screen);
+    const issuer = long ? LONG_ISSUER : 'Acme Robotics Inc.';
+    const certificate = long ? `${LONG_CERTIFICATE}C-1002` : 'C-1002';
+    if (long) await lengthenNames(page);
+    // One posting a page, so the trust's short history has an older page to show (the last route added runs first).
+    await page.route('**/api/shareholder-portal/accounts/*/transactions?*', (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('limit', '1');
+      return route.fallback({ url: url.toString() });
+    });
+    await signInToPortal(page, TRUST);
+    const holdings = page.getByRole('region', { name: 'Your holdings', exact: true });
+    const common = holdings.getByRole('article', { name: `${issuer}, Common` });
+    await expect(common.getByRole('table', { name: 'Certificates' })).toBeVisible();
+    await expectUsable(page, 'holdings', holdings);
+
+    await common.getByRole('button', { name: /^Show history/ }).click();
+    const history = common.getByRole('list', { name: /^History of/ });
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await common.getByRole('button', { name: 'Show older postings' }).click();
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expectUsable(page, 'history', common);
+
+    // The statement form, with the server's refusal of a date to come under the field.
+    const statement = common.locator('form.portal-statement');
+    await statement.getByLabel('Statement as of').fill('2099-01-01');
+    await statement.getByRole('button', { name: /^Download statement/ }).click();
+    await expect(statement.getByRole('alert')).toBeVisible();
+    await expectUsable(page, 'statement form', statement, common.getByRole('heading').first());
+
+    const documents = page.getByRole('region', { name: 'Your documents', exact: true });
+    await expect(documents.getByRole('listitem').first()).toBeVisible();
+    const delivery = page.getByRole('region', { name: 'How we send your documents' });
+    await expect(delivery.getByRole('button', { name: 'Save' })).toBeVisible();
+    await expectUsable(page, 'documents', documents);
+    await expectUsable(page, 'e-delivery', delivery);
+
+    const requests = page.getByRole('region', { name: 'Your requests', exact: true });
+    await requests
+      .getByRole('button', { name: /Certificate Request/ })
+      .first()
+      .click();
+    const detail = page.getByRole('dialog');
+    await expect(detail.getByRole('heading', { name: 'What you sent' })).toBeVisible();
+    await expectUsable(page, 'request detail', detail);
+    await detail.getByRole('button', { name: 'Back to your requests' }).click();
+    await expect(detail).toBeHidden();
+
+    const certificates = common.getByRole('table', { name: 'Certificates' });
+    await certificates.getByRole('button', { name: `Report lost, stolen or destroyed: ${certificate}` }).click();
+    const report = page.getByRole('dialog', { name: `Report certificate ${certificate}` });
+    await expect(report.getByText('Affidavit of loss')).toBeVisible();
+    await expectUsable(page, 'lost certificate', report);
+    await report.getByRole('button', { name: 'Close' }).click();
+    await expect(report).toBeHidden();
+  });
+}

@@ -5,6 +5,7 @@ import {
   type PortalPosting,
 } from '@ledgerwell/shared/portal-holdings';
 import { formatShares } from '@ledgerwell/shared/portal-requests';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchAccountPostings } from '../holdings-api';
@@ -32,7 +33,7 @@ interface AccountHistoryProps {
 export function AccountHistory({ accountId, title, onSessionExpired }: AccountHistoryProps) {
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<HistoryState>({ status: 'idle', loaded: null });
-  // The page to load (0 until the history is first opened), and the attempt, so Try Again loads it again.
+  // The page to load (0 until the history is first opened), and the attempt, so Try again loads it again.
   const [wanted, setWanted] = useState({ page: 0, attempt: 0 });
   const listId = useId();
 
@@ -95,14 +96,7 @@ export function AccountHistory({ accountId, title, onSessionExpired }: AccountHi
           </ol>
         )}
         {state.status === 'loading' && <Spinner label="Loading the history" />}
-        {state.status === 'failed' && (
-          <div role="alert" className="notice notice--error">
-            <p>{M.historyFailed}</p>
-            <button type="button" className="button button--secondary button--small" onClick={() => load(wanted.page)}>
-              Try Again
-            </button>
-          </div>
-        )}
+        {state.status === 'failed' && <LoadFailure text={M.historyFailed} onRetry={() => load(wanted.page)} alert />}
         {state.status === 'ready' && loaded && loaded.postings.length < loaded.total && (
           <button
             type="button"

@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PortalDocument } from '@ledgerwell/shared/portal-documents';
+import { PORTAL_DOCUMENT_MESSAGES as M, type PortalDocument } from '@ledgerwell/shared/portal-documents';
 import { ApiRequestError } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
+import { expectLoadFailure } from '../../../test/load-failure';
 import { fetchDocumentPdf, fetchDocuments, fetchStatementPdf } from '../documents-api';
 import { Documents } from './documents';
 import { StatementForm } from './statement-form';
@@ -56,13 +57,33 @@ describe('the documents section (issue 30)', () => {
     expect(screen.queryByRole('button', { name: 'Show older documents' })).toBeNull();
   });
 
-  it('says when there is nothing yet, and offers Try Again after a failure', async () => {
+  it('says the documents failed, in the shared failure box, and Try again loads them; none yet is said so', async () => {
     documents
       .mockRejectedValueOnce(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'x' }))
       .mockResolvedValueOnce({ data: [], total: 0, page: 1, limit: 20 });
     render(<Documents onSessionExpired={vi.fn()} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText(/No documents yet/)).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expectLoadFailure(alert, M.documentsFailed);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(M.noDocuments)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(documents).toHaveBeenLastCalledWith('token', 1, expect.anything());
+  });
+
+  it('keeps the documents shown when an older page fails, and Try again asks for that page again', async () => {
+    documents
+      .mockResolvedValueOnce({ data: [doc('d2', '2026-11-20')], total: 2, page: 1, limit: 1 })
+      .mockRejectedValueOnce(new ApiRequestError({ status: 500, code: 'INTERNAL_ERROR', message: 'x' }))
+      .mockResolvedValueOnce({ data: [doc('d1', '2026-11-02')], total: 2, page: 2, limit: 1 });
+    render(<Documents onSessionExpired={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show older documents' }));
+    const alert = await screen.findByRole('alert');
+    expectLoadFailure(alert, M.documentsFailed);
+    expect(screen.getByText('Transaction advice: transfer, 2026-11-20')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older documents' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Transaction advice: transfer, 2026-11-02')).toBeTruthy();
+    expect(documents).toHaveBeenLastCalledWith('token', 2, expect.anything());
   });
 
   it('hands a 401 to the dashboard', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PORTAL_DOCUMENT_MESSAGES as M, type PortalDocument } from '@ledgerwell/shared/portal-documents';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
@@ -23,7 +24,7 @@ const isUnauthenticated = (error: unknown) => isApiRequestError(error) && error.
 export function Documents({ onSessionExpired }: DocumentsProps) {
   const [status, setStatus] = useState<'loading' | 'failed' | 'ready'>('loading');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  // The page to load and the attempt, so Try Again loads the same page again.
+  // The page to load and the attempt, so Try again loads the same page again.
   const [wanted, setWanted] = useState({ page: 1, attempt: 0 });
 
   useEffect(() => {
@@ -58,21 +59,14 @@ export function Documents({ onSessionExpired }: DocumentsProps) {
       <h2 id="portal-documents">Your documents</h2>
       {loaded && loaded.documents.length === 0 && <p className="muted">{M.noDocuments}</p>}
       {loaded && loaded.documents.length > 0 && (
-        <ul className="portal-documents">
+        <ul className="portal-list portal-documents">
           {loaded.documents.map((document) => (
             <DocumentRow key={document.id} document={document} onSessionExpired={onSessionExpired} />
           ))}
         </ul>
       )}
       {status === 'loading' && <Spinner label="Loading your documents" />}
-      {status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{M.documentsFailed}</p>
-          <button type="button" className="button button--secondary button--small" onClick={() => load(wanted.page)}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {status === 'failed' && <LoadFailure text={M.documentsFailed} onRetry={() => load(wanted.page)} alert />}
       {status === 'ready' && loaded && loaded.documents.length < loaded.total && (
         <button type="button" className="button button--secondary button--small" onClick={() => load(loaded.page + 1)}>
           Show older documents
@@ -102,7 +96,7 @@ function DocumentRow({ document, onSessionExpired }: { document: PortalDocument;
   }
 
   return (
-    <li className="portal-document">
+    <li className="portal-tile portal-document">
       <p className="portal-document__title">{document.title}</p>
       <p className="portal-document__what">
         {document.issuerName}, {document.className}, account ending {document.accountNumberEnding}; posted{' '}

@@ -1,8 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PortalHolding, PortalPosting } from '@ledgerwell/shared/portal-holdings';
+import {
+  PORTAL_HOLDINGS_MESSAGES as M,
+  type PortalHolding,
+  type PortalPosting,
+} from '@ledgerwell/shared/portal-holdings';
 import { ApiRequestError } from '../../../lib/api-client';
+import { expectLoadFailure } from '../../../test/load-failure';
 import { fetchAccountPostings, fetchHoldings } from '../holdings-api';
 import { Holdings } from './holdings';
 
@@ -96,13 +101,16 @@ describe('the holdings section (issue 30)', () => {
     expect(within(common).queryByRole('table')).toBeNull();
   });
 
-  it('offers Try Again when the holdings fail, and loads them again', async () => {
+  it('says the holdings failed, in the shared failure box, and Try again loads them again', async () => {
     holdings.mockRejectedValueOnce(new ApiRequestError({ status: 500, code: 'INTERNAL_ERROR', message: 'x' }));
     holdings.mockResolvedValueOnce([COMMON]);
     renderHoldings();
     const alert = await screen.findByRole('alert');
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expectLoadFailure(alert, M.holdingsFailed);
+    expect(screen.queryByRole('list')).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Acme Robotics Inc., Common' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(holdings).toHaveBeenCalledTimes(2);
   });
 
@@ -137,14 +145,35 @@ describe('the holdings section (issue 30)', () => {
     expect(screen.queryByRole('button', { name: 'Show older postings' })).toBeNull();
   });
 
-  it('offers Try Again when the history fails', async () => {
+  it('says the history failed, in the shared failure box, and Try again loads it', async () => {
     holdings.mockResolvedValue([COMMON]);
     postings
       .mockRejectedValueOnce(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'x' }))
       .mockResolvedValueOnce({ data: [], total: 0, page: 1, limit: 20 });
     renderHoldings();
     await userEvent.click(await screen.findByRole('button', { name: /Show history/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Nothing has been posted to this account yet.')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expectLoadFailure(alert, M.historyFailed);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(M.noHistory)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the postings shown when an older page fails, and Try again asks for that page again', async () => {
+    holdings.mockResolvedValue([COMMON]);
+    postings
+      .mockResolvedValueOnce({ data: [posting('t2', '1000', '400')], total: 2, page: 1, limit: 1 })
+      .mockRejectedValueOnce(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'x' }))
+      .mockResolvedValueOnce({ data: [posting('t1', '1400', '100')], total: 2, page: 2, limit: 1 });
+    renderHoldings();
+    await userEvent.click(await screen.findByRole('button', { name: /Show history/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show older postings' }));
+    const alert = await screen.findByRole('alert');
+    expectLoadFailure(alert, M.historyFailed);
+    const list = screen.getByRole('list', { name: /^History of/ });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(list).findByText('Balance 1,400')).toBeTruthy();
+    expect(postings).toHaveBeenLastCalledWith('token', 'a1', 2, expect.anything());
   });
 });

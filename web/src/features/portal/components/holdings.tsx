@@ -6,6 +6,7 @@ import {
   type PortalHolding,
 } from '@ledgerwell/shared/portal-holdings';
 import { formatShares } from '@ledgerwell/shared/portal-requests';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchHoldings } from '../holdings-api';
@@ -47,22 +48,17 @@ export function Holdings({ onSessionExpired }: HoldingsProps) {
       <h2 id="portal-holdings">Your holdings</h2>
       {state.status === 'loading' && <Spinner label="Loading your holdings" />}
       {state.status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{M.holdingsFailed}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadFailure
+          text={M.holdingsFailed}
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+          alert
+        />
       )}
       {state.status === 'ready' && (
-        <ul className="portal-holdings">
+        <ul className="portal-list">
           {state.accounts.map((account) => (
             <li key={account.accountId}>
               <HoldingCard
@@ -90,11 +86,13 @@ function HoldingCard({ account, onSessionExpired, onChanged }: HoldingCardProps)
   const headingId = `holding-${account.accountId}`;
   const title = `${account.issuerName}, ${account.className}`;
   return (
-    <article className="portal-holding" aria-labelledby={headingId}>
+    <article className="portal-tile portal-holding" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
       <p className="portal-holding__registration">
         {account.registrationName}, account ending {account.accountNumberEnding}
-        {account.signedInAccount && <span className="portal-holding__badge">Signed in with this account</span>}
+        {account.signedInAccount && (
+          <span className="portal-pill portal-holding__badge">Signed in with this account</span>
+        )}
       </p>
       <dl className="portal-holding__figures">
         <div>
@@ -128,7 +126,7 @@ function HoldingCard({ account, onSessionExpired, onChanged }: HoldingCardProps)
                 <th scope="row">{certificate.number}</th>
                 <td className="portal-table__number">{formatShares(certificate.shares)}</td>
                 <td>
-                  <span className={`portal-certificate portal-certificate--${certificate.status.toLowerCase()}`}>
+                  <span className={`portal-pill portal-certificate--${certificate.status.toLowerCase()}`}>
                     {CERTIFICATE_STATUS_LABELS[certificate.status]}
                   </span>
                   {/* Under the status, not in a column of its own: the table fits a 360 px phone. */}

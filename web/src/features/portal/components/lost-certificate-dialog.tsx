@@ -146,7 +146,7 @@ export function LostCertificateDialog({
                 error={errors.replacementForm}
                 required
               />
-              <fieldset className="portal-affidavit">
+              <fieldset className="portal-fieldset portal-affidavit">
                 <legend>Affidavit of loss</legend>
                 <p>
                   I declare that I own certificate {certificateNumber}, that it was{' '}

@@ -34,12 +34,12 @@ export function MyRequests({ state, onRetry, onSessionExpired }: MyRequestsProps
       )}
       {state.status === 'ready' && state.requests.length === 0 && <p className="muted">{PORTAL_MESSAGES.noRequests}</p>}
       {state.status === 'ready' && state.requests.length > 0 && (
-        <ul className="portal-requests">
+        <ul className="portal-list">
           {state.requests.map((request) => (
             <li key={request.id}>
               <button
                 type="button"
-                className="portal-request portal-request--button"
+                className="portal-tile portal-request portal-request--button"
                 aria-haspopup="dialog"
                 onClick={() => setOpened(request)}
               >

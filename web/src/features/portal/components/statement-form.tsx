@@ -45,11 +45,18 @@ export function StatementForm({ accountId, title, onSessionExpired }: StatementF
   }
 
   return (
-    <form className="portal-statement" onSubmit={submit} noValidate>
-      <label htmlFor={fieldId}>Statement as of</label>
+    <form
+      className={error ? 'field field--invalid portal-statement' : 'field portal-statement'}
+      onSubmit={submit}
+      noValidate
+    >
+      <label htmlFor={fieldId} className="field__label">
+        Statement as of
+      </label>
       <div className="portal-statement__row">
         <input
           id={fieldId}
+          className="field__input"
           type="date"
           value={asOf}
           max={localToday()}
