@@ -70,6 +70,11 @@ export const ACTIVITY_ACTIONS = [
   // Issue 30: a holder took a PDF (transaction advice or statement) from the portal.
   'PORTAL_DOCUMENT_DOWNLOADED',
   'LOST_CERTIFICATE_REPORTED',
+  // Issuer accounts (decision 023): staff invite an approved application's contact; the invitee accepts.
+  'ISSUER_LINKED',
+  'ISSUER_INVITATION_SENT',
+  'ISSUER_INVITATION_REVOKED',
+  'ISSUER_INVITATION_ACCEPTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
