@@ -65,7 +65,6 @@ export const LEDGER_MESSAGES = {
   authorizedNotRecorded: "The class's authorized shares are not recorded yet: record them before issuing new shares",
   certificateNumberTaken: 'This certificate number is already used by the issuer',
   issuerNameTaken: 'An issuer with this legal name already exists',
-  issuerOfAnotherApplication: 'An issuer with this legal name belongs to another application',
   classNameTaken: 'The issuer already has a class with this name',
   cusipTaken: 'This CUSIP is already used by another class',
   authorizationRequired:

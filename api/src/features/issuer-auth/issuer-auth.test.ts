@@ -122,22 +122,21 @@ describe('issuer accounts: invitation, sign-in, second factor', () => {
     expect(t.logLines.join('')).not.toContain(token);
   });
 
-  it('links the issuer staff made under the same legal name, and refuses one that belongs to another application', async () => {
+  it("links the issuer already on the ledger under the same legal name, staff's or an earlier application's", async () => {
     const [made] = await t.deps.db.insert(issuers).values({ legalName: 'ACME HOLDINGS, INC.' }).returning();
     const app = await application();
     expect((await setStatus(app.id, 'APPROVED')).status).toBe(200);
     expect(
       (await t.deps.db.select().from(issuerApplications).where(eq(issuerApplications.id, app.id)))[0]!.issuerId,
     ).toBe(made!.id);
-    expect(await activity('ISSUER_LINKED')).toHaveLength(1);
-    const other = await application('Acme Holdings, Inc.', 'lee@acme.example');
-    const refused = await setStatus(other.id, 'APPROVED');
-    expect(refused.status).toBe(409);
-    // Nothing of the refused approval stays.
-    expect(
-      (await t.deps.db.select().from(issuerApplications).where(eq(issuerApplications.id, other.id)))[0]!.status,
-    ).toBe('SUBMITTED');
-    expect(await queuedEmails(t, 'ISSUER_INVITATION')).toHaveLength(1);
+    const again = await application('Acme Holdings, Inc.', 'lee@acme.example');
+    expect((await setStatus(again.id, 'APPROVED')).status).toBe(200);
+    const [linked] = await t.deps.db.select().from(issuerApplications).where(eq(issuerApplications.id, again.id));
+    expect(linked!.issuerId).toBe(made!.id);
+    expect(await t.deps.db.select().from(issuers)).toHaveLength(1);
+    const invited = (await queuedEmails(t, 'ISSUER_INVITATION')).map((mail) => mail.to);
+    expect(invited).toEqual(['dana@acme.example', 'lee@acme.example']);
+    expect(await activity('ISSUER_LINKED')).toHaveLength(2);
   });
 
   it('resend kills the old token, revoke the open one; bad, used, revoked and expired tokens answer 400 or 410', async () => {

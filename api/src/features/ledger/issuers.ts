@@ -161,8 +161,9 @@ export async function classForRegistry(tx: Db, issuerName: string, className: st
 
 /**
  * The ledger's issuer for an application staff approve (decision 023), in the approval's transaction: the
- * issuer staff already made under the same legal name (names are unique on the ledger, in any case) is linked,
- * unless it belongs to another application (409); otherwise a new issuer is made from the legal name.
+ * issuer already on the ledger under the same legal name (names are unique there, in any case) is linked, whether
+ * staff made it by hand or an earlier application of the company did (ISSUER_LINKED names it); otherwise a new
+ * issuer is made from the legal name.
  */
 export async function issuerForApplication(
   tx: Db,
@@ -176,19 +177,21 @@ export async function issuerForApplication(
     .where(eq(sql`lower(${issuers.legalName})`, application.legalName.toLowerCase()))
     .for('update');
   if (existing) {
-    if (existing.issuerApplicationId && existing.issuerApplicationId !== application.id)
-      throw new AppError('CONFLICT', M.issuerOfAnotherApplication);
-    if (!existing.issuerApplicationId) {
+    // The issuer keeps the first application it came from; the later one records the issuer on itself.
+    if (!existing.issuerApplicationId)
       await tx.update(issuers).set({ issuerApplicationId: application.id }).where(eq(issuers.id, existing.id));
-      await recordActivity(tx, {
-        actor,
-        action: 'ISSUER_LINKED',
-        resourceType: 'ledger',
-        resourceId: existing.id,
-        details: { legalName: existing.legalName, issuerApplicationId: application.id },
-        meta,
-      });
-    }
+    await recordActivity(tx, {
+      actor,
+      action: 'ISSUER_LINKED',
+      resourceType: 'ledger',
+      resourceId: existing.id,
+      details: {
+        legalName: existing.legalName,
+        issuerApplicationId: application.id,
+        earlierApplicationId: existing.issuerApplicationId,
+      },
+      meta,
+    });
     return existing.id;
   }
   const [row] = await tx
