@@ -17,6 +17,8 @@ import { createSession } from './sessions';
 import { toProfile, type AdminUserRow } from './profile';
 import { accountActor, sessionResource, staffAccount, throttlePrefix, type Account, type AccountKind } from './account';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import { factorMethods, userFactors } from './factors';
+import { issueMfaToken } from './mfa-token';
 
 /** The sign-in name's throttle key: a staff username, an issuer user's e-mail, each under its own kind. */
 export const signInKey = (kind: AccountKind, name: string) =>
@@ -145,4 +147,19 @@ export async function startAdminSession(
     expiresAt: session.expiresAt,
     user: toProfile(updated ?? user, deps.config.ADMIN_MFA_ROLES),
   };
+}
+
+/**
+ * The right password of an account with a second factor, in the password step's transaction: no session yet,
+ * an mfaToken for the second step, the LOGIN_MFA_REQUIRED row and the methods the step may offer.
+ */
+export async function beginSecondStep(deps: AppDeps, tx: Db, account: Account, meta: RequestMeta) {
+  const mfaToken = await issueMfaToken(tx, deps.clock, account);
+  await recordActivity(tx, {
+    actor: accountActor(account),
+    action: 'LOGIN_MFA_REQUIRED',
+    resourceType: sessionResource(account.kind),
+    meta,
+  });
+  return { mfaRequired: true as const, mfaToken, methods: factorMethods(await userFactors(tx, account)) };
 }

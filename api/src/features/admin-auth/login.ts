@@ -3,11 +3,8 @@ import { adminUsers } from '@ledgerwell/db/schema';
 import { ADMIN_MESSAGES, type AdminLoginInput } from '@ledgerwell/shared/admin-auth';
 import type { MfaMethod } from '@ledgerwell/shared/admin-mfa';
 import type { AppDeps, RequestMeta } from '../../lib/context';
-import { recordActivity } from '../activity/record-activity';
-import { accountActor, staffAccount } from '../../identity/account';
-import { factorMethods, userFactors } from '../../identity/factors';
-import { issueMfaToken } from '../../identity/mfa-token';
-import { passwordStep, startAdminSession } from '../../identity/sign-in';
+import { staffAccount } from '../../identity/account';
+import { beginSecondStep, passwordStep, startAdminSession } from '../../identity/sign-in';
 
 export async function findUserByUsername(deps: AppDeps, username: string) {
   const [user] = await deps.db
@@ -49,16 +46,7 @@ export async function login(
       };
     // The right password, but no session yet: the second factor (POST /login/mfa) completes it.
     if (rehash) await tx.update(adminUsers).set({ passwordHash: rehash }).where(eq(adminUsers.id, user.id));
-    const account = staffAccount(user);
-    const mfaToken = await issueMfaToken(tx, deps.clock, account);
-    await recordActivity(tx, {
-      actor: accountActor(account),
-      action: 'LOGIN_MFA_REQUIRED',
-      resourceType: 'admin_session',
-      meta,
-    });
-    const methods = factorMethods(await userFactors(tx, account));
-    return { mfaRequired: true, mfaToken, methods };
+    return beginSecondStep(deps, tx, staffAccount(user), meta);
   });
 }
 

@@ -8,14 +8,12 @@ import {
   type IssuerUserProfile,
 } from '@ledgerwell/shared/issuer-auth';
 import type { AppDeps, RequestMeta } from '../../lib/context';
-import { recordActivity } from '../activity/record-activity';
-import { accountActor, issuerAccount } from '../../identity/account';
+import { issuerAccount } from '../../identity/account';
 import { passkeyAssertionOptions } from '../../identity/enrolment';
-import { factorMethods, userFactors } from '../../identity/factors';
 import { readIssuerUser, toIssuerProfile } from '../../identity/issuer-sessions';
-import { finishSignIn, issueMfaToken, pendingSignIn } from '../../identity/mfa-token';
+import { finishSignIn, pendingSignIn } from '../../identity/mfa-token';
 import { withPasskey, withSecondFactor, type UsedMethod } from '../../identity/second-factor';
-import { openSession, passwordStep } from '../../identity/sign-in';
+import { beginSecondStep, openSession, passwordStep } from '../../identity/sign-in';
 
 type IssuerUserRow = typeof issuerUsers.$inferSelect;
 
@@ -78,15 +76,7 @@ export async function issuerLogin(
   return passwordStep(deps, step, meta, proof, async (tx, user, rehash): Promise<IssuerLoginResult> => {
     if (rehash) await tx.update(issuerUsers).set({ passwordHash: rehash }).where(eq(issuerUsers.id, user.id));
     if (!user.mfaEnabledAt) return { mfaRequired: false, ...(await startIssuerSession(deps, tx, user, meta)) };
-    const account = issuerAccount(user);
-    const mfaToken = await issueMfaToken(tx, deps.clock, account);
-    await recordActivity(tx, {
-      actor: accountActor(account),
-      action: 'LOGIN_MFA_REQUIRED',
-      resourceType: 'issuer_session',
-      meta,
-    });
-    return { mfaRequired: true, mfaToken, methods: factorMethods(await userFactors(tx, account)) };
+    return beginSecondStep(deps, tx, issuerAccount(user), meta);
   });
 }
 
