@@ -21,6 +21,8 @@ import { openApiRoutes } from './features/openapi/routes';
 import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
+import { issuerOpenRoutes, issuerSessionRoutes } from './features/issuer-auth/routes';
+import { requireIssuer } from './identity/issuer-sessions';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalDocumentRoutes } from './features/portal-holdings/document-routes';
 import { lostCertificateRoutes } from './features/lost-certificates/routes';
@@ -101,6 +103,13 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   api.route('/shareholder-portal', lostCertificateRoutes(deps));
   api.route('/shareholder-portal', deliveryPreferenceRoutes(deps));
   api.route('/shareholder-portal', verificationRoutes(deps, csrf));
+  // The issuer portal (decision 023): its own kind of account; a staff token is no issuer session, and an
+  // issuer token is no admin session (each lookup joins its own users' table).
+  api.route('/issuer', issuerOpenRoutes(deps));
+  const issuer = new Hono<AppEnv>();
+  issuer.use('*', requireIssuer(deps));
+  issuer.route('/', issuerSessionRoutes(deps));
+  api.route('/issuer', issuer);
   // The IP whitelist guards every admin call, login included, before the session or the password is checked.
   api.use('/admin/*', enforceIpWhitelist(deps));
   api.route('/admin', adminLoginRoutes(deps));

@@ -21,6 +21,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '@ledgerwell/shared/admin-auth';
+import { ISSUER_USER_ROLES } from '@ledgerwell/shared/issuer-auth';
 import { CONTACT_STATUSES, INQUIRY_TYPES } from '@ledgerwell/shared/contact';
 import { EMAIL_STATUSES } from '@ledgerwell/shared/email-outbox';
 import { HOLDING_TYPES } from '@ledgerwell/shared/registry';
@@ -34,6 +35,43 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const adminRole = pgEnum('admin_role', ADMIN_ROLES);
+
+/**
+ * Issuer users (decision 023): the people of one issuer who sign in to the issuer portal. Their own kind of
+ * account, never staff: a row here never appears in admin_users, and their sessions and second factors are the
+ * staff tables' rows owned through `issuer_user_id` instead of `admin_user_id` (exactly one of the two is set).
+ * `issuer_id` references issuers(id): that foreign key is declared in migration 0036 only, as ledger-schema.ts
+ * imports this module.
+ */
+export const issuerUsers = pgTable(
+  'issuer_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ISSUER_USER_ROLES }).notNull(),
+    /** As admin_users.mfa_enabled_at: at least one second factor; every issuer user must have one. */
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('issuer_users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('issuer_users_issuer_idx').on(t.issuerId),
+    check('issuer_users_role_check', sql`${t.role} in ('ISSUER_ADMIN', 'ISSUER_VIEWER')`),
+  ],
+);
+
+/** The owner of a session, token or factor: a staff user or an issuer user, never both (checked in 0036). */
+const ownerColumns = (cascade: boolean) => ({
+  adminUserId: uuid('admin_user_id').references(() => adminUsers.id, cascade ? { onDelete: 'cascade' } : {}),
+  issuerUserId: uuid('issuer_user_id').references(() => issuerUsers.id, cascade ? { onDelete: 'cascade' } : {}),
+});
+const oneOwner = (name: string, t: { adminUserId: AnyPgColumn; issuerUserId: AnyPgColumn }) =>
+  check(name, sql`num_nonnulls(${t.adminUserId}, ${t.issuerUserId}) = 1`);
 
 export const adminUsers = pgTable(
   'admin_users',
@@ -67,29 +105,38 @@ export const adminUsers = pgTable(
  * the last 30-second step a code was accepted for: only later steps are accepted (no replay).
  * Passkeys will get a table of their own.
  */
-export const adminTotp = pgTable('admin_totp', {
-  adminUserId: uuid('admin_user_id')
-    .primaryKey()
-    .references(() => adminUsers.id, { onDelete: 'cascade' }),
-  secretEncrypted: text('secret_encrypted').notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
-  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-  createdAt: createdAt(),
-});
+export const adminTotp = pgTable(
+  'admin_totp',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(true),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_totp_admin_user_idx').on(t.adminUserId),
+    uniqueIndex('admin_totp_issuer_user_idx').on(t.issuerUserId),
+    oneOwner('admin_totp_one_owner', t),
+  ],
+);
 
 /** Single-use recovery codes, stored as keyed hashes (HMAC with a key derived from ENCRYPTION_KEY). */
 export const adminRecoveryCodes = pgTable(
   'admin_recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    adminUserId: uuid('admin_user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ...ownerColumns(true),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('admin_recovery_codes_user_hash_idx').on(t.adminUserId, t.codeHash)],
+  (t) => [
+    uniqueIndex('admin_recovery_codes_user_hash_idx').on(t.adminUserId, t.codeHash),
+    uniqueIndex('admin_recovery_codes_issuer_user_hash_idx').on(t.issuerUserId, t.codeHash),
+    oneOwner('admin_recovery_codes_one_owner', t),
+  ],
 );
 
 /**
@@ -100,9 +147,7 @@ export const adminMfaTokens = pgTable(
   'admin_mfa_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    adminUserId: uuid('admin_user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ...ownerColumns(true),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -111,6 +156,8 @@ export const adminMfaTokens = pgTable(
   (t) => [
     uniqueIndex('admin_mfa_tokens_token_hash_idx').on(t.tokenHash),
     index('admin_mfa_tokens_user_idx').on(t.adminUserId),
+    index('admin_mfa_tokens_issuer_user_idx').on(t.issuerUserId),
+    oneOwner('admin_mfa_tokens_one_owner', t),
   ],
 );
 
@@ -123,9 +170,7 @@ export const adminPasskeys = pgTable(
   'admin_passkeys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    adminUserId: uuid('admin_user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ...ownerColumns(true),
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
@@ -137,6 +182,8 @@ export const adminPasskeys = pgTable(
   (t) => [
     uniqueIndex('admin_passkeys_credential_id_idx').on(t.credentialId),
     index('admin_passkeys_user_idx').on(t.adminUserId),
+    index('admin_passkeys_issuer_user_idx').on(t.issuerUserId),
+    oneOwner('admin_passkeys_one_owner', t),
   ],
 );
 
@@ -148,9 +195,7 @@ export const adminWebauthnChallenges = pgTable(
   'admin_webauthn_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    adminUserId: uuid('admin_user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ...ownerColumns(true),
     purpose: text('purpose', { enum: ['register', 'login', 'verify'] }).notNull(),
     challenge: text('challenge').notNull(),
     mfaTokenId: uuid('mfa_token_id').references(() => adminMfaTokens.id, { onDelete: 'cascade' }),
@@ -161,6 +206,8 @@ export const adminWebauthnChallenges = pgTable(
   (t) => [
     uniqueIndex('admin_webauthn_challenges_challenge_idx').on(t.challenge),
     index('admin_webauthn_challenges_user_idx').on(t.adminUserId),
+    index('admin_webauthn_challenges_issuer_user_idx').on(t.issuerUserId),
+    oneOwner('admin_webauthn_challenges_one_owner', t),
     check('admin_webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'login', 'verify')`),
   ],
 );
@@ -170,9 +217,7 @@ export const adminSessions = pgTable(
   'admin_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    adminUserId: uuid('admin_user_id')
-      .notNull()
-      .references(() => adminUsers.id),
+    ...ownerColumns(false),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -187,6 +232,8 @@ export const adminSessions = pgTable(
   (t) => [
     uniqueIndex('admin_sessions_token_hash_idx').on(t.tokenHash),
     index('admin_sessions_user_idx').on(t.adminUserId),
+    index('admin_sessions_issuer_user_idx').on(t.issuerUserId),
+    oneOwner('admin_sessions_one_owner', t),
   ],
 );
 
@@ -200,6 +247,8 @@ export const adminActivity = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     adminUserId: uuid('admin_user_id').references(() => adminUsers.id),
     adminUsername: text('admin_username'),
+    /** An issuer user's own action (decision 023): admin_user_id is then null and admin_username their e-mail. */
+    issuerUserId: uuid('issuer_user_id').references(() => issuerUsers.id),
     actionType: text('action_type').notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id'),
@@ -846,6 +895,8 @@ export const issuerApplications = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     adminNotes: text('admin_notes'),
+    /** The ledger's issuer made or linked on approval (decision 023); references issuers(id) in migration 0036 only. */
+    issuerId: uuid('issuer_id'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -903,5 +954,36 @@ export const issuerApplicationReviews = pgTable(
   (t) => [
     index('issuer_application_reviews_application_idx').on(t.applicationId, t.createdAt),
     check('issuer_application_reviews_status_check', sql`${t.status} in ${ISSUER_STATUS_CHECK}`),
+  ],
+);
+
+/**
+ * An invitation to an approved application's contact to become the issuer's first ISSUER_ADMIN (decision 023).
+ * Only the SHA-256 of the token is stored; it works once, for 72 hours, until a resend or a revocation ends it.
+ * `issuer_id` references issuers(id) in migration 0036 only (ledger-schema.ts imports this module).
+ */
+export const issuerInvitations = pgTable(
+  'issuer_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => issuerApplications.id),
+    issuerId: uuid('issuer_id').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The issuer user the invitation made. */
+    issuerUserId: uuid('issuer_user_id').references(() => issuerUsers.id),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason', { enum: ['resent', 'revoked'] }),
+    sentById: uuid('sent_by_id').references(() => adminUsers.id),
+    sentBy: text('sent_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('issuer_invitations_token_hash_idx').on(t.tokenHash),
+    index('issuer_invitations_application_idx').on(t.applicationId, t.createdAt),
   ],
 );

@@ -72,6 +72,11 @@ export const ACTIVITY_ACTIONS = [
   'LOST_CERTIFICATE_REPORTED',
   // An issuer's cap table left the system as an OCF bundle (decision 024).
   'OCF_EXPORTED',
+  // Issuer accounts (decision 023): staff invite an approved application's contact; the invitee accepts.
+  'ISSUER_LINKED',
+  'ISSUER_INVITATION_SENT',
+  'ISSUER_INVITATION_REVOKED',
+  'ISSUER_INVITATION_ACCEPTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -29,6 +29,9 @@ export const API_ERROR_CODES = [
   'CLASS_MISMATCH',
   'AUTHORIZED_EXCEEDED',
   'AUTHORIZED_NOT_RECORDED',
+  // An issuer invitation link (decision 023): not a token at all (400), or one that expired, was used or revoked (410).
+  'INVITATION_INVALID',
+  'INVITATION_GONE',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -62,6 +65,8 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   MFA_TOKEN_INVALID: 401,
   CSRF_INVALID: 403,
   NOT_FOUND: 404,
+  INVITATION_INVALID: 400,
+  INVITATION_GONE: 410,
   CONFLICT: 409,
   UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,

@@ -27,6 +27,8 @@ export const EMAIL_KINDS = [
   'ISSUER_APPLICATION_RECEIVED',
   'ISSUER_APPLICATION_STAFF_NOTICE',
   'ISSUER_APPLICATION_DECIDED',
+  // An approved application's contact is invited to the issuer portal (a one-time link).
+  'ISSUER_INVITATION',
   // A staff user's own second factors changed (added, removed, recovery codes renewed, reset).
   'SECURITY_NOTICE',
   // Decision 018: a code's day of account-number guesses spent; the one-time sign-in link.

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
-import { adminUsers } from '@ledgerwell/db/schema';
+import { adminUsers, issuerUsers } from '@ledgerwell/db/schema';
 import type { AppDeps, RequestMeta } from '../lib/context';
 import { queueEmail } from '../features/email/queue-email';
+import type { Account } from './account';
 
 /** A change to a user's second factors that the user is told of by e-mail (issue 27). */
 export type FactorChange =
@@ -42,16 +43,24 @@ const whenText = (at: Date) =>
 export async function queueFactorChangeNotice(
   deps: Pick<AppDeps, 'cipher' | 'clock' | 'config'>,
   tx: Db,
-  userId: string,
+  account: Account,
   change: FactorChange,
   meta: RequestMeta | null,
 ): Promise<void> {
-  const [user] = await tx
-    .select({ email: adminUsers.email, username: adminUsers.username })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, userId))
-    .limit(1);
+  const [user] =
+    account.kind === 'staff'
+      ? await tx
+          .select({ email: adminUsers.email, username: adminUsers.username })
+          .from(adminUsers)
+          .where(eq(adminUsers.id, account.id))
+          .limit(1)
+      : await tx
+          .select({ email: issuerUsers.email, username: issuerUsers.email })
+          .from(issuerUsers)
+          .where(eq(issuerUsers.id, account.id))
+          .limit(1);
   if (!user) return;
+  const security = account.kind === 'staff' ? '/admin/security' : '/issuer/security';
   const happened = (WHAT_HAPPENED[change.kind] as (c: FactorChange) => string)(change);
   const where = meta ? ` from the address ${meta.ip}` : '';
   await queueEmail(deps, tx, {
@@ -63,9 +72,9 @@ export async function queueFactorChangeNotice(
       `${happened} on ${whenText(deps.clock.now())}${where}.`,
       '',
       'If this was you, there is nothing to do.',
-      `If it was not, sign in at ${deps.config.publicUrl}/admin/security, remove any passkey or app you do not recognise, change your password, and tell your administrator at once.`,
+      `If it was not, sign in at ${deps.config.publicUrl}${security}, remove any passkey or app you do not recognise, change your password, and tell your administrator at once.`,
     ],
     kind: 'SECURITY_NOTICE',
-    relatedId: userId,
+    relatedId: account.id,
   });
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
-import { adminPasskeys, adminRecoveryCodes, adminTotp, adminUsers } from '@ledgerwell/db/schema';
+import { adminPasskeys, adminRecoveryCodes, adminTotp } from '@ledgerwell/db/schema';
 import type { MfaMethod, MfaStatus } from '@ledgerwell/shared/admin-mfa';
 import type { Clock } from '../lib/clock';
+import { ownedBy, setMfaEnabledAt, type Account } from './account';
 
 export interface UserFactors {
   totp: boolean;
@@ -10,18 +11,18 @@ export interface UserFactors {
   recoveryCodesLeft: number;
 }
 
-/** What second factors a user really has: an enabled app, how many passkeys, unused recovery codes. */
-export async function userFactors(db: Db, userId: string): Promise<UserFactors> {
+/** What second factors an account really has: an enabled app, how many passkeys, unused recovery codes. */
+export async function userFactors(db: Db, account: Account): Promise<UserFactors> {
   // One after another: inside a transaction the queries share one connection anyway.
   const [totp] = await db
     .select({ n: count() })
     .from(adminTotp)
-    .where(and(eq(adminTotp.adminUserId, userId), isNotNull(adminTotp.enabledAt)));
-  const [passkeys] = await db.select({ n: count() }).from(adminPasskeys).where(eq(adminPasskeys.adminUserId, userId));
+    .where(and(ownedBy(adminTotp, account), isNotNull(adminTotp.enabledAt)));
+  const [passkeys] = await db.select({ n: count() }).from(adminPasskeys).where(ownedBy(adminPasskeys, account));
   const [codes] = await db
     .select({ n: count() })
     .from(adminRecoveryCodes)
-    .where(and(eq(adminRecoveryCodes.adminUserId, userId), isNull(adminRecoveryCodes.usedAt)));
+    .where(and(ownedBy(adminRecoveryCodes, account), isNull(adminRecoveryCodes.usedAt)));
   return { totp: (totp?.n ?? 0) > 0, passkeys: passkeys?.n ?? 0, recoveryCodesLeft: codes?.n ?? 0 };
 }
 
@@ -37,18 +38,18 @@ export function factorMethods(factors: UserFactors): MfaMethod[] {
 }
 
 /**
- * After a factor is removed, in its transaction: when none is left, the recovery codes go and
- * admin_users.mfa_enabled_at is cleared (it means "has a second factor"). True when none is left.
+ * After a factor is removed, in its transaction: when none is left, the recovery codes go and the
+ * user's mfa_enabled_at is cleared (it means "has a second factor"). True when none is left.
  */
-export async function settleAfterRemoval(tx: Db, clock: Clock, userId: string): Promise<boolean> {
-  if (hasFactor(await userFactors(tx, userId))) return false;
-  await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, userId));
-  await tx.update(adminUsers).set({ mfaEnabledAt: null, updatedAt: clock.now() }).where(eq(adminUsers.id, userId));
+export async function settleAfterRemoval(tx: Db, clock: Clock, account: Account): Promise<boolean> {
+  if (hasFactor(await userFactors(tx, account))) return false;
+  await tx.delete(adminRecoveryCodes).where(ownedBy(adminRecoveryCodes, account));
+  await setMfaEnabledAt(tx, account, null, clock.now());
   return true;
 }
 
-/** The user's passkeys as GET /api/admin/mfa lists them (never the key or the counter). */
-export async function listPasskeys(db: Db, userId: string): Promise<MfaStatus['passkeys']> {
+/** The account's passkeys as GET …/mfa lists them (never the key or the counter). */
+export async function listPasskeys(db: Db, account: Account): Promise<MfaStatus['passkeys']> {
   const rows = await db
     .select({
       id: adminPasskeys.id,
@@ -57,7 +58,7 @@ export async function listPasskeys(db: Db, userId: string): Promise<MfaStatus['p
       lastUsedAt: adminPasskeys.lastUsedAt,
     })
     .from(adminPasskeys)
-    .where(eq(adminPasskeys.adminUserId, userId))
+    .where(ownedBy(adminPasskeys, account))
     .orderBy(asc(adminPasskeys.createdAt), asc(adminPasskeys.id));
   return rows.map((row) => ({
     ...row,

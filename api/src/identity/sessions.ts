@@ -7,6 +7,7 @@ import { preparedQueries } from '../lib/prepared';
 import type { AdminSessionCache, CachedAdminSession, RequestMeta } from '../lib/context';
 import { profileColumns, type ProfileRow } from './profile';
 import { hashToken, newSessionToken } from '../lib/tokens';
+import { ownerValues, type Account } from './account';
 
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
 const TOUCH_AFTER_MS = 60 * 1000;
@@ -22,15 +23,15 @@ export type RevokeReason =
   | 'ended_by_admin'
   | 'mfa_reset';
 
-/** `mfaVerified`: the sign-in proved the user's strongest credential (recorded for step-up). */
-export async function createSession(tx: Db, clock: Clock, userId: string, meta: RequestMeta, mfaVerified = false) {
+/** `mfaVerified`: the sign-in proved the user's strongest credential (recorded for step-up). Either kind of account. */
+export async function createSession(tx: Db, clock: Clock, account: Account, meta: RequestMeta, mfaVerified = false) {
   const token = newSessionToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS);
   const [session] = await tx
     .insert(adminSessions)
     .values({
-      adminUserId: userId,
+      ...ownerValues(account),
       tokenHash: hashToken(token),
       createdAt: now,
       lastSeenAt: now,
@@ -49,7 +50,7 @@ export interface ActiveSession {
   user: ProfileRow;
 }
 
-/** Every admin call starts with this lookup. */
+/** Every admin call starts with this lookup; the inner join leaves out issuer sessions (decision 023). */
 const buildSessionQuery = (db: Db, name: string) =>
   db
     .select({

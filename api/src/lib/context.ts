@@ -8,6 +8,7 @@ import type { FieldCipher } from './field-encryption';
 import type { LifecycleState } from './lifecycle';
 import type { Logger } from './logger';
 import type { FileStorage } from './storage';
+import type { IssuerPrincipal } from '../identity/issuer-principal';
 
 /** What every service needs, passed explicitly so tests can build an app on their own database and clock. */
 export interface AppDeps {
@@ -103,5 +104,7 @@ export interface AppEnv {
     log: Logger;
     meta: RequestMeta;
     admin: AdminContext;
+    /** Set on /api/issuer/* by requireIssuer (decision 023). */
+    issuerUser: IssuerPrincipal;
   };
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
  * How a route is authenticated (the securitySchemes of the document, openapi-document.ts):
  * - public: nothing (a proof-of-work challenge may still be asked for on 429);
  * - admin: the admin session's bearer token (and the IP whitelist);
+ * - issuer: the issuer portal session's bearer token (decision 023);
  * - portal: the shareholder portal's bearer token;
  * - portal-csrf: the portal's bearer token and the X-CSRF-Token header;
  * - portal-or-code: the portal's bearer token, or a verification code in the request instead;
@@ -16,6 +17,7 @@ import { z } from 'zod';
 export type RouteAuth =
   | 'public'
   | 'admin'
+  | 'issuer'
   | 'portal'
   | 'portal-csrf'
   | 'portal-or-code'
@@ -66,6 +68,7 @@ type Documented = MiddlewareHandler & { [DOC]: RouteDoc };
 const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   public: [],
   admin: [{ adminBearer: [] }],
+  issuer: [{ issuerBearer: [] }],
   portal: [{ portalBearer: [] }],
   'portal-csrf': [{ portalBearer: [], csrfHeader: [] }],
   'portal-or-code': [{ portalBearer: [] }, {}],
@@ -83,7 +86,8 @@ export function errorStatuses(doc: RouteDoc): number[] {
   if (doc.body || doc.rawBody) statuses.add(400);
   if (doc.query) statuses.add(400);
   // The IP whitelist, roles, a forced password change, MFA enrolment and step-up answer 403.
-  if (doc.auth === 'admin') [401, 403].forEach((s) => statuses.add(s));
+  // An issuer user without a second factor reaches enrolment only (403).
+  if (doc.auth === 'admin' || doc.auth === 'issuer') [401, 403].forEach((s) => statuses.add(s));
   if (doc.auth.startsWith('portal') || doc.auth === 'metrics') statuses.add(401);
   if (doc.auth.includes('csrf')) statuses.add(403);
   return [...statuses].sort((a, b) => a - b);
@@ -139,6 +143,8 @@ const AUTH_SENTENCES: Record<RouteAuth, string> = {
   public: 'Open to anyone.',
   admin:
     'Needs an admin session (adminBearer) from an address the IP whitelist admits; the role, a forced password change, second-factor enrolment and, for sensitive calls, a recent step-up are checked (403).',
+  issuer:
+    'Needs an issuer portal session (issuerBearer); a staff token is refused (401); until the user has a second factor only enrolment is open (403).',
   portal: 'Needs a shareholder portal token (portalBearer).',
   'portal-csrf': 'Needs a shareholder portal token (portalBearer) and a CSRF token (X-CSRF-Token).',
   'portal-or-code': "Needs a shareholder portal token (portalBearer), or the request's verification code instead.",
@@ -149,6 +155,7 @@ const AUTH_SENTENCES: Record<RouteAuth, string> = {
 
 const STATUS_SENTENCES: Partial<Record<number, string>> = {
   400: 'A body or query that breaks a rule answers 400 with a message per field.',
+  410: 'A link that expired, was used or was revoked answers 410.',
   413: 'A body over the size limit answers 413.',
   429: 'Too many attempts answer 429 (with a proof-of-work challenge where the limit protects a secret), with Retry-After.',
 };

@@ -5,10 +5,12 @@ import type { RequestMeta } from '../../lib/context';
 
 export { ACTIVITY_ACTIONS, type ActivityAction } from '@ledgerwell/shared/activity';
 
-/** Who acted: an admin, or the system itself (id null) for start-up jobs such as seeding. */
+/** Who acted: an admin, an issuer user, or the system itself (id null) for start-up jobs such as seeding. */
 export interface Actor {
   id: string | null;
   username: string | null;
+  /** An issuer user acting for themselves (decision 023): `id` is then null and `username` their e-mail. */
+  issuerUserId?: string;
 }
 
 export interface ActivityEntry {
@@ -25,6 +27,7 @@ export async function recordActivity(tx: Db, entry: ActivityEntry): Promise<void
   await tx.insert(adminActivity).values({
     adminUserId: entry.actor.id,
     adminUsername: entry.actor.username,
+    issuerUserId: entry.actor.issuerUserId ?? null,
     actionType: entry.action,
     resourceType: entry.resourceType,
     resourceId: entry.resourceId ?? null,

@@ -22,6 +22,7 @@ import { loginWithPasskey, loginWithSecondFactor, passkeyLoginOptions } from './
 import { passkeyAssertionOptions, passkeyRegistrationOptions, registerPasskey, removePasskey } from './passkeys';
 import { disableTotp, enableTotp, mfaStatus, regenerateRecoveryCodes, setupTotp } from './second-factor';
 import { documented } from '../../lib/openapi';
+import { staffAccount } from '../../identity/account';
 
 /** Open, beside POST /login: the mfaToken is the credential. */
 export function adminMfaLoginRoutes(deps: AppDeps) {
@@ -198,7 +199,10 @@ export function adminMfaRoutes(deps: AppDeps) {
         async (c) =>
           c.json({
             success: true,
-            data: await passkeyAssertionOptions(deps, { userId: c.get('admin').profile.id, purpose: 'verify' }),
+            data: await passkeyAssertionOptions(deps, {
+              account: staffAccount(c.get('admin').profile),
+              purpose: 'verify',
+            }),
           }),
       )
       .post(

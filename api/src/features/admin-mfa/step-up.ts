@@ -12,7 +12,9 @@ import { recordActivity } from '../activity/record-activity';
 import { accountKey, loginRules } from '../../identity/sign-in';
 import { requireRole } from '../../identity/middleware';
 import { verifyPassword } from '../../identity/passwords';
-import { withFactorProof, type UsedMethod } from './second-factor';
+import { withFactorProof, type UsedMethod } from '../../identity/second-factor';
+import { staffAccount } from '../../identity/account';
+import { requireRecentProof } from '../../identity/recent-proof';
 
 interface StepUpRule {
   /** 'writes': every method but GET and HEAD; 'reads': GET and HEAD (a download). */
@@ -86,15 +88,7 @@ export function requireStepUp(deps: AppDeps) {
     const rule = stepUpRuleFor(c.req.method, path);
     if (!rule) return next();
     await roleChecks.get(rule)!(c, async () => {
-      const [session] = await deps.db
-        .select({ mfaVerifiedAt: adminSessions.mfaVerifiedAt })
-        .from(adminSessions)
-        .where(eq(adminSessions.id, c.get('admin').sessionId))
-        .limit(1);
-      const verifiedAt = session?.mfaVerifiedAt?.getTime();
-      if (verifiedAt === undefined || deps.clock.now().getTime() - verifiedAt >= deps.config.ADMIN_STEP_UP_WINDOW_MS) {
-        throw new AppError('MFA_STEP_UP_REQUIRED', MFA_MESSAGES.stepUpRequired);
-      }
+      await requireRecentProof(deps, c.get('admin').sessionId);
       await next();
     });
   });
@@ -144,7 +138,9 @@ export async function stepUp(
     if (!hasFactor)
       throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
     // A code or a passkey ({ webauthn }, answering POST /mfa/webauthn/options).
-    return withFactorProof(deps, user, body, meta, proof, (tx, method) => markVerified(deps, tx, admin, method, meta));
+    return withFactorProof(deps, staffAccount(user), body, meta, proof, (tx, method) =>
+      markVerified(deps, tx, admin, method, meta),
+    );
   }
 
   if (hasFactor)

@@ -78,7 +78,14 @@ export async function resetUserMfa(
     { id: admin.profile.id, username: admin.profile.username },
     userId,
     meta,
-    (tx) => queueFactorChangeNotice(deps, tx, userId, { kind: 'reset-by-administrator' }, meta),
+    (tx) =>
+      queueFactorChangeNotice(
+        deps,
+        tx,
+        { kind: 'staff', id: userId, label: '' },
+        { kind: 'reset-by-administrator' },
+        meta,
+      ),
   );
   deps.sessionCache?.forget(userId);
   return result;

@@ -23,6 +23,9 @@ import {
   type ReviewerContext,
 } from './review';
 import { documented } from '../../lib/openapi';
+import { ISSUER_AUTH_MESSAGES, issuerInvitationResponseSchema } from '@ledgerwell/shared/issuer-auth';
+import { messageResponseSchema } from '@ledgerwell/shared/api-response';
+import { resendInvitation, revokeInvitation } from './invitations';
 
 const context = (c: Context<AppEnv>): ReviewerContext => {
   const { profile } = c.get('admin');
@@ -88,6 +91,38 @@ export function issuerApplicationAdminRoutes(deps: AppDeps) {
         const body = await parseJson(c, issuerApplicationStatusBodySchema);
         const data = await changeApplicationStatus(deps, c.req.param('id'), context(c), body);
         return c.json({ success: true, message: M.statusUpdated, data });
+      },
+    )
+    .post(
+      '/issuer-applications/:id/invitation',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: "Send the approved application's contact a new invitation link",
+        description:
+          "Sends the approved application's contact a new one-time invitation link to the issuer portal (72 hours); the earlier link stops working. 409 before approval or once the account exists.",
+        responses: { 200: issuerInvitationResponseSchema },
+        errors: [404, 409],
+      }),
+      act,
+      async (c) => {
+        const data = await resendInvitation(deps, c.req.param('id'), context(c));
+        return c.json({ success: true, message: ISSUER_AUTH_MESSAGES.invitationSent, data });
+      },
+    )
+    .delete(
+      '/issuer-applications/:id/invitation',
+      documented({
+        tag: 'Issuer applications',
+        auth: 'admin',
+        summary: "Revoke the application's open invitation link",
+        responses: { 200: messageResponseSchema },
+        errors: [404, 409],
+      }),
+      act,
+      async (c) => {
+        await revokeInvitation(deps, c.req.param('id'), context(c));
+        return c.json({ success: true, message: ISSUER_AUTH_MESSAGES.invitationRevoked });
       },
     )
     .put(

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { changedFields } from '../activity/changes';
 import { queueDecisionEmail } from './decision-email';
+import { onApproval } from './invitations';
 import { isUuid } from '../../lib/ids';
 
 const a = issuerApplications;
@@ -295,6 +296,8 @@ export function changeApplicationStatus(
     });
     const decided = (DECIDED_ISSUER_STATUSES as readonly string[]).includes(body.status) && row.status !== body.status;
     if (decided) await queueDecisionEmail(deps, tx, row, body.status as (typeof DECIDED_ISSUER_STATUSES)[number]);
+    // Approval makes (or links) the ledger's issuer and invites the contact, in this same transaction.
+    if (decided && body.status === 'APPROVED') await onApproval(deps, tx, row, context);
     await recordActivity(tx, {
       actor: context.actor,
       action: 'ISSUER_APPLICATION_STATUS_CHANGED',

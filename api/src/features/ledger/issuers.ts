@@ -158,3 +158,54 @@ export async function classForRegistry(tx: Db, issuerName: string, className: st
   if (!existing) throw new Error('class vanished');
   return { id: existing.id, issuerId: issuer.id, timeZone: issuer.timeZone };
 }
+
+/**
+ * The ledger's issuer for an application staff approve (decision 023), in the approval's transaction: the
+ * issuer already on the ledger under the same legal name (names are unique there, in any case) is linked, whether
+ * staff made it by hand or an earlier application of the company did (ISSUER_LINKED names it); otherwise a new
+ * issuer is made from the legal name.
+ */
+export async function issuerForApplication(
+  tx: Db,
+  actor: Actor,
+  application: { id: string; legalName: string },
+  meta: RequestMeta | null,
+): Promise<string> {
+  const [existing] = await tx
+    .select()
+    .from(issuers)
+    .where(eq(sql`lower(${issuers.legalName})`, application.legalName.toLowerCase()))
+    .for('update');
+  if (existing) {
+    // The issuer keeps the first application it came from; the later one records the issuer on itself.
+    if (!existing.issuerApplicationId)
+      await tx.update(issuers).set({ issuerApplicationId: application.id }).where(eq(issuers.id, existing.id));
+    await recordActivity(tx, {
+      actor,
+      action: 'ISSUER_LINKED',
+      resourceType: 'ledger',
+      resourceId: existing.id,
+      details: {
+        legalName: existing.legalName,
+        issuerApplicationId: application.id,
+        earlierApplicationId: existing.issuerApplicationId,
+      },
+      meta,
+    });
+    return existing.id;
+  }
+  const [row] = await tx
+    .insert(issuers)
+    .values({ legalName: application.legalName, issuerApplicationId: application.id })
+    .returning({ id: issuers.id, legalName: issuers.legalName });
+  if (!row) throw new Error('issuer insert returned no row');
+  await recordActivity(tx, {
+    actor,
+    action: 'ISSUER_CREATED',
+    resourceType: 'ledger',
+    resourceId: row.id,
+    details: { legalName: row.legalName, issuerApplicationId: application.id },
+    meta,
+  });
+  return row.id;
+}

@@ -122,7 +122,9 @@ beforeAll(async () => {
       .set({ mustChangePassword: false, isActive: true, role: 'SUPER_ADMIN' })
       .where(eq(adminUsers.id, admin.id));
     return {
-      admin: (await createSession(t.deps.db, t.clock, admin.id, meta, true)).token,
+      admin: (
+        await createSession(t.deps.db, t.clock, { kind: 'staff', id: admin.id, label: admin.username }, meta, true)
+      ).token,
       portal: await createPortalSession(
         t.deps.db,
         t.clock,

@@ -33,6 +33,12 @@ const documentation = {
         description:
           'The admin session token from POST /api/admin/login (or /login/mfa); admin calls also pass the IP whitelist.',
       },
+      issuerBearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'The issuer portal session token from POST /api/issuer/login (then /login/mfa) or /api/issuer/invitations/accept; never a staff token.',
+      },
       portalBearer: {
         type: 'http',
         scheme: 'bearer',

@@ -35,6 +35,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       'adminBearer',
       'csrfHeader',
+      'issuerBearer',
       'metricsBearer',
       'portalBearer',
       'verificationCode',

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@ledgerwell/shared/admin-mfa';
-import type { FieldCipher } from '../../lib/field-encryption';
+import type { FieldCipher } from '../lib/field-encryption';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 

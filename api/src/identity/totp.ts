@@ -1,6 +1,6 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import { TOTP_DIGITS, TOTP_ISSUER, TOTP_PERIOD_SECONDS } from '@ledgerwell/shared/admin-mfa';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../lib/context';
 
 /** 160 random bits, base32, as RFC 4226 recommends and every authenticator app reads. */
 export const newTotpSecret = () => generateSecret({ length: 20 });

@@ -13,15 +13,16 @@ import {
   type WebauthnAssertion,
   type WebauthnRegistration,
 } from '@ledgerwell/shared/admin-mfa';
-import type { AppConfig } from '../../config/env';
-import type { Clock } from '../../lib/clock';
-import type { AppDeps } from '../../lib/context';
+import type { AppConfig } from '../config/env';
+import type { Clock } from '../lib/clock';
+import type { AppDeps } from '../lib/context';
+import { ownedBy, ownerValues, type Account } from './account';
 
 export type ChallengePurpose = 'register' | 'login' | 'verify';
 
-/** What a challenge is bound to: its user and purpose, and for a sign-in the mfaToken's row. */
+/** What a challenge is bound to: its account (of either kind) and purpose, and for a sign-in the mfaToken's row. */
 export interface ChallengeBinding {
-  userId: string;
+  account: Account;
   purpose: ChallengePurpose;
   mfaTokenId?: string;
 }
@@ -46,9 +47,9 @@ export async function storeChallenge(
   await db.transaction(async (tx) => {
     await tx
       .delete(adminWebauthnChallenges)
-      .where(and(eq(adminWebauthnChallenges.adminUserId, binding.userId), lt(adminWebauthnChallenges.expiresAt, now)));
+      .where(and(ownedBy(adminWebauthnChallenges, binding.account), lt(adminWebauthnChallenges.expiresAt, now)));
     await tx.insert(adminWebauthnChallenges).values({
-      adminUserId: binding.userId,
+      ...ownerValues(binding.account),
       purpose: binding.purpose,
       challenge,
       mfaTokenId: binding.mfaTokenId ?? null,
@@ -88,7 +89,7 @@ export async function consumeChallenge(
     .where(
       and(
         eq(adminWebauthnChallenges.challenge, challenge),
-        eq(adminWebauthnChallenges.adminUserId, binding.userId),
+        ownedBy(adminWebauthnChallenges, binding.account),
         eq(adminWebauthnChallenges.purpose, binding.purpose),
         binding.mfaTokenId
           ? eq(adminWebauthnChallenges.mfaTokenId, binding.mfaTokenId)
@@ -144,7 +145,7 @@ export async function consumeAssertion(
   const [passkey] = await tx
     .select()
     .from(adminPasskeys)
-    .where(and(eq(adminPasskeys.credentialId, response.id), eq(adminPasskeys.adminUserId, binding.userId)))
+    .where(and(eq(adminPasskeys.credentialId, response.id), ownedBy(adminPasskeys, binding.account)))
     .for('update')
     .limit(1);
   if (!passkey) return 'credential';
