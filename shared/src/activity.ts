@@ -70,6 +70,8 @@ export const ACTIVITY_ACTIONS = [
   // Issue 30: a holder took a PDF (transaction advice or statement) from the portal.
   'PORTAL_DOCUMENT_DOWNLOADED',
   'LOST_CERTIFICATE_REPORTED',
+  // An issuer's user took its record-date list as CSV (tax IDs masked): who carried the holders' names out, and when.
+  'ISSUER_HOLDERS_EXPORTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -1,9 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { issuers, ledgerLegs, shareClasses } from '@ledgerwell/db/ledger-schema';
-import { shareholderAccounts } from '@ledgerwell/db/schema';
+import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
 import { normalizeDecimal } from '@ledgerwell/shared/ledger';
+import { maskTaxId } from '@ledgerwell/shared/registry';
 import type { AppDeps } from '../../lib/context';
+import type { CsvColumn } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
 import { issuerToday } from './effective-date';
 
@@ -20,14 +22,24 @@ export interface HolderRow {
   accountNumber: string;
   registrationName: string;
   shares: string;
+  /** The holder's tax ID's last four characters, for a masked column; never in a JSON answer. */
+  taxIdLast4: string | null;
 }
 
-async function classDate(deps: AppDeps, classId: string, asOf: string | undefined) {
+/**
+ * Whose lists a caller may read: staff every class (no scope), an issuer's user only the issuer's classes. A class
+ * outside the scope is not found, exactly as one that does not exist, so its existence does not leak.
+ */
+export interface HolderScope {
+  issuerId?: string;
+}
+
+async function classDate(deps: AppDeps, classId: string, asOf: string | undefined, scope: HolderScope) {
   const [row] = await deps.db
     .select({ timeZone: issuers.timeZone })
     .from(shareClasses)
     .innerJoin(issuers, eq(issuers.id, shareClasses.issuerId))
-    .where(eq(shareClasses.id, classId));
+    .where(and(eq(shareClasses.id, classId), scope.issuerId ? eq(shareClasses.issuerId, scope.issuerId) : undefined));
   if (!row) throw notFound('Share class not found');
   return asOf ?? issuerToday(deps, row);
 }
@@ -45,9 +57,11 @@ function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL) {
       accountId: shareholderAccounts.id,
       accountNumber: shareholderAccounts.accountNumber,
       registrationName: shareholderAccounts.registrationName,
+      taxIdLast4: shareholders.taxIdLast4,
       shares: heldAsOf(asOf).as('shares'),
     })
     .from(shareholderAccounts)
+    .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
     .where(and(eq(shareholderAccounts.classId, classId), after))
     .as('holders');
   return db
@@ -57,7 +71,7 @@ function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL) {
     .orderBy(asc(inner.accountNumber), asc(inner.accountId));
 }
 
-const toRow = (row: { accountId: string; accountNumber: string; registrationName: string; shares: string }) => ({
+const toRow = <Row extends { shares: string }>(row: Row): Row => ({
   ...row,
   shares: normalizeDecimal(String(row.shares)),
 });
@@ -66,8 +80,9 @@ export async function listHolders(
   deps: AppDeps,
   classId: string,
   query: { asOf?: string | undefined; page: number; limit: number },
+  scope: HolderScope = {},
 ) {
-  const asOf = await classDate(deps, classId, query.asOf);
+  const asOf = await classDate(deps, classId, query.asOf, scope);
   const [rows, [totals]] = await Promise.all([
     holdersQuery(deps.db, classId, asOf)
       .limit(query.limit)
@@ -85,7 +100,7 @@ export async function listHolders(
   ]);
   return {
     asOf,
-    data: rows.map(toRow),
+    data: rows.map(({ taxIdLast4: _, ...row }) => toRow(row)),
     total: totals!.total,
     totalShares: normalizeDecimal(totals!.shares),
     page: query.page,
@@ -96,8 +111,13 @@ export async function listHolders(
 const EXPORT_PAGE = 2000;
 
 /** The record-date list in keyset pages of account number, for a streamed CSV. */
-export async function holderPages(deps: AppDeps, classId: string, asOfQuery: string | undefined) {
-  const asOf = await classDate(deps, classId, asOfQuery);
+export async function holderPages(
+  deps: AppDeps,
+  classId: string,
+  asOfQuery: string | undefined,
+  scope: HolderScope = {},
+) {
+  const asOf = await classDate(deps, classId, asOfQuery, scope);
   async function* pages(): AsyncGenerator<HolderRow[]> {
     let last: { accountNumber: string; accountId: string } | undefined;
     // Row comparisons, which PostgreSQL reads as one range of the index (class_id, account_number, id); the
@@ -121,4 +141,18 @@ export async function holderPages(deps: AppDeps, classId: string, asOfQuery: str
     }
   }
   return { asOf, pages: pages() };
+}
+
+/**
+ * The record-date list's CSV columns. With `taxId`, the holder's tax ID masked to its last four (***-**-6789): the
+ * issuer's own export, which names its holders for tax reporting without carrying their full numbers out.
+ */
+export function holderCsvColumns(recordDate: string, { taxId = false } = {}): CsvColumn<HolderRow>[] {
+  return [
+    { header: 'Account number', value: (row) => row.accountNumber },
+    { header: 'Registration', value: (row) => row.registrationName },
+    ...(taxId ? [{ header: 'Tax ID', value: (row: HolderRow) => maskTaxId(row.taxIdLast4) }] : []),
+    { header: 'Shares', value: (row) => row.shares },
+    { header: 'Record date', value: () => recordDate },
+  ];
 }
