@@ -22,7 +22,7 @@ export async function issuerHoldersCsv({
   asOf: string | undefined;
   meta: RequestMeta;
 }): Promise<Response> {
-  const { asOf: date, pages } = await holderPages(deps, classId, asOf, { issuerId: principal.issuerId });
+  const { asOf: date, pages } = await holderPages(deps, classId, asOf, { issuerId: principal.issuerId, taxIds: true });
   await recordActivity(deps.db, {
     actor: { id: null, username: `issuer user ${principal.email}` },
     action: 'ISSUER_HOLDERS_EXPORTED',

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { issuers, ledgerLegs, shareClasses } from '@ledgerwell/db/ledger-schema';
-import { shareholderAccounts, shareholders } from '@ledgerwell/db/schema';
+import { shareholderAccounts } from '@ledgerwell/db/schema';
 import { normalizeDecimal } from '@ledgerwell/shared/ledger';
 import { maskTaxId } from '@ledgerwell/shared/registry';
 import type { AppDeps } from '../../lib/context';
@@ -22,8 +22,8 @@ export interface HolderRow {
   accountNumber: string;
   registrationName: string;
   shares: string;
-  /** The holder's tax ID's last four characters, for a masked column; never in a JSON answer. */
-  taxIdLast4: string | null;
+  /** Asked for with `taxIds`: the holder's tax ID's last four characters, for a masked column; never in JSON. */
+  taxIdLast4?: string | null;
 }
 
 /**
@@ -33,6 +33,12 @@ export interface HolderRow {
 export interface HolderScope {
   issuerId?: string;
 }
+
+// Read per row by the holder's primary key, as the holding is: a join let the planner hash every holder of the
+// registry for each page.
+const taxIdLast4 = sql<
+  string | null
+>`(select s.tax_id_last4 from shareholders s where s.id = shareholder_accounts.shareholder_id)`;
 
 async function classDate(deps: AppDeps, classId: string, asOf: string | undefined, scope: HolderScope) {
   const [row] = await deps.db
@@ -51,17 +57,16 @@ const heldAsOf = (asOf: string) =>
     - (select coalesce(sum(l.quantity), 0) from ledger_legs l
        where l.account_id = shareholder_accounts.id and l.effective_date > ${asOf}::date)`;
 
-function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL) {
+function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL, { taxIds = false } = {}) {
   const inner = db
     .select({
       accountId: shareholderAccounts.id,
       accountNumber: shareholderAccounts.accountNumber,
       registrationName: shareholderAccounts.registrationName,
-      taxIdLast4: shareholders.taxIdLast4,
       shares: heldAsOf(asOf).as('shares'),
+      ...(taxIds ? { taxIdLast4: taxIdLast4.as('tax_id_last4') } : {}),
     })
     .from(shareholderAccounts)
-    .innerJoin(shareholders, eq(shareholders.id, shareholderAccounts.shareholderId))
     .where(and(eq(shareholderAccounts.classId, classId), after))
     .as('holders');
   return db
@@ -100,7 +105,7 @@ export async function listHolders(
   ]);
   return {
     asOf,
-    data: rows.map(({ taxIdLast4: _, ...row }) => toRow(row)),
+    data: rows.map(toRow),
     total: totals!.total,
     totalShares: normalizeDecimal(totals!.shares),
     page: query.page,
@@ -115,7 +120,7 @@ export async function holderPages(
   deps: AppDeps,
   classId: string,
   asOfQuery: string | undefined,
-  scope: HolderScope = {},
+  { taxIds = false, ...scope }: HolderScope & { taxIds?: boolean } = {},
 ) {
   const asOf = await classDate(deps, classId, asOfQuery, scope);
   async function* pages(): AsyncGenerator<HolderRow[]> {
@@ -136,7 +141,7 @@ export async function holderPages(
       if (accounts.length === 0) return;
       const upTo = accounts.at(-1)!;
       const within = and(after, sql`${position} <= (${upTo.accountNumber}, ${upTo.accountId}::uuid)`);
-      yield (await holdersQuery(deps.db, classId, asOf, within)).map(toRow);
+      yield (await holdersQuery(deps.db, classId, asOf, within, { taxIds })).map(toRow);
       last = upTo;
     }
   }
@@ -151,7 +156,7 @@ export function holderCsvColumns(recordDate: string, { taxId = false } = {}): Cs
   return [
     { header: 'Account number', value: (row) => row.accountNumber },
     { header: 'Registration', value: (row) => row.registrationName },
-    ...(taxId ? [{ header: 'Tax ID', value: (row: HolderRow) => maskTaxId(row.taxIdLast4) }] : []),
+    ...(taxId ? [{ header: 'Tax ID', value: (row: HolderRow) => maskTaxId(row.taxIdLast4 ?? null) }] : []),
     { header: 'Shares', value: (row) => row.shares },
     { header: 'Record date', value: () => recordDate },
   ];
