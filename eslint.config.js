@@ -54,6 +54,13 @@ const API_SHARED_FEATURE_MODULES = [
   // the replacement with the ledger's own reissuance, in the request's transaction.
   'ledger/stop-orders.ts',
   'ledger/post-reissuance.ts',
+  // The issuer portal reads the ledger through the staff's own readers, scoped to the issuer: the record-date list
+  // (its pages and CSV columns) and the journal.
+  'ledger/holders.ts',
+  'ledger/ledger-queries.ts',
+  // Business days and the 17Ad-2 turnaround rule, counted alike on the staff dashboard and in the issuer portal.
+  'request-review/business-time.ts',
+  'request-review/turnaround.ts',
   // A holder's current delivery choice (electronic or paper), which the registry shows staff on the holder.
   'delivery-preferences/current-preferences.ts',
 ];

@@ -294,6 +294,10 @@ export const ledgerPositions = pgTable(
   },
   (t) => [
     index('ledger_positions_class_idx').on(t.classId),
+    // The issuer's cap table: a class's holders largest first, a page read from the index's end (migration 0037).
+    index('ledger_positions_class_holding_idx')
+      .on(t.classId, sql`(${t.drsShares} + ${t.certificatedShares})`, t.accountId)
+      .where(sql`${t.drsShares} + ${t.certificatedShares} > 0`),
     check('ledger_positions_drs_not_negative', sql`${t.drsShares} >= 0`),
     check('ledger_positions_certificated_not_negative', sql`${t.certificatedShares} >= 0`),
   ],

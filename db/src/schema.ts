@@ -614,6 +614,8 @@ export const shareholderRequests = pgTable(
       .on(t.createdAt, t.id)
       .where(sql.raw(`status in (${sqlStatusList(PENDING_REVIEW_STATUSES)})`)),
     index('shareholder_requests_shareholder_idx').on(t.shareholderId, t.createdAt),
+    // An issuer's requests are those on its classes' accounts, newest first (migration 0037).
+    index('shareholder_requests_account_idx').on(t.accountId, t.createdAt),
     index('shareholder_requests_flagged_idx').on(t.createdAt).where(sql`${t.isFlagged}`),
     index('shareholder_requests_assigned_idx').on(t.assignedTo, t.createdAt),
     index('shareholder_requests_processed_idx').on(t.processedAt),

@@ -77,6 +77,8 @@ export const ACTIVITY_ACTIONS = [
   'ISSUER_INVITATION_SENT',
   'ISSUER_INVITATION_REVOKED',
   'ISSUER_INVITATION_ACCEPTED',
+  // An issuer's user took its record-date list as CSV (tax IDs masked): who carried the holders' names out, and when.
+  'ISSUER_HOLDERS_EXPORTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -378,20 +378,31 @@ export const holdersQuerySchema = pagedQuery({ asOf: calendarDate.optional() }, 
 export const holdersExportQuerySchema = z.strictObject({ asOf: calendarDate.optional() });
 export const transactionsQuerySchema = pagedQuery({}, { defaultLimit: 50, maxLimit: 200 });
 
+/** The journal's filters within what the caller may see: a class, a type and effective dates (inclusive). */
+export const journalFilters = {
+  classId: uuidField.optional(),
+  type: z.enum(TRANSACTION_TYPES, { error: M.typeInvalid }).optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+};
+const JOURNAL_PAGE = { defaultLimit: 50, maxLimit: 200 };
+
+/** A journal query over `shape` (journalFilters and more), paged, its date range in order. */
+export const journalQuery = <Shape extends typeof journalFilters>(shape: Shape) =>
+  pagedQuery(shape, JOURNAL_PAGE).refine(
+    (query) => {
+      // TypeScript cannot see the filters through the output type of a generic shape: name them.
+      const { from, to } = query as { from?: string; to?: string };
+      return !from || !to || from <= to;
+    },
+    { message: M.dateRangeReversed, path: ['to'] },
+  );
+
 /** The journal: every posting, newest first, narrowed by issuer or class, type, effective dates and account. */
-export const journalQuerySchema = pagedQuery(
-  {
-    issuerId: uuidField.optional(),
-    classId: uuidField.optional(),
-    type: z.enum(TRANSACTION_TYPES, { error: M.typeInvalid }).optional(),
-    from: calendarDate.optional(),
-    to: calendarDate.optional(),
-    accountNumber: z.string().trim().min(1).max(40, M.accountNumberFilterInvalid).optional(),
-  },
-  { defaultLimit: 50, maxLimit: 200 },
-).refine((query) => !query.from || !query.to || query.from <= query.to, {
-  message: M.dateRangeReversed,
-  path: ['to'],
+export const journalQuerySchema = journalQuery({
+  ...journalFilters,
+  issuerId: uuidField.optional(),
+  accountNumber: z.string().trim().min(1).max(40, M.accountNumberFilterInvalid).optional(),
 });
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 

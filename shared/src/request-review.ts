@@ -31,6 +31,13 @@ export const OPEN_TRANSFER_STATUSES = [
   'PROCESSING',
 ] as const satisfies readonly RequestStatus[];
 
+/**
+ * SEC Rule 17Ad-2(a): a routine transfer is turned around within 3 business days of its receipt in good order, and at
+ * least 90 % of them must be. The staff dashboard and the issuer portal count by this rule.
+ */
+export const TURNAROUND_BUSINESS_DAYS = 3;
+export const TURNAROUND_TARGET_PERCENT = 90;
+
 /** SQL's `in (...)` list of constant statuses, for a partial index and the statements it must serve. */
 export const sqlStatusList = (statuses: readonly RequestStatus[]) => statuses.map((status) => `'${status}'`).join(', ');
 

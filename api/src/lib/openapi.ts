@@ -12,7 +12,8 @@ import { z } from 'zod';
  * - portal-csrf: the portal's bearer token and the X-CSRF-Token header;
  * - portal-or-code: the portal's bearer token, or a verification code in the request instead;
  * - portal-csrf-or-code: the portal's bearer token with X-CSRF-Token, or `?code=` (a verification code);
- * - metrics: the METRICS_TOKEN bearer token.
+ * - metrics: the METRICS_TOKEN bearer token;
+ * - issuer: an issuer user's session (/api/issuer): every read is scoped to that user's issuer.
  */
 export type RouteAuth =
   | 'public'
@@ -22,7 +23,8 @@ export type RouteAuth =
   | 'portal-csrf'
   | 'portal-or-code'
   | 'portal-csrf-or-code'
-  | 'metrics';
+  | 'metrics'
+  | 'issuer';
 
 /** A body or answer that is not JSON: its media type and what it carries. */
 export interface RawContent {
@@ -74,6 +76,7 @@ const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   'portal-or-code': [{ portalBearer: [] }, {}],
   'portal-csrf-or-code': [{ portalBearer: [], csrfHeader: [] }, { verificationCode: [] }],
   metrics: [{ metricsBearer: [] }],
+  issuer: [{ issuerBearer: [] }],
 };
 
 /**
@@ -90,6 +93,7 @@ export function errorStatuses(doc: RouteDoc): number[] {
   if (doc.auth === 'admin' || doc.auth === 'issuer') [401, 403].forEach((s) => statuses.add(s));
   if (doc.auth.startsWith('portal') || doc.auth === 'metrics') statuses.add(401);
   if (doc.auth.includes('csrf')) statuses.add(403);
+  if (doc.auth === 'issuer') statuses.add(401);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -151,6 +155,8 @@ const AUTH_SENTENCES: Record<RouteAuth, string> = {
   'portal-csrf-or-code':
     "Needs a shareholder portal token with a CSRF token, or the request's verification code (`?code=`) instead.",
   metrics: 'Needs the METRICS_TOKEN (metricsBearer); without it the route does not exist.',
+  issuer:
+    "Needs an issuer user's session (issuerBearer); everything read is the session's issuer's, and another issuer's class answers 404.",
 };
 
 const STATUS_SENTENCES: Partial<Record<number, string>> = {

@@ -61,3 +61,21 @@ export function answerChecker(app: { routes: RouterRoute[] }) {
       throw new Error(`${where}: keys its documented schema does not name: ${extra.slice(0, 10).join(', ')}`);
   };
 }
+
+/** Reads an answer as text and JSON (null when it is none) and checks it with `check` (answerChecker's). */
+export async function readCheckedAnswer(
+  check: ReturnType<typeof answerChecker>,
+  method: string,
+  path: string,
+  response: Response,
+) {
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  check(method, path, response.status, response.headers.get('Content-Type'), json, text);
+  return { status: response.status, headers: response.headers, json, text };
+}

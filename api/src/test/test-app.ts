@@ -29,7 +29,7 @@ import { requestContext } from '../middleware/request-context';
 import { createLogger } from '../lib/logger';
 import { encryptedStorage, FILE_KEY_PURPOSE } from '../lib/encrypted-storage';
 import { localDiskStorage, type FileStorage } from '../lib/storage';
-import { answerChecker } from './documented-answers';
+import { answerChecker, readCheckedAnswer } from './documented-answers';
 
 /**
  * API tests run on the engine named by TEST_DB_ENGINE (set per vitest project): an in-memory
@@ -158,16 +158,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       headers['Content-Type'] = 'application/json';
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     }
-    const response = await app.request(path, { method, headers, body });
-    const text = await response.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    checkAnswer(method, path, response.status, response.headers.get('Content-Type'), json, text);
-    return { status: response.status, headers: response.headers, json, text };
+    return readCheckedAnswer(checkAnswer, method, path, await app.request(path, { method, headers, body }));
   }
 
   /** A bare app with the real request context and error handler, for testing one middleware in front of a stub route. */

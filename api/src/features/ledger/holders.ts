@@ -3,7 +3,9 @@ import type { Db } from '@ledgerwell/db/client';
 import { issuers, ledgerLegs, shareClasses } from '@ledgerwell/db/ledger-schema';
 import { shareholderAccounts } from '@ledgerwell/db/schema';
 import { normalizeDecimal } from '@ledgerwell/shared/ledger';
+import { maskTaxId } from '@ledgerwell/shared/registry';
 import type { AppDeps } from '../../lib/context';
+import type { CsvColumn } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
 import { issuerToday } from './effective-date';
 
@@ -20,14 +22,30 @@ export interface HolderRow {
   accountNumber: string;
   registrationName: string;
   shares: string;
+  /** Asked for with `taxIds`: the holder's tax ID's last four characters, for a masked column; never in JSON. */
+  taxIdLast4?: string | null;
 }
 
-async function classDate(deps: AppDeps, classId: string, asOf: string | undefined) {
+/**
+ * Whose lists a caller may read: staff every class (no scope), an issuer's user only the issuer's classes. A class
+ * outside the scope is not found, exactly as one that does not exist, so its existence does not leak.
+ */
+export interface HolderScope {
+  issuerId?: string;
+}
+
+// Read per row by the holder's primary key, as the holding is: a join let the planner hash every holder of the
+// registry for each page.
+const taxIdLast4 = sql<
+  string | null
+>`(select s.tax_id_last4 from shareholders s where s.id = shareholder_accounts.shareholder_id)`;
+
+async function classDate(deps: AppDeps, classId: string, asOf: string | undefined, scope: HolderScope) {
   const [row] = await deps.db
     .select({ timeZone: issuers.timeZone })
     .from(shareClasses)
     .innerJoin(issuers, eq(issuers.id, shareClasses.issuerId))
-    .where(eq(shareClasses.id, classId));
+    .where(and(eq(shareClasses.id, classId), scope.issuerId ? eq(shareClasses.issuerId, scope.issuerId) : undefined));
   if (!row) throw notFound('Share class not found');
   return asOf ?? issuerToday(deps, row);
 }
@@ -39,13 +57,14 @@ const heldAsOf = (asOf: string) =>
     - (select coalesce(sum(l.quantity), 0) from ledger_legs l
        where l.account_id = shareholder_accounts.id and l.effective_date > ${asOf}::date)`;
 
-function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL) {
+function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL, { taxIds = false } = {}) {
   const inner = db
     .select({
       accountId: shareholderAccounts.id,
       accountNumber: shareholderAccounts.accountNumber,
       registrationName: shareholderAccounts.registrationName,
       shares: heldAsOf(asOf).as('shares'),
+      ...(taxIds ? { taxIdLast4: taxIdLast4.as('tax_id_last4') } : {}),
     })
     .from(shareholderAccounts)
     .where(and(eq(shareholderAccounts.classId, classId), after))
@@ -57,7 +76,7 @@ function holdersQuery(db: Db, classId: string, asOf: string, after?: SQL) {
     .orderBy(asc(inner.accountNumber), asc(inner.accountId));
 }
 
-const toRow = (row: { accountId: string; accountNumber: string; registrationName: string; shares: string }) => ({
+const toRow = <Row extends { shares: string }>(row: Row): Row => ({
   ...row,
   shares: normalizeDecimal(String(row.shares)),
 });
@@ -66,8 +85,9 @@ export async function listHolders(
   deps: AppDeps,
   classId: string,
   query: { asOf?: string | undefined; page: number; limit: number },
+  scope: HolderScope = {},
 ) {
-  const asOf = await classDate(deps, classId, query.asOf);
+  const asOf = await classDate(deps, classId, query.asOf, scope);
   const [rows, [totals]] = await Promise.all([
     holdersQuery(deps.db, classId, asOf)
       .limit(query.limit)
@@ -96,8 +116,13 @@ export async function listHolders(
 const EXPORT_PAGE = 2000;
 
 /** The record-date list in keyset pages of account number, for a streamed CSV. */
-export async function holderPages(deps: AppDeps, classId: string, asOfQuery: string | undefined) {
-  const asOf = await classDate(deps, classId, asOfQuery);
+export async function holderPages(
+  deps: AppDeps,
+  classId: string,
+  asOfQuery: string | undefined,
+  { taxIds = false, ...scope }: HolderScope & { taxIds?: boolean } = {},
+) {
+  const asOf = await classDate(deps, classId, asOfQuery, scope);
   async function* pages(): AsyncGenerator<HolderRow[]> {
     let last: { accountNumber: string; accountId: string } | undefined;
     // Row comparisons, which PostgreSQL reads as one range of the index (class_id, account_number, id); the
@@ -116,9 +141,23 @@ export async function holderPages(deps: AppDeps, classId: string, asOfQuery: str
       if (accounts.length === 0) return;
       const upTo = accounts.at(-1)!;
       const within = and(after, sql`${position} <= (${upTo.accountNumber}, ${upTo.accountId}::uuid)`);
-      yield (await holdersQuery(deps.db, classId, asOf, within)).map(toRow);
+      yield (await holdersQuery(deps.db, classId, asOf, within, { taxIds })).map(toRow);
       last = upTo;
     }
   }
   return { asOf, pages: pages() };
+}
+
+/**
+ * The record-date list's CSV columns. With `taxId`, the holder's tax ID masked to its last four (***-**-6789): the
+ * issuer's own export, which names its holders for tax reporting without carrying their full numbers out.
+ */
+export function holderCsvColumns(recordDate: string, { taxId = false } = {}): CsvColumn<HolderRow>[] {
+  return [
+    { header: 'Account number', value: (row) => row.accountNumber },
+    { header: 'Registration', value: (row) => row.registrationName },
+    ...(taxId ? [{ header: 'Tax ID', value: (row: HolderRow) => maskTaxId(row.taxIdLast4 ?? null) }] : []),
+    { header: 'Shares', value: (row) => row.shares },
+    { header: 'Record date', value: () => recordDate },
+  ];
 }

@@ -39,14 +39,13 @@ import {
 } from '@ledgerwell/shared/reconciliation';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { csvResponse } from '../../lib/csv-export';
-import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf, idempotencyParameter } from '../../lib/idempotency';
-import { isUuid } from '../../lib/ids';
+import { pathId } from '../../lib/ids';
 import { documented } from '../../lib/openapi';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { requireRole } from '../../identity/middleware';
 import type { Actor } from '../activity/record-activity';
-import { holderPages, listHolders } from './holders';
+import { holderCsvColumns, holderPages, listHolders } from './holders';
 import { accountCertificates, findCertificates, releaseCertificate, stopCertificate } from './certificate-register';
 import { createIssuer, createShareClass, listIssuers } from './issuers';
 import { accountTransactions, accountWithClass, controlBook, listJournal, positionAsOf } from './ledger-queries';
@@ -63,13 +62,6 @@ const actor = (c: Context<AppEnv>): Actor => {
   const { profile } = c.get('admin');
   return { id: profile.id, username: profile.username };
 };
-
-/** A path id that is no uuid names nothing: 404, before it reaches a uuid column. */
-function idParam(c: Context<AppEnv>, name: string, what: string): string {
-  const value = c.req.param(name) ?? '';
-  if (!isUuid(value)) throw notFound(`${what} not found`);
-  return value;
-}
 
 /** Mounted behind requireAdmin: every admin role reads the ledger; ADMIN and SUPER_ADMIN post to it. */
 export function ledgerRoutes(deps: AppDeps) {
@@ -112,7 +104,7 @@ export function ledgerRoutes(deps: AppDeps) {
       }),
       requireRole('ADMIN'),
       async (c) => {
-        const issuerId = idParam(c, 'issuerId', 'Issuer');
+        const issuerId = pathId(c, 'issuerId', 'Issuer');
         const input = await parseJson(c, shareClassInputSchema);
         const data = await createShareClass(deps, actor(c), issuerId, input, c.get('meta'));
         return c.json({ success: true, data }, 201);
@@ -216,7 +208,7 @@ export function ledgerRoutes(deps: AppDeps) {
       }),
       requireRole('ADMIN'),
       async (c) => {
-        const id = idParam(c, 'transactionId', 'Transaction');
+        const id = pathId(c, 'transactionId', 'Transaction');
         const input = await parseJson(c, reversalInputSchema);
         return c.json({ success: true, data: await postReversal(deps, actor(c), id, input, c.get('meta')) }, 201);
       },
@@ -264,7 +256,7 @@ export function ledgerRoutes(deps: AppDeps) {
         errors: [404],
       }),
       async (c) => {
-        const accountId = idParam(c, 'accountId', 'Account');
+        const accountId = pathId(c, 'accountId', 'Account');
         const { asOf } = parseQuery(c, asOfQuerySchema);
         return c.json({ success: true, data: await positionAsOf(deps, accountId, asOf) });
       },
@@ -280,7 +272,7 @@ export function ledgerRoutes(deps: AppDeps) {
         errors: [404],
       }),
       async (c) => {
-        const accountId = idParam(c, 'accountId', 'Account');
+        const accountId = pathId(c, 'accountId', 'Account');
         const query = parseQuery(c, transactionsQuerySchema);
         return c.json({ success: true, ...(await accountTransactions(deps, accountId, query)) });
       },
@@ -296,7 +288,7 @@ export function ledgerRoutes(deps: AppDeps) {
         errors: [404],
       }),
       async (c) => {
-        const accountId = idParam(c, 'accountId', 'Account');
+        const accountId = pathId(c, 'accountId', 'Account');
         const query = parseQuery(c, transactionsQuerySchema);
         await accountWithClass(deps, accountId);
         return c.json({ success: true, ...(await accountCertificates(deps, accountId, query)) });
@@ -313,7 +305,7 @@ export function ledgerRoutes(deps: AppDeps) {
         errors: [404],
       }),
       async (c) => {
-        const classId = idParam(c, 'classId', 'Share class');
+        const classId = pathId(c, 'classId', 'Share class');
         const query = parseQuery(c, holdersQuerySchema);
         return c.json({ success: true, ...(await listHolders(deps, classId, query)) });
       },
@@ -330,19 +322,10 @@ export function ledgerRoutes(deps: AppDeps) {
       }),
       requireRole('ADMIN'),
       async (c) => {
-        const classId = idParam(c, 'classId', 'Share class');
+        const classId = pathId(c, 'classId', 'Share class');
         const { asOf } = parseQuery(c, holdersExportQuerySchema);
         const { asOf: date, pages } = await holderPages(deps, classId, asOf);
-        return csvResponse({
-          fileName: `holders-${date}.csv`,
-          columns: [
-            { header: 'Account number', value: (row) => row.accountNumber },
-            { header: 'Registration', value: (row) => row.registrationName },
-            { header: 'Shares', value: (row) => row.shares },
-            { header: 'Record date', value: () => date },
-          ],
-          pages,
-        });
+        return csvResponse({ fileName: `holders-${date}.csv`, columns: holderCsvColumns(date), pages });
       },
     )
     .get(
@@ -354,7 +337,7 @@ export function ledgerRoutes(deps: AppDeps) {
         responses: { 200: controlBookAnswerSchema },
         errors: [404],
       }),
-      async (c) => c.json({ success: true, data: await controlBook(deps, idParam(c, 'classId', 'Share class')) }),
+      async (c) => c.json({ success: true, data: await controlBook(deps, pathId(c, 'classId', 'Share class')) }),
     )
     .post(
       '/ledger/reconcile',
@@ -414,7 +397,7 @@ export function ledgerRoutes(deps: AppDeps) {
       }),
       requireRole('ADMIN'),
       async (c) => {
-        const id = idParam(c, 'id', 'Certificate');
+        const id = pathId(c, 'id', 'Certificate');
         const input = await parseJson(c, stopOrderInputSchema);
         return c.json({ success: true, data: await stopCertificate(deps, actor(c), id, input, c.get('meta')) });
       },
@@ -431,7 +414,7 @@ export function ledgerRoutes(deps: AppDeps) {
       }),
       requireRole('ADMIN'),
       async (c) => {
-        const id = idParam(c, 'id', 'Certificate');
+        const id = pathId(c, 'id', 'Certificate');
         const input = await parseJson(c, releaseInputSchema);
         return c.json({ success: true, data: await releaseCertificate(deps, actor(c), id, input, c.get('meta')) });
       },

@@ -5,6 +5,7 @@ import {
   OPEN_TRANSFER_STATUSES,
   PENDING_REVIEW_STATUSES,
   sqlStatusList,
+  TURNAROUND_BUSINESS_DAYS,
 } from '@ledgerwell/shared/request-review';
 import { requestCounts, requestDayCounts, shareholderRequests } from '@ledgerwell/db/schema';
 import { ledgerTransactions } from '@ledgerwell/db/ledger-schema';
@@ -12,6 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../lib/context';
 import { preparedQueries } from '../../lib/prepared';
 import { businessDayNumber } from './business-time';
+import { receivedMoreThan } from './turnaround';
 import { recordDifferenceCounts } from '../ledger/reconcile';
 
 const r = shareholderRequests;
@@ -65,11 +67,8 @@ const statusIn = (statuses: readonly RequestStatus[]) => sql.raw(`in (${sqlStatu
 const isDecided = sql`${c.status} in ('APPROVED', 'REJECTED')`;
 const saleAmount = sql`${d.isSale} and ${d.status} <> 'REJECTED'`;
 const isTransfer = sql`${d.requestType} = 'TRANSFER'`;
-// Turnaround under SEC Rule 17Ad-2 runs from receipt in good order: for a transfer, when its documents
-// are in. Written exactly as the open-transfer age index is, so that the counts below are its ranges.
-const receivedDay = businessDayNumber(sql`coalesce(${r.verificationSubmittedAt}, ${r.createdAt})`);
-const olderThan = (days: number) =>
-  sql`${receivedDay} < ${atRunTime(businessDayNumber(now))} - ${sql.raw(String(days))}`;
+// Turnaround under SEC Rule 17Ad-2 (turnaround.ts): the counts below are ranges of the open-transfer age index.
+const olderThan = (days: number) => receivedMoreThan(days, atRunTime(businessDayNumber(now)));
 
 /** All-time figures, from the trigger-kept counters (a few dozen rows). */
 const allTime = part(
@@ -123,8 +122,8 @@ const windows = part(
  */
 const overdue = part(
   'overdue',
-  { openOver3Days: sql`count(*)`, openOver4Days: countOf(olderThan(4)) },
-  sql`from ${r} where ${r.requestType} = 'TRANSFER' and ${r.status} ${statusIn(OPEN_TRANSFER_STATUSES)} and ${olderThan(3)}`,
+  { openOver3Days: sql`count(*)`, openOver4Days: countOf(olderThan(TURNAROUND_BUSINESS_DAYS + 1)) },
+  sql`from ${r} where ${r.requestType} = 'TRANSFER' and ${r.status} ${statusIn(OPEN_TRANSFER_STATUSES)} and ${olderThan(TURNAROUND_BUSINESS_DAYS)}`,
 );
 
 /** Open requests assigned to the admin asking (the assignment index). */

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { adminActivity } from '@ledgerwell/db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { issuerPortalClient, issuerPrincipalOf } from '../../test/issuer-portal-app';
+import { seedTwoIssuers, type TwoIssuers } from '../../test/issuer-portal-fixtures';
+
+/**
+ * Tenant isolation: an issuer's user reads its own registry and nothing of another issuer's. Every route is called as
+ * each issuer with the other's class ids and with every filter, and every answer body (JSON or CSV) is searched for
+ * the other issuer's ids, names, account numbers and tax ID digits. Another issuer's class is a 404 worded exactly as
+ * a class that does not exist, so its existence does not leak either.
+ */
+describe('issuer portal tenant isolation', () => {
+  let t: TestApp;
+  let seeded: TwoIssuers;
+  let acmeSecrets: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    seeded = await seedTwoIssuers(t);
+    const { acme } = seeded;
+    acmeSecrets = [
+      acme.id,
+      acme.common,
+      acme.preferred,
+      acme.dana.id,
+      acme.bo.id,
+      ...acme.dana.accountIds,
+      ...acme.bo.accountIds,
+      acme.issuance,
+      acme.transfer,
+      ...Object.values(acme.requests),
+      'Acme',
+      'Dana',
+      'Whitfield',
+      'Lindqvist',
+      '100200300',
+      '100200301',
+      '300400500',
+      'WH4821',
+      'BO1234',
+      '6789',
+      '4321',
+    ];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Every call an issuer can make, with its own class ids and with the other issuer's. */
+  function calls(own: { classIds: string[] }, other: { classIds: string[] }, today: string) {
+    const own200 = [
+      '/api/issuer/cap-table',
+      '/api/issuer/cap-table?limit=500',
+      '/api/issuer/transactions',
+      '/api/issuer/transactions?limit=200',
+      '/api/issuer/transactions?type=TRANSFER',
+      '/api/issuer/transactions?type=ISSUANCE',
+      `/api/issuer/transactions?from=${today}&to=${today}`,
+      '/api/issuer/transactions?from=2000-01-01',
+      '/api/issuer/requests',
+      '/api/issuer/requests?limit=200',
+      '/api/issuer/requests?type=TRANSFER',
+      '/api/issuer/requests?type=INQUIRY',
+      '/api/issuer/requests?status=APPROVED',
+      '/api/issuer/requests?status=PENDING',
+      ...own.classIds.flatMap((id) => [
+        `/api/issuer/cap-table?classId=${id}`,
+        `/api/issuer/classes/${id}/holders`,
+        `/api/issuer/classes/${id}/holders?asOf=${today}&limit=500`,
+        `/api/issuer/classes/${id}/holders/export/csv`,
+        `/api/issuer/transactions?classId=${id}`,
+      ]),
+    ];
+    const other404 = other.classIds.flatMap((id) => [
+      `/api/issuer/cap-table?classId=${id}`,
+      `/api/issuer/classes/${id}/holders`,
+      `/api/issuer/classes/${id}/holders?asOf=${today}`,
+      `/api/issuer/classes/${id}/holders/export/csv`,
+      `/api/issuer/classes/${id}/holders/export/csv?asOf=${today}`,
+      `/api/issuer/transactions?classId=${id}`,
+      `/api/issuer/transactions?classId=${id}&type=TRANSFER`,
+    ]);
+    return { own200, other404 };
+  }
+
+  async function expectIsolated(
+    issuerId: string,
+    own: { classIds: string[] },
+    other: { classIds: string[] },
+    secrets: string[],
+  ) {
+    const get = issuerPortalClient(t.deps, issuerPrincipalOf(issuerId));
+    const { own200, other404 } = calls(own, other, seeded.today);
+    const unknownClass = await get(`/api/issuer/classes/${randomUUID()}/holders`);
+    expect(unknownClass.status).toBe(404);
+    for (const path of own200) {
+      const res = await get(path);
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      for (const secret of secrets) expect(res.text, `${path} shows ${secret}`).not.toContain(secret);
+    }
+    for (const path of other404) {
+      const res = await get(path);
+      expect(res.status, `${path}: ${res.text}`).toBe(404);
+      // Worded as a class that does not exist: nothing tells the other issuer's class from no class.
+      expect(res.json.message, path).toBe(unknownClass.json.message);
+      for (const secret of secrets) expect(res.text, `${path} shows ${secret}`).not.toContain(secret);
+    }
+    // No export of the other issuer's class by this issuer's user was recorded: the 404 comes before anything is
+    // written.
+    for (const classId of other.classIds) {
+      const recorded = await t.deps.db.select().from(adminActivity).where(eq(adminActivity.resourceId, classId));
+      const byThisIssuer = recorded.filter(
+        (row) => row.actionType === 'ISSUER_HOLDERS_EXPORTED' && row.details.issuerId === issuerId,
+      );
+      expect(byThisIssuer).toEqual([]);
+    }
+  }
+
+  it("shows Acme's user nothing of Globex", async () => {
+    const { acme, globex } = seeded;
+    await expectIsolated(
+      acme.id,
+      { classIds: [acme.common, acme.preferred] },
+      { classIds: [globex.common] },
+      globex.secrets,
+    );
+  });
+
+  it("shows Globex's user nothing of Acme", async () => {
+    const { acme, globex } = seeded;
+    await expectIsolated(
+      globex.id,
+      { classIds: [globex.common] },
+      { classIds: [acme.common, acme.preferred] },
+      acmeSecrets,
+    );
+  });
+
+  it('gives a user whose issuer has no classes an empty registry, and nothing of anyone', async () => {
+    const { acme, globex } = seeded;
+    const created = await seeded.admin('POST', '/issuers', { legalName: 'Initech LLC' });
+    const get = issuerPortalClient(t.deps, issuerPrincipalOf(created.data.id));
+    const capTable = await get('/api/issuer/cap-table');
+    expect(capTable.json.data).toEqual({ issuerId: created.data.id, legalName: 'Initech LLC', classes: [] });
+    const journal = await get('/api/issuer/transactions');
+    expect(journal.json).toMatchObject({ data: [], total: 0 });
+    const requests = await get('/api/issuer/requests');
+    expect(requests.json).toMatchObject({ data: [], total: 0, turnaround: { transfersDecided: 0, openTransfers: 0 } });
+    for (const classId of [acme.common, globex.common])
+      expect((await get(`/api/issuer/classes/${classId}/holders`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "shareholder_requests_account_idx" ON "shareholder_requests" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "ledger_positions_class_holding_idx" ON "ledger_positions" USING btree ("class_id",("drs_shares" + "certificated_shares"),"account_id") WHERE "ledger_positions"."drs_shares" + "ledger_positions"."certificated_shares" > 0;
