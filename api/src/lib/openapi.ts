@@ -76,7 +76,6 @@ const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   'portal-or-code': [{ portalBearer: [] }, {}],
   'portal-csrf-or-code': [{ portalBearer: [], csrfHeader: [] }, { verificationCode: [] }],
   metrics: [{ metricsBearer: [] }],
-  issuer: [{ issuerBearer: [] }],
 };
 
 /**
@@ -148,15 +147,13 @@ const AUTH_SENTENCES: Record<RouteAuth, string> = {
   admin:
     'Needs an admin session (adminBearer) from an address the IP whitelist admits; the role, a forced password change, second-factor enrolment and, for sensitive calls, a recent step-up are checked (403).',
   issuer:
-    'Needs an issuer portal session (issuerBearer); a staff token is refused (401); until the user has a second factor only enrolment is open (403).',
+    "Needs an issuer portal session (issuerBearer); a staff token is refused (401); until the user has a second factor only enrolment is open (403). Everything read is the session's issuer's: another issuer's class answers 404.",
   portal: 'Needs a shareholder portal token (portalBearer).',
   'portal-csrf': 'Needs a shareholder portal token (portalBearer) and a CSRF token (X-CSRF-Token).',
   'portal-or-code': "Needs a shareholder portal token (portalBearer), or the request's verification code instead.",
   'portal-csrf-or-code':
     "Needs a shareholder portal token with a CSRF token, or the request's verification code (`?code=`) instead.",
   metrics: 'Needs the METRICS_TOKEN (metricsBearer); without it the route does not exist.',
-  issuer:
-    "Needs an issuer user's session (issuerBearer); everything read is the session's issuer's, and another issuer's class answers 404.",
 };
 
 const STATUS_SENTENCES: Partial<Record<number, string>> = {

@@ -237,6 +237,16 @@ describe('issuer accounts: invitation, sign-in, second factor', () => {
     expect((await t.request('GET', '/api/issuer/me', { token: signedIn.json.token })).status).toBe(401);
   });
 
+  it("the portal's reads open with the issuer's own session only, scoped to its issuer", async () => {
+    const { session } = await enrolledIssuer();
+    const capTable = await t.request('GET', '/api/issuer/cap-table', { token: session });
+    expect(capTable.status).toBe(200);
+    const [user] = await t.deps.db.select().from(issuerUsers);
+    expect(capTable.json.data).toMatchObject({ issuerId: user!.issuerId, legalName: 'Acme Holdings, Inc.' });
+    expect((await t.request('GET', '/api/issuer/cap-table', { token: staff })).status).toBe(401);
+    expect((await t.request('GET', '/api/issuer/cap-table')).status).toBe(401);
+  });
+
   it('enrols a passkey and signs in with it', async () => {
     const app = await application();
     await setStatus(app.id, 'APPROVED');
