@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { issuerUsers } from '@ledgerwell/db/schema';
 import { createMiddleware } from 'hono/factory';
 import { issuerPortalRoutes } from '../features/issuer-portal/routes';
 import type { IssuerPortalEnv } from '../features/issuer-portal/issuer-env';
 import type { IssuerPrincipal } from '../identity/issuer-principal';
-import type { AppDeps, AppEnv } from '../lib/context';
+import type { AppDeps, AppEnv, RequestMeta } from '../lib/context';
+import type { Clock } from '../lib/clock';
+import { createSession } from '../identity/sessions';
 import { handleError } from '../middleware/error-handler';
 import { requestContext } from '../middleware/request-context';
 import { answerChecker, readCheckedAnswer } from './documented-answers';
@@ -47,3 +51,33 @@ export const issuerPrincipalOf = (issuerId: string, email = 'ir@example.com'): I
   email,
   sessionId: '00000000-0000-4000-8000-000000000002',
 });
+
+/**
+ * A signed-in issuer user of `issuerId` as the real sign-in leaves one (a second factor enrolled, the session's second
+ * step done), for calling the real app's /api/issuer routes through `t.request` with its token.
+ */
+export async function issuerSession(
+  t: { deps: AppDeps; clock: Clock },
+  issuerId: string,
+  role: IssuerPrincipal['role'] = 'ISSUER_VIEWER',
+) {
+  const now = t.clock.now();
+  const [user] = await t.deps.db
+    .insert(issuerUsers)
+    .values({
+      issuerId,
+      email: `user-${randomUUID()}@issuer.example`,
+      passwordHash: 'not-used: the session is opened directly',
+      role,
+      mfaEnabledAt: now,
+    })
+    .returning();
+  const { token } = await createSession(
+    t.deps.db,
+    t.clock,
+    { kind: 'issuer', id: user!.id, label: user!.email },
+    { requestId: randomUUID(), ip: '203.0.113.9', userAgent: 'vitest' } satisfies RequestMeta,
+    true,
+  );
+  return token;
+}

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminActivity } from '@ledgerwell/db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { issuerPortalClient, issuerPrincipalOf } from '../../test/issuer-portal-app';
+import { issuerSession } from '../../test/issuer-portal-app';
 import { seedTwoIssuers, type TwoIssuers } from '../../test/issuer-portal-fixtures';
 
 /**
- * Tenant isolation: an issuer's user reads its own registry and nothing of another issuer's. Every route is called as
+ * Tenant isolation: an issuer's user reads its own registry and nothing of another issuer's. Through the real app and
+ * sign-in (each user's own session token), every route is called as
  * each issuer with the other's class ids and with every filter, and every answer body (JSON or CSV) is searched for
  * the other issuer's ids, names, account numbers and tax ID digits. Another issuer's class is a 404 worded exactly as
  * a class that does not exist, so its existence does not leak either.
@@ -92,7 +93,8 @@ describe('issuer portal tenant isolation', () => {
     other: { classIds: string[] },
     secrets: string[],
   ) {
-    const get = issuerPortalClient(t.deps, issuerPrincipalOf(issuerId));
+    const token = await issuerSession(t, issuerId);
+    const get = (path: string) => t.request('GET', path, { token });
     const { own200, other404 } = calls(own, other, seeded.today);
     const unknownClass = await get(`/api/issuer/classes/${randomUUID()}/holders`);
     expect(unknownClass.status).toBe(404);
@@ -142,7 +144,8 @@ describe('issuer portal tenant isolation', () => {
   it('gives a user whose issuer has no classes an empty registry, and nothing of anyone', async () => {
     const { acme, globex } = seeded;
     const created = await seeded.admin('POST', '/issuers', { legalName: 'Initech LLC' });
-    const get = issuerPortalClient(t.deps, issuerPrincipalOf(created.data.id));
+    const token = await issuerSession(t, created.data.id);
+    const get = (path: string) => t.request('GET', path, { token });
     const capTable = await get('/api/issuer/cap-table');
     expect(capTable.json.data).toEqual({ issuerId: created.data.id, legalName: 'Initech LLC', classes: [] });
     const journal = await get('/api/issuer/transactions');
