@@ -63,6 +63,8 @@ const API_SHARED_FEATURE_MODULES = [
   'request-review/turnaround.ts',
   // A holder's current delivery choice (electronic or paper), which the registry shows staff on the holder.
   'delivery-preferences/current-preferences.ts',
+  // The OCF bundle of one issuer: staff export any issuer's, an issuer's administrator its own.
+  'ocf/ocf-export.ts',
 ];
 
 const featureDirs = (root) =>

@@ -18,7 +18,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { capTable } from '../../api/src/features/issuer-portal/cap-table';
-import { issuerPortalStandInApp, issuerPrincipalOf } from '../../api/src/test/issuer-portal-app';
+import { issuerPortalStandInApp, issuerUserOf } from '../../api/src/test/issuer-portal-app';
 import { loadConfig } from '../../api/src/config/env';
 import type { AppDeps } from '../../api/src/lib/context';
 import { createFieldCipher } from '../../api/src/lib/field-encryption';
@@ -191,7 +191,10 @@ try {
     clock: { now: () => new Date() },
     cipher: createFieldCipher(randomBytes(32)),
   } as unknown as AppDeps;
-  const app = issuerPortalStandInApp(deps, issuerPrincipalOf(seeded.issuerId, 'bench@example.com'));
+  const app = issuerPortalStandInApp(
+    deps,
+    await issuerUserOf(deps.db, seeded.issuerId, { email: 'bench@example.com' }),
+  );
   const call = async (path: string) => {
     const res = await app.request(path);
     const body = await res.text();

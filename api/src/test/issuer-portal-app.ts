@@ -43,14 +43,21 @@ export function issuerPortalClient(deps: AppDeps, principal: IssuerPrincipal | u
   return async (path: string) => readCheckedAnswer(checkAnswer, 'GET', path, await app.request(path));
 }
 
-/** A principal of the issuer, as the real middleware would set it. */
-export const issuerPrincipalOf = (issuerId: string, email = 'ir@example.com'): IssuerPrincipal => ({
-  userId: '00000000-0000-4000-8000-000000000001',
-  issuerId,
-  role: 'ISSUER_VIEWER',
-  email,
-  sessionId: '00000000-0000-4000-8000-000000000002',
-});
+/**
+ * A real issuer user of the issuer (a second factor enrolled) and its principal as the real middleware would set it:
+ * activity rows name the user by id, so it must exist.
+ */
+export async function issuerUserOf(
+  db: AppDeps['db'],
+  issuerId: string,
+  { email = `user-${randomUUID()}@issuer.example`, role = 'ISSUER_ADMIN' as IssuerPrincipal['role'] } = {},
+): Promise<IssuerPrincipal> {
+  const [user] = await db
+    .insert(issuerUsers)
+    .values({ issuerId, email, passwordHash: 'not used: no password sign-in', role, mfaEnabledAt: new Date() })
+    .returning();
+  return { userId: user!.id, issuerId, role, email, sessionId: randomUUID() };
+}
 
 /**
  * A signed-in issuer user of `issuerId` as the real sign-in leaves one (a second factor enrolled, the session's second
@@ -59,23 +66,13 @@ export const issuerPrincipalOf = (issuerId: string, email = 'ir@example.com'): I
 export async function issuerSession(
   t: { deps: AppDeps; clock: Clock },
   issuerId: string,
-  role: IssuerPrincipal['role'] = 'ISSUER_VIEWER',
+  options: { email?: string; role?: IssuerPrincipal['role'] } = {},
 ) {
-  const now = t.clock.now();
-  const [user] = await t.deps.db
-    .insert(issuerUsers)
-    .values({
-      issuerId,
-      email: `user-${randomUUID()}@issuer.example`,
-      passwordHash: 'not-used: the session is opened directly',
-      role,
-      mfaEnabledAt: now,
-    })
-    .returning();
+  const user = await issuerUserOf(t.deps.db, issuerId, options);
   const { token } = await createSession(
     t.deps.db,
     t.clock,
-    { kind: 'issuer', id: user!.id, label: user!.email },
+    { kind: 'issuer', id: user.userId, label: user.email },
     { requestId: randomUUID(), ip: '203.0.113.9', userAgent: 'vitest' } satisfies RequestMeta,
     true,
   );

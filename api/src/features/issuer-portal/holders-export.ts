@@ -2,6 +2,7 @@ import type { IssuerPrincipal } from '../../identity/issuer-principal';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { csvResponse } from '../../lib/csv-export';
 import { recordActivity } from '../activity/record-activity';
+import { issuerActor } from './issuer-env';
 import { holderCsvColumns, holderPages } from '../ledger/holders';
 
 /**
@@ -24,7 +25,7 @@ export async function issuerHoldersCsv({
 }): Promise<Response> {
   const { asOf: date, pages } = await holderPages(deps, classId, asOf, { issuerId: principal.issuerId, taxIds: true });
   await recordActivity(deps.db, {
-    actor: { id: null, username: `issuer user ${principal.email}` },
+    actor: issuerActor(principal),
     action: 'ISSUER_HOLDERS_EXPORTED',
     resourceType: 'share_class',
     resourceId: classId,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { adminActivity } from '@ledgerwell/db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { issuerPortalClient, issuerPrincipalOf } from '../../test/issuer-portal-app';
+import { issuerPortalClient, issuerUserOf } from '../../test/issuer-portal-app';
 import { daysBefore, seedTwoIssuers, type TwoIssuers } from '../../test/issuer-portal-fixtures';
 
 /**
@@ -17,7 +17,7 @@ describe('issuer portal reads', () => {
   beforeAll(async () => {
     t = await createTestApp();
     seeded = await seedTwoIssuers(t);
-    get = issuerPortalClient(t.deps, issuerPrincipalOf(seeded.acme.id, 'cfo@acme.example'));
+    get = issuerPortalClient(t.deps, await issuerUserOf(t.deps.db, seeded.acme.id, { email: 'cfo@acme.example' }));
   });
   afterAll(async () => {
     await t?.close();
@@ -102,7 +102,7 @@ describe('issuer portal reads', () => {
       .orderBy(desc(adminActivity.createdAt));
     expect(recorded).toMatchObject({
       adminUserId: null,
-      adminUsername: 'issuer user cfo@acme.example',
+      adminUsername: 'cfo@acme.example',
       resourceId: seeded.acme.common,
       details: { issuerId: seeded.acme.id, asOf: seeded.today },
     });

@@ -15,7 +15,8 @@ import { parseQuery } from '../../lib/validate';
 import { listHolders } from '../ledger/holders';
 import { capTable } from './cap-table';
 import { issuerHoldersCsv } from './holders-export';
-import { issuerPrincipal, type IssuerPortalEnv } from './issuer-env';
+import { issuerActor, issuerPrincipal, requireIssuerAdmin, type IssuerPortalEnv } from './issuer-env';
+import { exportOcf } from '../ocf/ocf-export';
 import { issuerJournal } from './issuer-journal';
 import { issuerRequests } from './issuer-requests';
 
@@ -79,6 +80,24 @@ export function issuerPortalRoutes(deps: AppDeps) {
         const classId = classParam(c);
         const { asOf } = parseQuery(c, holdersExportQuerySchema);
         return issuerHoldersCsv({ deps, principal, classId, asOf, meta: c.get('meta') });
+      },
+    )
+    .get(
+      '/ocf',
+      documented({
+        tag: 'Issuer portal',
+        auth: 'issuer',
+        summary:
+          "The issuer's own cap table as an Open Cap Table Format 1.2.0 bundle (manifest, stock classes, stakeholders, transactions), streamed (ISSUER_ADMIN)",
+        responses: {
+          200: { media: 'application/zip', description: 'The OCF bundle (.ocf.zip) built from the ledger' },
+        },
+        errors: [403],
+      }),
+      async (c) => {
+        const principal = issuerPrincipal(c);
+        requireIssuerAdmin(principal);
+        return exportOcf(deps, issuerActor(principal), principal.issuerId, c.get('meta'));
       },
     )
     .get(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { adminActivity } from '@ledgerwell/db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { issuerSession } from '../../test/issuer-portal-app';
@@ -139,6 +140,31 @@ describe('issuer portal tenant isolation', () => {
       { classIds: [acme.common, acme.preferred] },
       acmeSecrets,
     );
+  });
+
+  it("gives an issuer's administrator its own OCF bundle, nothing of another issuer's, and a viewer none", async () => {
+    const { acme, globex } = seeded;
+    const admin = await issuerSession(t, acme.id, { role: 'ISSUER_ADMIN' });
+    const res = await t.app.request('/api/issuer/ocf', { headers: { Authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const text = Object.values(files)
+      .map((file) => strFromU8(file))
+      .join('\n');
+    expect(text).toContain(acme.id);
+    // Short runs of digits (a tax ID's last four) could occur inside any id by chance: the longer secrets say it.
+    for (const secret of globex.secrets.filter((value) => !/^\d{1,8}$/.test(value)))
+      expect(text, `the bundle shows ${secret}`).not.toContain(secret);
+    const [recorded] = await t.deps.db
+      .select()
+      .from(adminActivity)
+      .where(and(eq(adminActivity.actionType, 'OCF_EXPORTED'), eq(adminActivity.resourceId, acme.id)));
+    expect(recorded).toMatchObject({ adminUserId: null });
+    expect(recorded!.issuerUserId).not.toBeNull();
+
+    const viewer = await issuerSession(t, acme.id, { role: 'ISSUER_VIEWER' });
+    expect((await t.request('GET', '/api/issuer/ocf', { token: viewer })).status).toBe(403);
   });
 
   it('gives a user whose issuer has no classes an empty registry, and nothing of anyone', async () => {
