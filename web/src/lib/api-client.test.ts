@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiBlob, apiRequest, ApiRequestError, setStepUpHandler } from './api-client';
+import { apiBlob, apiRequest, ApiRequestError, onSessionAuthError, setStepUpHandler } from './api-client';
+import { sessionTokens } from './session-token';
+
+/** The unit project runs in Node: a window with a localStorage of its own, for the session tokens. */
+function stubStorage() {
+  const items = new Map<string, string>();
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => items.set(key, value),
+      removeItem: (key: string) => items.delete(key),
+    },
+  });
+}
 
 function answer(status: number, body: unknown) {
   return vi.fn(
@@ -292,6 +305,56 @@ describe('step-up: a sensitive admin call answered 403 MFA_STEP_UP_REQUIRED', ()
       code: 'MFA_STEP_UP_REQUIRED',
     });
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("an issuer call sends the issuer's token and asks the issuer area's dialog, never the staff one", async () => {
+    stubStorage();
+    sessionTokens.admin.set('staff-token');
+    sessionTokens.issuer.set('issuer-token');
+    const fetchMock = server(1, () => new Response(JSON.stringify({ success: true }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const staffDialog = vi.fn(async () => true);
+    const issuerDialog = vi.fn(async () => true);
+    const unregisterStaff = setStepUpHandler(staffDialog);
+    unregister = setStepUpHandler(issuerDialog, 'issuer');
+    try {
+      await expect(apiRequest('/api/issuer/users', { method: 'POST', auth: 'issuer', body: {} })).resolves.toEqual({
+        success: true,
+      });
+    } finally {
+      unregisterStaff();
+    }
+    expect(issuerDialog).toHaveBeenCalledTimes(1);
+    expect(staffDialog).not.toHaveBeenCalled();
+    const bearers = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(([, init]) =>
+      new Headers(init.headers).get('Authorization'),
+    );
+    expect(bearers).toEqual(['Bearer issuer-token', 'Bearer issuer-token']);
+  });
+});
+
+describe('a 401 ends only the session whose call it answered', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("clears the issuer's token and tells the issuer listeners; the staff session stays", async () => {
+    stubStorage();
+    sessionTokens.admin.set('staff-token');
+    sessionTokens.issuer.set('issuer-token');
+    vi.stubGlobal('fetch', answer(401, { success: false, code: 'UNAUTHORIZED', message: 'Sign in again.' }));
+    const issuerHeard: number[] = [];
+    const staffHeard: number[] = [];
+    const stopIssuer = onSessionAuthError('issuer', (error) => issuerHeard.push(error.status));
+    const stopStaff = onSessionAuthError('admin', (error) => staffHeard.push(error.status));
+    try {
+      await expect(apiRequest('/api/issuer/cap-table', { auth: 'issuer' })).rejects.toMatchObject({ status: 401 });
+    } finally {
+      stopIssuer();
+      stopStaff();
+    }
+    expect(issuerHeard).toEqual([401]);
+    expect(staffHeard).toEqual([]);
+    expect(sessionTokens.issuer.get()).toBeNull();
+    expect(sessionTokens.admin.get()).toBe('staff-token');
   });
 });
 

@@ -3,7 +3,7 @@ import type { ApiError, ApiErrorCode } from '@ledgerwell/shared/api-error';
 import type { Challenge } from '@ledgerwell/shared/challenge';
 import { CSRF_CLIENT_CACHE_MS, CSRF_HEADER } from '@ledgerwell/shared/csrf';
 import { apiPaths, withQuery, type QueryValue } from '../config/paths';
-import { clearAdminToken, getAdminToken } from './admin-token';
+import { sessionTokens, type SessionKind } from './session-token';
 
 /**
  * Codes a caller can see: the server's codes, plus two of the client's own:
@@ -56,14 +56,22 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
 
-/** Called for every failed admin call that says the session is gone or restricted. */
-type AdminAuthListener = (error: ApiRequestError) => void;
-const adminAuthListeners = new Set<AdminAuthListener>();
+/** Called for every failed call of a signed-in area that says the session is gone or restricted. */
+type SessionAuthListener = (error: ApiRequestError) => void;
+const sessionAuthListeners: Record<SessionKind, Set<SessionAuthListener>> = { admin: new Set(), issuer: new Set() };
 
-/** Subscribe to 401s, PASSWORD_CHANGE_REQUIRED and MFA_ENROLLMENT_REQUIRED answers of bearer-authenticated admin calls. */
-export function onAdminAuthError(listener: AdminAuthListener): () => void {
-  adminAuthListeners.add(listener);
-  return () => adminAuthListeners.delete(listener);
+/**
+ * Subscribe to 401s, PASSWORD_CHANGE_REQUIRED and MFA_ENROLLMENT_REQUIRED answers of the calls
+ * sent with one kind of session's bearer token (`auth: 'admin'` or `auth: 'issuer'`).
+ */
+export function onSessionAuthError(kind: SessionKind, listener: SessionAuthListener): () => void {
+  sessionAuthListeners[kind].add(listener);
+  return () => sessionAuthListeners[kind].delete(listener);
+}
+
+/** Subscribe to the admin session's failures (onSessionAuthError for staff). */
+export function onAdminAuthError(listener: SessionAuthListener): () => void {
+  return onSessionAuthError('admin', listener);
 }
 
 export interface RequestOptions<T> {
@@ -73,8 +81,11 @@ export interface RequestOptions<T> {
   /** The Content-Type of a string body sent as is (e.g. 'text/csv' for a file's text). */
   contentType?: string;
   query?: Record<string, QueryValue>;
-  /** 'admin' sends the stored admin bearer token; a string is sent as the bearer token itself. */
-  auth?: 'admin' | 'none' | { bearer: string };
+  /**
+   * 'admin' or 'issuer' sends that signed-in area's stored bearer token (and answers its session
+   * listeners and step-up dialog); `{ bearer }` sends the token given.
+   */
+  auth?: SessionKind | 'none' | { bearer: string };
   /** Fetch a CSRF token (cached) and send it in the X-CSRF-Token header. */
   csrf?: boolean;
   /** Extra request headers (e.g. Idempotency-Key). */
@@ -161,43 +172,56 @@ function answerError(response: Response, body: ApiError | null, texts: FailureTe
 
 const RESTRICTED_SESSION_CODES: readonly ApiClientErrorCode[] = ['PASSWORD_CHANGE_REQUIRED', 'MFA_ENROLLMENT_REQUIRED'];
 
-/** Tells the session listeners about a 401, PASSWORD_CHANGE_REQUIRED or MFA_ENROLLMENT_REQUIRED answer of an admin call. */
-function reportAdminAuthError(auth: RequestOptions<never>['auth'], error: ApiRequestError) {
-  if (auth !== 'admin' || (error.status !== 401 && !RESTRICTED_SESSION_CODES.includes(error.code))) return;
-  if (error.status === 401) clearAdminToken();
-  for (const listener of adminAuthListeners) listener(error);
+type Auth = RequestOptions<never>['auth'];
+
+const sessionKindOf = (auth: Auth): SessionKind | null => (auth === 'admin' || auth === 'issuer' ? auth : null);
+
+function bearerFor(auth: Auth): string | null {
+  if (auth === undefined || auth === 'none') return null;
+  return typeof auth === 'string' ? sessionTokens[auth].get() : auth.bearer;
 }
 
-/** Asks the signed-in admin to confirm it is them (the step-up dialog); true once they have. */
+/** Tells a session's listeners about a 401, PASSWORD_CHANGE_REQUIRED or MFA_ENROLLMENT_REQUIRED answer of its call. */
+function reportSessionAuthError(auth: Auth, error: ApiRequestError) {
+  const kind = sessionKindOf(auth);
+  if (!kind || (error.status !== 401 && !RESTRICTED_SESSION_CODES.includes(error.code))) return;
+  if (error.status === 401) sessionTokens[kind].clear();
+  for (const listener of sessionAuthListeners[kind]) listener(error);
+}
+
+/** Asks the signed-in user to confirm it is them (the step-up dialog); true once they have. */
 export type StepUpHandler = () => Promise<boolean>;
-let stepUpHandler: StepUpHandler | null = null;
-let pendingStepUp: Promise<boolean> | null = null;
+const stepUpHandlers: Record<SessionKind, StepUpHandler | null> = { admin: null, issuer: null };
+const pendingStepUps: Record<SessionKind, Promise<boolean> | null> = { admin: null, issuer: null };
 
 /**
- * The admin area registers its step-up dialog here; returns the unregister function. A sensitive
- * admin call answered 403 MFA_STEP_UP_REQUIRED awaits it and, confirmed, is sent once more.
+ * A signed-in area registers its step-up dialog here (staff by default); returns the unregister
+ * function. A sensitive call of that area answered 403 MFA_STEP_UP_REQUIRED awaits it and,
+ * confirmed, is sent once more.
  */
-export function setStepUpHandler(handler: StepUpHandler): () => void {
-  stepUpHandler = handler;
+export function setStepUpHandler(handler: StepUpHandler, kind: SessionKind = 'admin'): () => void {
+  stepUpHandlers[kind] = handler;
   return () => {
-    if (stepUpHandler === handler) stepUpHandler = null;
+    if (stepUpHandlers[kind] === handler) stepUpHandlers[kind] = null;
   };
 }
 
 /** Calls refused at the same moment (e.g. two exports) share one dialog: one pending answer for all. */
-function confirmStepUp(): Promise<boolean> {
-  const handler = stepUpHandler;
+function confirmStepUp(kind: SessionKind): Promise<boolean> {
+  const handler = stepUpHandlers[kind];
   if (!handler) return Promise.resolve(false);
-  pendingStepUp ??= handler()
+  pendingStepUps[kind] ??= handler()
     .catch(() => false)
     .finally(() => {
-      pendingStepUp = null;
+      pendingStepUps[kind] = null;
     });
-  return pendingStepUp;
+  return pendingStepUps[kind];
 }
 
-function isStepUpRefusal(auth: RequestOptions<never>['auth'], response: Response, body: ApiError | null): boolean {
-  return auth === 'admin' && response.status === 403 && body?.code === 'MFA_STEP_UP_REQUIRED';
+/** The session kind whose step-up dialog should answer this refusal, or null when it is not one. */
+function stepUpKind(auth: Auth, response: Response, body: ApiError | null): SessionKind | null {
+  const kind = sessionKindOf(auth);
+  return kind && response.status === 403 && body?.code === 'MFA_STEP_UP_REQUIRED' ? kind : null;
 }
 
 let csrfCache: { token: string; expires: number } | null = null;
@@ -248,7 +272,7 @@ export async function apiRequestWithStatus<T = unknown>(
     payload = JSON.stringify(body);
   }
 
-  const bearer = auth === 'admin' ? getAdminToken() : auth === 'none' ? null : auth.bearer;
+  const bearer = bearerFor(auth);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   if (csrf) headers.set(CSRF_HEADER, await csrfToken(signal));
 
@@ -284,12 +308,12 @@ export async function apiRequestWithStatus<T = unknown>(
     ({ response, data, failure } = await sendAndRead());
   }
   // The payload (JSON text, a string or FormData) is sent as it was built: the same call again.
-  if (isStepUpRefusal(auth, response, failure) && (await confirmStepUp()))
-    ({ response, data, failure } = await sendAndRead());
+  const stepUp = stepUpKind(auth, response, failure);
+  if (stepUp && (await confirmStepUp(stepUp))) ({ response, data, failure } = await sendAndRead());
 
   if (!response.ok) {
     const error = answerError(response, failure, options);
-    reportAdminAuthError(auth, error);
+    reportSessionAuthError(auth, error);
     throw error;
   }
 
@@ -316,7 +340,7 @@ export async function apiBlob(
 ): Promise<Blob> {
   const { auth = 'none', query, signal } = options;
   const headers = new Headers();
-  const bearer = auth === 'admin' ? getAdminToken() : auth === 'none' ? null : auth.bearer;
+  const bearer = bearerFor(auth);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
 
   const send = async (): Promise<Response> => {
@@ -331,12 +355,13 @@ export async function apiBlob(
   let response = await send();
   if (response.ok) return response.blob();
   let failure = await serverErrorOf(response, await readJson(response));
-  if (isStepUpRefusal(auth, response, failure) && (await confirmStepUp())) {
+  const stepUp = stepUpKind(auth, response, failure);
+  if (stepUp && (await confirmStepUp(stepUp))) {
     response = await send();
     if (response.ok) return response.blob();
     failure = await serverErrorOf(response, await readJson(response));
   }
   const error = answerError(response, failure, options);
-  reportAdminAuthError(auth, error);
+  reportSessionAuthError(auth, error);
   throw error;
 }
