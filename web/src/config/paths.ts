@@ -24,6 +24,8 @@ export interface AdminRequestsQuery {
 }
 
 const ADMIN = '/admin';
+/** The signed-in issuer area (issuer users); not /issuer-portal, the public onboarding wizard. */
+const ISSUER = '/issuer';
 
 export const paths = {
   home: '/',
@@ -59,6 +61,20 @@ export const paths = {
     security: `${ADMIN}/security`,
     outbox: `${ADMIN}/outbox`,
   },
+  issuer: {
+    root: ISSUER,
+    login: `${ISSUER}/login`,
+    /** The invitation's link carries its token in the fragment: `/issuer/invitation#token=…`. */
+    invitation: `${ISSUER}/invitation`,
+    /** Second-factor enrolment (required before anything else) and the user's own factors. */
+    security: `${ISSUER}/security`,
+    capTable: `${ISSUER}/cap-table`,
+    holders: (classId: string, query?: { asOf?: string }) =>
+      withQuery(`${ISSUER}/classes/${encodeURIComponent(classId)}/holders`, query),
+    journal: `${ISSUER}/journal`,
+    requests: `${ISSUER}/requests`,
+    users: `${ISSUER}/users`,
+  },
 } as const;
 
 /** Route patterns for <Route path>: top level, and the admin tree relative to /admin/*. */
@@ -67,6 +83,17 @@ export const routes = {
   verifyWithoutCode: '/verify',
   verifyRequest: '/shareholder-requests/verify/:requestId',
   adminArea: `${ADMIN}/*`,
+  issuerArea: `${ISSUER}/*`,
+  issuer: {
+    login: 'login',
+    invitation: 'invitation',
+    security: 'security',
+    capTable: 'cap-table',
+    holders: 'classes/:classId/holders',
+    journal: 'journal',
+    requests: 'requests',
+    users: 'users',
+  },
   admin: {
     login: 'login',
     dashboard: 'dashboard',
@@ -90,6 +117,11 @@ export const routes = {
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === ADMIN || pathname.startsWith(`${ADMIN}/`);
+}
+
+/** The signed-in issuer area (never /issuer-portal, the public wizard). */
+export function isIssuerAreaPath(pathname: string): boolean {
+  return pathname === ISSUER || pathname.startsWith(`${ISSUER}/`);
 }
 
 /** The API, served from the same origin under /api (proxied to :3000 in development). */
@@ -214,5 +246,22 @@ export const apiPaths = {
     lostCertificates: '/api/shareholder-portal/lost-certificates',
     accountTransactions: (accountId: string) =>
       `/api/shareholder-portal/accounts/${encodeURIComponent(accountId)}/transactions`,
+  },
+  /** The issuer area's calls (decision 023); sent with `auth: 'issuer'`. */
+  issuer: {
+    acceptInvitation: '/api/issuer/invitations/accept',
+    login: '/api/issuer/login',
+    loginMfa: '/api/issuer/login/mfa',
+    logout: '/api/issuer/logout',
+    me: '/api/issuer/me',
+    mfa: '/api/issuer/mfa',
+    capTable: '/api/issuer/cap-table',
+    classHolders: (classId: string) => `/api/issuer/classes/${encodeURIComponent(classId)}/holders`,
+    classHoldersCsv: (classId: string) => `/api/issuer/classes/${encodeURIComponent(classId)}/holders/export/csv`,
+    transactions: '/api/issuer/transactions',
+    requests: '/api/issuer/requests',
+    ocf: '/api/issuer/ocf',
+    users: '/api/issuer/users',
+    user: (id: string) => `/api/issuer/users/${encodeURIComponent(id)}`,
   },
 } as const;
