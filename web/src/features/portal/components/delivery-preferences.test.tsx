@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELIVERY_PREFERENCE_MESSAGES as M, type DeliveryPreference } from '@ledgerwell/shared/delivery-preferences';
 import { ApiRequestError } from '../../../lib/api-client';
+import { expectLoadFailure } from '../../../test/load-failure';
 import { fetchDeliveryPreference, saveDeliveryPreference } from '../delivery-preferences-api';
 import { DeliveryPreferences } from './delivery-preferences';
 
@@ -100,7 +101,7 @@ describe('the delivery choice in the portal', () => {
     fetchMock.mockRejectedValueOnce(offline()).mockResolvedValueOnce(ELECTRONIC);
     renderChoice();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(M.loadFailed);
+    expectLoadFailure(alert, M.loadFailed);
     expect(screen.queryByRole('radio')).toBeNull();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { DELIVERY_PREFERENCE_MESSAGES as M, type DeliveryPreference } from '@ledgerwell/shared/delivery-preferences';
 import { Spinner } from '../../../components/ui/spinner';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchDeliveryPreference, saveDeliveryPreference } from '../delivery-preferences-api';
 import { formatDate } from '../labels';
@@ -89,14 +90,7 @@ export function DeliveryPreferences({ onSessionExpired }: DeliveryPreferencesPro
     <section className="portal-block" aria-labelledby="portal-delivery">
       <h2 id="portal-delivery">How we send your documents</h2>
       {state.status === 'loading' && <Spinner label="Loading your delivery choice" />}
-      {state.status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{M.loadFailed}</p>
-          <button type="button" className="button button--secondary button--small" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'failed' && <LoadFailure text={M.loadFailed} onRetry={retry} alert />}
       {state.status === 'ready' && (
         <form onSubmit={save} noValidate>
           <RadioGroupField

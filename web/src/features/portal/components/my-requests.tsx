@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OwnRequest } from '@ledgerwell/shared/portal-requests';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { PORTAL_MESSAGES, REQUEST_TYPE_LABELS, formatDate } from '../labels';
 import { RequestDetailDialog } from './request-detail-dialog';
@@ -24,14 +25,7 @@ export function MyRequests({ state, onRetry, onSessionExpired }: MyRequestsProps
     <section className="portal-block" aria-labelledby="portal-my-requests">
       <h2 id="portal-my-requests">Your requests</h2>
       {state.status === 'loading' && <Spinner label="Loading your requests" />}
-      {state.status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{PORTAL_MESSAGES.requestsFailed}</p>
-          <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {state.status === 'failed' && <LoadFailure text={PORTAL_MESSAGES.requestsFailed} onRetry={onRetry} alert />}
       {state.status === 'ready' && state.requests.length === 0 && <p className="muted">{PORTAL_MESSAGES.noRequests}</p>}
       {state.status === 'ready' && state.requests.length > 0 && (
         <ul className="portal-list">
