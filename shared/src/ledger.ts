@@ -41,6 +41,7 @@ export const LEDGER_MESSAGES = {
   typeInvalid: 'Choose a transaction type from the list',
   accountNumberFilterInvalid: 'An account number is at most 40 characters',
   futureDate: 'The effective date cannot be in the future',
+  recordDateInFuture: 'The record date cannot be in the future: choose today or an earlier date',
   backDatedNeedsMemo: 'A back-dated posting needs a memo saying why',
   legalNameRequired: 'Legal name is required',
   classNameRequired: 'Class name is required',

@@ -156,6 +156,9 @@ describe('issuer portal reads', () => {
     const cases: [string, string][] = [
       [`/api/issuer/classes/${seeded.acme.common}/holders?asOf=2026-02-30`, 'asOf'],
       [`/api/issuer/classes/${seeded.acme.common}/holders/export/csv?asOf=yesterday`, 'asOf'],
+      // A day that has not ended has no record-date list yet: refused, not answered with today's holdings.
+      [`/api/issuer/classes/${seeded.acme.common}/holders?asOf=${daysBefore(seeded.today, -1)}`, 'asOf'],
+      [`/api/issuer/classes/${seeded.acme.common}/holders/export/csv?asOf=${daysBefore(seeded.today, -1)}`, 'asOf'],
       ['/api/issuer/transactions?from=2026-13-01', 'from'],
       ['/api/issuer/transactions?from=2026-05-02&to=2026-05-01', 'to'],
       ['/api/issuer/transactions?type=GIFT', 'type'],

@@ -2,11 +2,11 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { issuers, ledgerLegs, shareClasses } from '@ledgerwell/db/ledger-schema';
 import { shareholderAccounts } from '@ledgerwell/db/schema';
-import { normalizeDecimal } from '@ledgerwell/shared/ledger';
+import { LEDGER_MESSAGES, normalizeDecimal } from '@ledgerwell/shared/ledger';
 import { maskTaxId } from '@ledgerwell/shared/registry';
 import type { AppDeps } from '../../lib/context';
 import type { CsvColumn } from '../../lib/csv-export';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { issuerToday } from './effective-date';
 
 /**
@@ -47,7 +47,13 @@ async function classDate(deps: AppDeps, classId: string, asOf: string | undefine
     .innerJoin(issuers, eq(issuers.id, shareClasses.issuerId))
     .where(and(eq(shareClasses.id, classId), scope.issuerId ? eq(shareClasses.issuerId, scope.issuerId) : undefined));
   if (!row) throw notFound('Share class not found');
-  return asOf ?? issuerToday(deps, row);
+  const today = issuerToday(deps, row);
+  // A list as of a day that has not ended would show today's holdings under a later date's name.
+  if (asOf && asOf > today)
+    throw new AppError('VALIDATION_ERROR', LEDGER_MESSAGES.recordDateInFuture, {
+      asOf: LEDGER_MESSAGES.recordDateInFuture,
+    });
+  return asOf ?? today;
 }
 
 // Spelled out with table names: drizzle writes bare column names inside a select's sql, which a correlated
