@@ -3,12 +3,13 @@ import { TRANSACTION_TYPES, type TransactionType } from '@ledgerwell/shared/ledg
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { fetchIssuers, fetchJournal, type IssuerView, type JournalFilters } from '../api/ledger';
-import { DateFilter, ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
-import { TRANSACTION_TYPE_LABELS } from '../components/ledger/ledger-format';
-import { TransactionTable } from '../components/ledger/transaction-table';
+import { DateFilter, ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
+import { TRANSACTION_TYPE_LABELS } from '../../../lib/ledger-format';
+import { STAFF_TRANSACTION_LINKS } from '../components/ledger/ledger-format';
+import { TransactionTable } from '../../../components/ledger/transaction-table';
 import { PageHeader } from '../components/page-header';
-import { PagedResults } from '../components/paged-results';
-import { useApiData } from '../hooks/use-api-data';
+import { PagedResults } from '../../../components/paged-results';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useListFilters } from '../hooks/use-list-filters';
 
 interface JournalFilterValues {
@@ -131,6 +132,7 @@ export function LedgerJournalPage() {
             rows={list.rows}
             caption="Postings, newest first"
             classLabel={(classId) => classNames.get(classId) ?? 'Unknown class'}
+            links={STAFF_TRANSACTION_LINKS}
           />
         )}
       </PagedResults>

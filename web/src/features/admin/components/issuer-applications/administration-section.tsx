@@ -15,7 +15,7 @@ import { latestSignature, showLongDateTime } from '../../utils/issuer-applicatio
 import { AdminNotesForm } from '../admin-notes-form';
 import { Banner } from '../banner';
 import { DetailList } from '../detail-list';
-import { SelectFilter, type FilterOption } from '../filter-fields';
+import { SelectFilter, type FilterOption } from '../../../../components/filter-fields';
 import { DetailSection } from './detail-section';
 import { IssuerStatusBadge } from './status-badge';
 

@@ -4,7 +4,7 @@ import {
   type LostCertificateReview,
 } from '@ledgerwell/shared/lost-certificates';
 import { useAffidavitSignature } from '../../hooks/use-affidavit-signature';
-import { formatDateTime } from '../../utils/format';
+import { formatDateTime } from '../../../../lib/format';
 import { DetailList } from '../detail-list';
 
 const CERTIFICATE_STATUS_TEXT: Record<string, string> = {

@@ -1,9 +1,9 @@
 import type { RequestDetail } from '../../api/requests';
-import { formatDateTime } from '../../utils/format';
+import { formatDateTime } from '../../../../lib/format';
 import { formatDecimal } from '@ledgerwell/shared/ledger';
-import { requestTitle } from '../../utils/request-labels';
+import { requestTitle } from '../../../../lib/request-labels';
 import { overviewVerificationStatus } from '../../utils/verification-state';
-import { StatusBadge } from '../badges';
+import { StatusBadge } from '../../../../components/request-badges';
 import { DetailList } from '../detail-list';
 
 /**

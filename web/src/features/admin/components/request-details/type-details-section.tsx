@@ -1,5 +1,5 @@
 import type { RequestDetail } from '../../api/requests';
-import { formatCount, formatMoney, formatPrice } from '../../utils/format';
+import { formatCount, formatMoney, formatPrice } from '../../../../lib/format';
 import {
   otherFields,
   readAddressChange,
