@@ -25,7 +25,7 @@ import {
 } from '../api/contact-submissions';
 import { AdminNotesForm } from '../components/admin-notes-form';
 import { Banner } from '../components/banner';
-import { DetailListRow } from '../components/detail-list';
+import { DetailListRow } from '../../../components/detail-list';
 import { ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
 import { DetailModal } from '../components/detail-modal';
 import { ListPageHeader } from '../components/page-header';

@@ -11,7 +11,7 @@ import {
   type CertificateView,
   type PositionView,
 } from '../api/ledger';
-import { DetailList } from '../components/detail-list';
+import { DetailList } from '../../../components/detail-list';
 import { formatDay, shares } from '../../../lib/ledger-format';
 import {
   CertificateStatusBadge,

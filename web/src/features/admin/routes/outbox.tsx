@@ -17,7 +17,7 @@ import {
   type OutboxFilterValues,
   type OutboxList,
 } from '../api/outbox';
-import { DetailListRow } from '../components/detail-list';
+import { DetailListRow } from '../../../components/detail-list';
 import { DetailModal } from '../components/detail-modal';
 import { ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
 import { ListPageHeader } from '../components/page-header';

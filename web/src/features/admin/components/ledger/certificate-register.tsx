@@ -6,7 +6,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { searchCertificates, type CertificateView } from '../../api/ledger';
 import { actionErrorMessage } from '../../../../lib/action-error';
 import { formatDateTime } from '../../../../lib/format';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 import { ReleaseForm, ReplacementForm, StopOrderForm } from './certificate-actions';
 import { formatDay, shares } from '../../../../lib/ledger-format';
 import { CertificateStatusBadge, certificateLineage, STOP_REASON_LABELS, type PushToast } from './ledger-format';

@@ -5,7 +5,7 @@ import {
 } from '@ledgerwell/shared/lost-certificates';
 import { useAffidavitSignature } from '../../hooks/use-affidavit-signature';
 import { formatDateTime } from '../../../../lib/format';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 
 const CERTIFICATE_STATUS_TEXT: Record<string, string> = {
   OUTSTANDING: 'Outstanding',

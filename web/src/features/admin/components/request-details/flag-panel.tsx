@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { FLAG_PRIORITY_LABELS } from '../../../../lib/request-labels';
 import { FlagIcon } from '../../../../components/request-badges';
 import { ConfirmDialog } from '../confirm-dialog';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 import { FlagModal, type FlagInput } from './flag-modal';
 
 interface FlagPanelProps {

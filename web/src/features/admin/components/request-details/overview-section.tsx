@@ -4,7 +4,7 @@ import { formatDecimal } from '@ledgerwell/shared/ledger';
 import { requestTitle } from '../../../../lib/request-labels';
 import { overviewVerificationStatus } from '../../utils/verification-state';
 import { StatusBadge } from '../../../../components/request-badges';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 
 /**
  * Statuses a document review sets (a rejected photo sends the transfer back to AWAITING_VERIFICATION): the request

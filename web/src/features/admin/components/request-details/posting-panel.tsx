@@ -12,7 +12,7 @@ import { useApiData } from '../../../../hooks/use-api-data';
 import { actionErrorMessage } from '../../../../lib/action-error';
 import { formatDateTime } from '../../../../lib/format';
 import { ConfirmDialog } from '../confirm-dialog';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 
 interface PostingPanelProps {
   request: RequestDetail;
