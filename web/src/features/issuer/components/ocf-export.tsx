@@ -4,20 +4,12 @@ import { actionErrorMessage } from '../../../lib/action-error';
 import { isApiRequestError } from '../../../lib/api-client';
 import { downloadOcfBundle } from '../api/cap-table';
 import type { IssuerUserProfile } from '../api/issuer-user';
+import { fileSlug, localDay } from './file-names';
 
 export const OCF_VIEWER_TEXT = "Only your company's administrators can export the cap table.";
 
 /** The bundle's file name: the company and the day, e.g. acme-corp-2026-11-27.ocf.zip. */
-export function ocfFileName(legalName: string, day: string): string {
-  const slug = legalName
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${slug || 'cap-table'}-${day}.ocf.zip`;
-}
-
-const localDay = (now: Date) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+export const ocfFileName = (legalName: string, day: string) => `${fileSlug(legalName, 'cap-table')}-${day}.ocf.zip`;
 
 function failureText(error: unknown): string {
   // A viewer's call is refused by the server too: say why rather than "forbidden".
