@@ -67,12 +67,12 @@ function server(overrides: Partial<Record<string, (call: ApiCall) => Answer>> = 
   };
 }
 
-let location = '';
+/** Shows the address the page is at, as reload and Back would see it. */
 function LocationProbe() {
   const here = useLocation();
-  location = `${here.pathname}${here.search}`;
-  return null;
+  return <output data-testid="location">{`${here.pathname}${here.search}`}</output>;
 }
+const location = () => screen.getByTestId('location').textContent;
 
 const renderPage = (at = '/issuer/classes/class-common/holders') =>
   render(
@@ -117,7 +117,7 @@ describe("a class's holders of record", () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(holdersCalls(calls).at(-1)!.query).toEqual({ page: '2', limit: '50' }));
-    expect(location).toBe('/issuer/classes/class-common/holders?page=2');
+    expect(location()).toBe('/issuer/classes/class-common/holders?page=2');
   });
 
   it('reads the list of a past record date from the address and the date field, and says when no one held shares', async () => {
@@ -129,7 +129,7 @@ describe("a class's holders of record", () => {
 
     fireEvent.change(screen.getByLabelText('Record date'), { target: { value: '2026-01-01' } });
     expect(await screen.findByText('No holder held shares of this class on that day.')).toBeTruthy();
-    expect(location).toBe('/issuer/classes/class-common/holders?asOf=2026-01-01');
+    expect(location()).toBe('/issuer/classes/class-common/holders?asOf=2026-01-01');
   });
 
   it('refuses a future record date at the field and asks the server nothing for it', async () => {
@@ -144,7 +144,7 @@ describe("a class's holders of record", () => {
     expect(screen.getByText(RECORD_DATE_MESSAGES.future)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(holdersCalls(calls)).toHaveLength(before);
-    expect(location).toBe('/issuer/classes/class-common/holders');
+    expect(location()).toBe('/issuer/classes/class-common/holders');
 
     fireEvent.change(field, { target: { value: TODAY } });
     expect(screen.queryByText(RECORD_DATE_MESSAGES.future)).toBeNull();
