@@ -25,3 +25,7 @@ export function useUrlFilters<Key extends string>(keys: readonly Key[]) {
     clear: () => write(Object.fromEntries(keys.map((key) => [key, ''])) as Record<Key, string>, 1),
   };
 }
+
+/** Whether a value read from the address is one of a list's values (anything else is ignored, never sent). */
+export const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);

@@ -8,7 +8,7 @@ import { TRANSACTION_TYPE_LABELS } from '../../../lib/ledger-format';
 import { fetchCapTable } from '../api/cap-table';
 import { fetchIssuerJournal, type JournalFilters } from '../api/journal';
 import { IssuerPage } from '../components/issuer-page';
-import { useUrlFilters } from '../hooks/use-url-filters';
+import { isOneOf, useUrlFilters } from '../hooks/use-url-filters';
 
 const FILTER_KEYS = ['classId', 'type', 'from', 'to'] as const;
 
@@ -17,8 +17,7 @@ const TYPE_OPTIONS: FilterOption<string>[] = [
   ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] })),
 ];
 
-const isTransactionType = (value: string): value is TransactionType =>
-  (TRANSACTION_TYPES as readonly string[]).includes(value);
+const isTransactionType = (value: string): value is TransactionType => isOneOf(TRANSACTION_TYPES, value);
 
 /** The API's filters from the address's: empty values left out, an unknown type ignored rather than refused. */
 function journalQuery(filters: Record<(typeof FILTER_KEYS)[number], string>): JournalFilters {
