@@ -1,21 +1,16 @@
 import { TRANSACTION_TYPES, type TransactionType } from '@ledgerwell/shared/ledger';
-import { DateFilter, ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
+import { ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
+import { PostingFilterFields } from '../../../components/ledger/posting-filter-fields';
 import { TransactionTable } from '../../../components/ledger/transaction-table';
 import { PagedResults } from '../../../components/paged-results';
 import { useApiData } from '../../../hooks/use-api-data';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { TRANSACTION_TYPE_LABELS } from '../../../lib/ledger-format';
 import { fetchCapTable } from '../api/cap-table';
 import { fetchIssuerJournal, type JournalFilters } from '../api/journal';
 import { IssuerPage } from '../components/issuer-page';
 import { isOneOf, useUrlFilters } from '../hooks/use-url-filters';
 
 const FILTER_KEYS = ['classId', 'type', 'from', 'to'] as const;
-
-const TYPE_OPTIONS: FilterOption<string>[] = [
-  { value: '', label: 'All types' },
-  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] })),
-];
 
 const isTransactionType = (value: string): value is TransactionType => isOneOf(TRANSACTION_TYPES, value);
 
@@ -60,26 +55,14 @@ export function JournalPage() {
           options={classOptions}
           onChange={(classId) => changeFilter('classId', classId)}
         />
-        <SelectFilter
-          id="journal-type"
-          label="Type"
-          value={isTransactionType(filters.type) ? filters.type : ''}
-          options={TYPE_OPTIONS}
-          onChange={(type) => changeFilter('type', type)}
-        />
-        <DateFilter
-          id="journal-from"
-          label="From"
-          value={filters.from}
-          max={filters.to}
-          onChange={(from) => changeFilter('from', from)}
-        />
-        <DateFilter
-          id="journal-to"
-          label="To"
-          value={filters.to}
-          min={filters.from}
-          onChange={(to) => changeFilter('to', to)}
+        <PostingFilterFields
+          idPrefix="journal"
+          type={isTransactionType(filters.type) ? filters.type : ''}
+          from={filters.from}
+          to={filters.to}
+          onType={(type) => changeFilter('type', type)}
+          onFrom={(from) => changeFilter('from', from)}
+          onTo={(to) => changeFilter('to', to)}
         />
       </ListFilters>
       <PagedResults
