@@ -36,6 +36,7 @@ import {
 } from '@ledgerwell/shared/reconciliation';
 import { apiPaths } from '../../../config/paths';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
+import { pageOf, type ListPage } from '../../../lib/list-page';
 
 export type {
   CertificateView,
@@ -189,15 +190,7 @@ export function exportClassHolders(classId: string, asOf: string): Promise<Blob>
 }
 
 /** A page of a ledger list in the shape the admin lists page by (PagedResults). */
-export interface LedgerPage<T> {
-  rows: T[];
-  pagination: { page: number; totalPages: number; totalCount: number };
-}
-
-const pageOf = <T>(body: { data: T[]; total: number; page: number; limit: number }): LedgerPage<T> => ({
-  rows: body.data,
-  pagination: { page: body.page, totalPages: Math.max(1, Math.ceil(body.total / body.limit)), totalCount: body.total },
-});
+export type LedgerPage<T> = ListPage<T>;
 
 export interface JournalFilters {
   issuerId?: string;

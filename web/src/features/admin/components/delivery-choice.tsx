@@ -1,5 +1,5 @@
 import type { DeliveryPreference } from '@ledgerwell/shared/delivery-preferences';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '../../../lib/format';
 
 /**
  * How advices and statements reach a holder, as staff see it on the holder: electronic or paper, and since when

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ExportCsvButton, type ExportCsvButtonProps } from './export-csv-button';
+import { ExportCsvButton, type ExportCsvButtonProps } from '../../../components/download-button';
 
 interface PageHeaderProps {
   title: string;

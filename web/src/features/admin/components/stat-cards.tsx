@@ -1,4 +1,4 @@
-import { formatCount } from '../utils/format';
+import { formatCount } from '../../../lib/format';
 
 /** One card: its title and its figure, already formatted; undefined while the figures load (or when they failed). */
 export type StatCard = [title: string, value: string | undefined];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { actionErrorMessage } from '../utils/action-error';
+import { actionErrorMessage } from '../../../lib/action-error';
 import type { BannerMessage } from './use-banner';
 
 /**

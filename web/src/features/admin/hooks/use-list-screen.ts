@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ADMIN_ROLE_RANK, type AdminRole } from '@ledgerwell/shared/admin-auth';
-import { useApiData } from './use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useBanner } from './use-banner';
 import { useListFilters } from './use-list-filters';
 

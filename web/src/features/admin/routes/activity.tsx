@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { ACTIVITY_PAGE_SIZE, fetchActivity, type ActivityFilters } from '../api/activity';
 import { Pagination } from '../components/pagination';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import {
   ACTION_TYPE_SUGGESTIONS,
   activityActionLabel,
@@ -18,8 +18,8 @@ import {
   detailsSummary,
   RESOURCE_TYPE_SUGGESTIONS,
 } from '../utils/activity-query';
-import { formatDateTime } from '../utils/format';
-import { humanise } from '../utils/request-labels';
+import { formatDateTime } from '../../../lib/format';
+import { humanise } from '../../../lib/request-labels';
 
 /** The resource types a role may filter by: below ADMIN, those every role reads (the server refuses the rest). */
 export function resourceTypesFor(role: AdminRole): readonly string[] {

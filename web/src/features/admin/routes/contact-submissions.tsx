@@ -25,19 +25,19 @@ import {
 } from '../api/contact-submissions';
 import { AdminNotesForm } from '../components/admin-notes-form';
 import { Banner } from '../components/banner';
-import { DetailListRow } from '../components/detail-list';
-import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { DetailListRow } from '../../../components/detail-list';
+import { ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
 import { DetailModal } from '../components/detail-modal';
 import { ListPageHeader } from '../components/page-header';
-import { PagedResults } from '../components/paged-results';
+import { PagedResults } from '../../../components/paged-results';
 import { TickCell, ViewCell } from '../components/row-cells';
 import { ActionsHeader } from '../components/sortable-headers';
 import { countCard, StatCards } from '../components/stat-cards';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import type { BannerMessage } from '../hooks/use-banner';
 import { useDetailAction } from '../hooks/use-detail-action';
 import { useListScreen, type ListScreenProps } from '../hooks/use-list-screen';
-import { actionErrorMessage } from '../utils/action-error';
+import { actionErrorMessage } from '../../../lib/action-error';
 import { formatWhen, orNotProvided, titleCase } from '../utils/contact-view';
 import '../../../styles/contact-submissions.css';
 

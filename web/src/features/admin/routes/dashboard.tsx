@@ -7,7 +7,7 @@ import { CompliancePanel } from '../components/dashboard/compliance-panel';
 import { MetricCards, MetricCardsSkeleton } from '../components/dashboard/metric-cards';
 import { PageHeader } from '../components/page-header';
 import { RecentActivity } from '../components/dashboard/recent-activity';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 
 interface DashboardPageProps {
   admin: AdminProfile;

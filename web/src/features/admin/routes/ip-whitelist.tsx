@@ -15,16 +15,16 @@ import {
 } from '../api/ip-whitelist';
 import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { SearchFilter, SelectFilter } from '../components/filter-fields';
+import { SearchFilter, SelectFilter } from '../../../components/filter-fields';
 import { IpRuleForm } from '../components/ip-rule-form';
 import { PageHeader } from '../components/page-header';
 import { ActionsHeader, SortableHeaders, sortedByLabel, type SortColumn } from '../components/sortable-headers';
 import { SuperAdminOnly } from '../components/super-admin-only';
 import { TableState } from '../components/table-state';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useBanner } from '../hooks/use-banner';
-import { actionErrorMessage } from '../utils/action-error';
-import { formatDate } from '../utils/format';
+import { actionErrorMessage } from '../../../lib/action-error';
+import { formatDate } from '../../../lib/format';
 import {
   countIpRules,
   DEFAULT_IP_RULE_SORT,

@@ -13,13 +13,13 @@ import {
   type IssuerFilterValues,
 } from '../api/issuer-applications';
 import { Banner } from '../components/banner';
-import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
 import { ApplicationDetail } from '../components/issuer-applications/application-detail';
 import { ApplicationsTable } from '../components/issuer-applications/applications-table';
 import { ListPageHeader } from '../components/page-header';
 import { countCard, StatCards } from '../components/stat-cards';
 import { useListScreen, type ListScreenProps } from '../hooks/use-list-screen';
-import { actionErrorMessage } from '../utils/action-error';
+import { actionErrorMessage } from '../../../lib/action-error';
 import { showPercent } from '../utils/issuer-application-view';
 import '../components/issuer-applications/issuer-applications.css';
 

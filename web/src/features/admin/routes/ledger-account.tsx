@@ -11,12 +11,17 @@ import {
   type CertificateView,
   type PositionView,
 } from '../api/ledger';
-import { DetailList } from '../components/detail-list';
-import { CertificateStatusBadge, certificateLineage, formatDay, shares } from '../components/ledger/ledger-format';
-import { TransactionTable } from '../components/ledger/transaction-table';
-import { PagedResults } from '../components/paged-results';
-import { useApiData } from '../hooks/use-api-data';
-import { actionErrorMessage } from '../utils/action-error';
+import { DetailList } from '../../../components/detail-list';
+import { formatDay, shares } from '../../../lib/ledger-format';
+import {
+  CertificateStatusBadge,
+  certificateLineage,
+  STAFF_TRANSACTION_LINKS,
+} from '../components/ledger/ledger-format';
+import { TransactionTable } from '../../../components/ledger/transaction-table';
+import { PagedResults } from '../../../components/paged-results';
+import { useApiData } from '../../../hooks/use-api-data';
+import { actionErrorMessage } from '../../../lib/action-error';
 
 /**
  * An account's ledger: its position at the end of any day, every transaction that touched it with the balance
@@ -69,7 +74,14 @@ export function LedgerAccountPage() {
           }}
           onPage={setTransactionsPage}
         >
-          {(list) => <TransactionTable rows={list.rows} caption="Transactions, newest first" accountId={accountId} />}
+          {(list) => (
+            <TransactionTable
+              rows={list.rows}
+              caption="Transactions, newest first"
+              accountId={accountId}
+              links={STAFF_TRANSACTION_LINKS}
+            />
+          )}
         </PagedResults>
       </section>
       <section className="admin-card" aria-labelledby="account-certificates">

@@ -5,13 +5,13 @@ import { paths } from '../../../config/paths';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { exportClassHolders, fetchClassHolders, fetchIssuers, type HolderList } from '../api/ledger';
-import { ExportCsvButton } from '../components/export-csv-button';
-import { formatDay, shares } from '../components/ledger/ledger-format';
+import { exportClassHolders, fetchClassHolders, fetchIssuers } from '../api/ledger';
+import { ExportCsvButton } from '../../../components/download-button';
+import { HolderTable } from '../../../components/ledger/holder-table';
 import { ToastRegion } from '../components/toast-region';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useToasts } from '../hooks/use-toasts';
-import { actionErrorMessage } from '../utils/action-error';
+import { actionErrorMessage } from '../../../lib/action-error';
 
 /**
  * A class's record-date list (Rule 17Ad-10's master file as of a date): the holders at the end of the chosen
@@ -82,72 +82,10 @@ export function LedgerClassPage({ role }: { role: AdminRole }) {
             <Spinner label="Loading holders" />
           )
         ) : (
-          <HolderTable list={list} onPage={setPage} />
+          <HolderTable list={list} onPage={setPage} accountHref={paths.admin.ledgerAccount} />
         )}
       </section>
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
     </div>
-  );
-}
-
-function HolderTable({ list, onPage }: { list: HolderList; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.limit));
-  return (
-    <>
-      <p>
-        <strong>{list.total.toLocaleString('en-US')}</strong> {list.total === 1 ? 'holder' : 'holders'} of{' '}
-        <strong>{shares(list.totalShares)}</strong> shares at the end of {formatDay(list.asOf)}.
-      </p>
-      {list.data.length === 0 ? (
-        <p className="empty-state">No holder held shares of this class on that day.</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-label="Table of holders of record" tabIndex={0}>
-          <table className="data-table">
-            <caption className="visually-hidden">Holders of record on {list.asOf}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Registration</th>
-                <th scope="col">Shares</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((holder) => (
-                <tr key={holder.accountId}>
-                  <th scope="row" className="data-table__code">
-                    <Link to={paths.admin.ledgerAccount(holder.accountId)}>{holder.accountNumber}</Link>
-                  </th>
-                  <td>{holder.registrationName}</td>
-                  <td>{shares(holder.shares)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 && (
-        <nav className="pagination" aria-label="Pages of holders">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={list.page <= 1}
-            onClick={() => onPage(list.page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {list.page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={list.page >= pages}
-            onClick={() => onPage(list.page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
-    </>
   );
 }

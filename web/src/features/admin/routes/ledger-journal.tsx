@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { TRANSACTION_TYPES, type TransactionType } from '@ledgerwell/shared/ledger';
+import type { TransactionType } from '@ledgerwell/shared/ledger';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { fetchIssuers, fetchJournal, type IssuerView, type JournalFilters } from '../api/ledger';
-import { DateFilter, ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
-import { TRANSACTION_TYPE_LABELS } from '../components/ledger/ledger-format';
-import { TransactionTable } from '../components/ledger/transaction-table';
+import { ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
+import { PostingFilterFields } from '../../../components/ledger/posting-filter-fields';
+import { STAFF_TRANSACTION_LINKS } from '../components/ledger/ledger-format';
+import { TransactionTable } from '../../../components/ledger/transaction-table';
 import { PageHeader } from '../components/page-header';
-import { PagedResults } from '../components/paged-results';
-import { useApiData } from '../hooks/use-api-data';
+import { PagedResults } from '../../../components/paged-results';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useListFilters } from '../hooks/use-list-filters';
 
 interface JournalFilterValues {
@@ -22,11 +23,6 @@ interface JournalFilterValues {
 }
 
 const NO_FILTERS: JournalFilterValues = { search: '', scope: '', type: '', from: '', to: '' };
-
-const TYPE_FILTERS: FilterOption<TransactionType | ''>[] = [
-  { value: '', label: 'All types' },
-  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] })),
-];
 
 function scopeOptions(issuers: IssuerView[] | null): FilterOption<string>[] {
   return [
@@ -93,26 +89,14 @@ export function LedgerJournalPage() {
           options={scopeOptions(issuers.data)}
           onChange={(scope) => changeFilter('scope', scope)}
         />
-        <SelectFilter
-          id="journal-type"
-          label="Type"
-          value={filters.type}
-          options={TYPE_FILTERS}
-          onChange={(type) => changeFilter('type', type)}
-        />
-        <DateFilter
-          id="journal-from"
-          label="From"
-          value={filters.from}
-          max={filters.to}
-          onChange={(from) => changeFilter('from', from)}
-        />
-        <DateFilter
-          id="journal-to"
-          label="To"
-          value={filters.to}
-          min={filters.from}
-          onChange={(to) => changeFilter('to', to)}
+        <PostingFilterFields
+          idPrefix="journal"
+          type={filters.type}
+          from={filters.from}
+          to={filters.to}
+          onType={(type) => changeFilter('type', type)}
+          onFrom={(from) => changeFilter('from', from)}
+          onTo={(to) => changeFilter('to', to)}
         />
       </ListFilters>
       <PagedResults
@@ -131,6 +115,7 @@ export function LedgerJournalPage() {
             rows={list.rows}
             caption="Postings, newest first"
             classLabel={(classId) => classNames.get(classId) ?? 'Unknown class'}
+            links={STAFF_TRANSACTION_LINKS}
           />
         )}
       </PagedResults>

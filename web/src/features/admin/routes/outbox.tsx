@@ -17,20 +17,20 @@ import {
   type OutboxFilterValues,
   type OutboxList,
 } from '../api/outbox';
-import { DetailListRow } from '../components/detail-list';
+import { DetailListRow } from '../../../components/detail-list';
 import { DetailModal } from '../components/detail-modal';
-import { ListFilters, SelectFilter, type FilterOption } from '../components/filter-fields';
+import { ListFilters, SelectFilter, type FilterOption } from '../../../components/filter-fields';
 import { ListPageHeader } from '../components/page-header';
 import { AccessDenied } from '../components/super-admin-only';
-import { PagedResults } from '../components/paged-results';
+import { PagedResults } from '../../../components/paged-results';
 import { ViewCell } from '../components/row-cells';
 import { ActionsHeader } from '../components/sortable-headers';
 import { ToastRegion } from '../components/toast-region';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useListFilters } from '../hooks/use-list-filters';
 import type { ListScreenProps } from '../hooks/use-list-screen';
 import { useToasts } from '../hooks/use-toasts';
-import { actionErrorMessage } from '../utils/action-error';
+import { actionErrorMessage } from '../../../lib/action-error';
 import { formatWhen, titleCase } from '../utils/contact-view';
 import '../../../styles/outbox.css';
 

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchRequest } from '../api/requests';
-import { FlagIcon, StatusBadge, TypeBadge } from '../components/badges';
+import { FlagIcon, StatusBadge, TypeBadge } from '../../../components/request-badges';
 import { ActionsPanel } from '../components/request-details/actions-panel';
 import { DocumentsSection } from '../components/request-details/documents-section';
 import { FlagPanel } from '../components/request-details/flag-panel';
@@ -19,7 +19,7 @@ import { StaffActivitySection } from '../components/request-details/staff-activi
 import { SubmittedDataSection } from '../components/request-details/submitted-data-section';
 import { TypeDetailsSection } from '../components/request-details/type-details-section';
 import { ToastRegion } from '../components/toast-region';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useToasts } from '../hooks/use-toasts';
 import { backToList } from '../utils/back-to-list';
 import { canReview, statusActionsFor } from '../utils/review-permissions';

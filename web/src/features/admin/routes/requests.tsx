@@ -6,7 +6,7 @@ import { fetchRequests } from '../api/requests';
 import { Pagination } from '../components/pagination';
 import { RequestFiltersBar } from '../components/requests/request-filters';
 import { RequestsTable } from '../components/requests/requests-table';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import {
   filtersFromParams,
   filtersToParams,

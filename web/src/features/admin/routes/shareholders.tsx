@@ -10,7 +10,7 @@ import {
   type ShareholderView,
 } from '../api/shareholders';
 import { DeliveryChoice } from '../components/delivery-choice';
-import { SearchInput } from '../components/filter-fields';
+import { SearchInput } from '../../../components/filter-fields';
 import { PageHeader } from '../components/page-header';
 import { ShareholderForm } from '../components/shareholder-form';
 import { ShareholderImport } from '../components/shareholder-import';

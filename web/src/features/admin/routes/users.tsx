@@ -17,7 +17,7 @@ import {
 } from '../api/users';
 import { Banner } from '../components/banner';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { SearchFilter, SelectFilter } from '../components/filter-fields';
+import { SearchFilter, SelectFilter } from '../../../components/filter-fields';
 import { PageHeader } from '../components/page-header';
 import { ActionsHeader, SortableHeaders, sortedByLabel, type SortColumn } from '../components/sortable-headers';
 import { SuperAdminOnly } from '../components/super-admin-only';
@@ -25,9 +25,9 @@ import { TableState } from '../components/table-state';
 import { UserForm } from '../components/user-form';
 import { UserSessionsDialog } from '../components/user-sessions-dialog';
 import { TemporaryPasswordNotice, type TemporaryPassword } from '../components/temporary-password-notice';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useBanner } from '../hooks/use-banner';
-import { actionErrorMessage } from '../utils/action-error';
+import { actionErrorMessage } from '../../../lib/action-error';
 import {
   DEFAULT_USER_SORT,
   displayDate,

@@ -1,7 +1,7 @@
 import type { FlagPriority } from '@ledgerwell/shared/request-review';
 import { DOCUMENT_LABELS } from '@ledgerwell/shared/verification';
 import type { ActivityFilters } from '../api/activity';
-import { FLAG_PRIORITY_LABELS, humanise } from './request-labels';
+import { FLAG_PRIORITY_LABELS, humanise } from '../../../lib/request-labels';
 
 /** The activity page's filters, kept in the URL: admin, resource, action, page. */
 export function activityFiltersFromParams(params: URLSearchParams): ActivityFilters {

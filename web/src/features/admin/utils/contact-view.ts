@@ -1,4 +1,4 @@
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format';
 
 /** Spec 8: a missing date reads 'Not provided', one that cannot be parsed 'Invalid date'. */
 export function formatWhen(value: string | null | undefined): string {
@@ -8,10 +8,6 @@ export function formatWhen(value: string | null | undefined): string {
 
 /** A missing optional field (company, phone). */
 export const orNotProvided = (value: string | null | undefined) => (value?.trim() ? value : 'Not provided');
-
-/** 'Showing page X of Y (N total)' (spec 2.4). */
-export const pageSummary = (page: number, totalPages: number, totalCount: number) =>
-  `Showing page ${page} of ${Math.max(1, totalPages)} (${totalCount.toLocaleString('en-US')} total)`;
 
 /** SALES → Sales, IN_PROGRESS → In Progress. */
 export const titleCase = (value: string) =>

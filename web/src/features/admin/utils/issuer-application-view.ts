@@ -1,7 +1,7 @@
 import { usStateName } from '@ledgerwell/shared/us-states';
 import { ENTITY_TYPE_LABELS, shareholderCountLabel, type EntityType } from '@ledgerwell/shared/issuer-onboarding-rules';
 import { ISSUER_APPLICATION_MESSAGES } from '@ledgerwell/shared/issuer-applications';
-import { formatCount, formatMoney, formatPrice } from './format';
+import { formatCount, formatMoney, formatPrice } from '../../../lib/format';
 
 /** How the issuer applications screen shows each kind of value (spec 3, 8, 9); a missing one reads 'Not provided'. */
 export const NOT_PROVIDED = ISSUER_APPLICATION_MESSAGES.notProvided;

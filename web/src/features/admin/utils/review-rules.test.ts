@@ -16,8 +16,8 @@ import {
   statusTone,
   typeLabel,
   verificationLabel,
-} from './request-labels';
-import { formatMoney, formatPercent, formatPrice } from './format';
+} from '../../../lib/request-labels';
+import { formatMoney, formatPercent, formatPrice } from '../../../lib/format';
 
 describe('permissions', () => {
   it('lets REVIEWER and up act, and READ_ONLY see no action at all', () => {

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@ledgerwell/shared/admin-auth';
 import type { AdminUser } from '@ledgerwell/shared/admin-users';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format';
 
 /** The user table's search, filters and sorting (spec 2.2): admin users are few, so all run in the browser. */
 export type UserSortKey = 'username' | 'email' | 'name' | 'role' | 'status' | 'lastLoginAt';

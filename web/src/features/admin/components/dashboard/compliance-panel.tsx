@@ -1,5 +1,5 @@
 import type { DashboardStats } from '../../api/dashboard';
-import { formatCount, formatPercent } from '../../utils/format';
+import { formatCount, formatPercent } from '../../../../lib/format';
 
 /**
  * Turnaround under SEC Rule 17Ad-2, counted in business days from receipt in good order (for a

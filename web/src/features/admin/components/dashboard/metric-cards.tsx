@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import type { DashboardStats } from '../../api/dashboard';
-import { formatCount, formatMoney, formatPercent } from '../../utils/format';
+import { formatCount, formatMoney, formatPercent } from '../../../../lib/format';
 
 interface MetricCardProps {
   title: string;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import type { RecentActivityItem } from '../../api/dashboard';
-import { formatDateTime } from '../../utils/format';
-import { requestTitle, sharesLabel } from '../../utils/request-labels';
-import { StatusBadge } from '../badges';
+import { formatDateTime } from '../../../../lib/format';
+import { requestTitle, sharesLabel } from '../../../../lib/request-labels';
+import { StatusBadge } from '../../../../components/request-badges';
 
 const RECENT_LIMIT = 5;
 

@@ -14,8 +14,8 @@ import { useDetailAction } from '../../hooks/use-detail-action';
 import { latestSignature, showLongDateTime } from '../../utils/issuer-application-view';
 import { AdminNotesForm } from '../admin-notes-form';
 import { Banner } from '../banner';
-import { DetailList } from '../detail-list';
-import { SelectFilter, type FilterOption } from '../filter-fields';
+import { DetailList } from '../../../../components/detail-list';
+import { SelectFilter, type FilterOption } from '../../../../components/filter-fields';
 import { DetailSection } from './detail-section';
 import { IssuerStatusBadge } from './status-badge';
 

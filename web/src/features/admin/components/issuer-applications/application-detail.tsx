@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ISSUER_APPLICATION_MESSAGES as M, type IssuerApplication } from '@ledgerwell/shared/issuer-applications';
 import { fetchIssuerApplication } from '../../api/issuer-applications';
-import { useApiData } from '../../hooks/use-api-data';
-import { actionErrorMessage } from '../../utils/action-error';
+import { useApiData } from '../../../../hooks/use-api-data';
+import { actionErrorMessage } from '../../../../lib/action-error';
 import { confirmationId } from '../../utils/issuer-application-view';
 import { DetailModal } from '../detail-modal';
 import { AdministrationSection } from './administration-section';

@@ -16,7 +16,7 @@ import {
   showUsState,
   showYesNo,
 } from '../../utils/issuer-application-view';
-import { DetailList, type DetailRow } from '../detail-list';
+import { DetailList, type DetailRow } from '../../../../components/detail-list';
 import { DetailSection } from './detail-section';
 
 /** A link when there is something to link to; 'Not provided' otherwise. */

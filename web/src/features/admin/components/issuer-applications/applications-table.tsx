@@ -1,5 +1,5 @@
 import { ISSUER_APPLICATION_MESSAGES as M, type IssuerApplicationList } from '@ledgerwell/shared/issuer-applications';
-import { PagedResults } from '../paged-results';
+import { PagedResults } from '../../../../components/paged-results';
 import { TickCell, ViewCell } from '../row-cells';
 import { ActionsHeader } from '../sortable-headers';
 import { formatWhen } from '../../utils/contact-view';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { DetailList, type DetailRow } from '../detail-list';
+import { DetailList, type DetailRow } from '../../../../components/detail-list';
 
 interface DetailSectionProps {
   title: string;

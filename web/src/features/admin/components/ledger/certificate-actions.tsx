@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { STOP_REASONS, type StopReason } from '@ledgerwell/shared/ledger';
 import { placeStopOrder, reissueCertificate, releaseStopOrder, type CertificateView } from '../../api/ledger';
-import { actionErrorMessage } from '../../utils/action-error';
+import { actionErrorMessage } from '../../../../lib/action-error';
 import { STOP_REASON_LABELS, type PushToast } from './ledger-format';
 
 interface ActionFormProps {

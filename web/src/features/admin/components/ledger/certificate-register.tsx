@@ -4,18 +4,12 @@ import { certificateSearchQuerySchema } from '@ledgerwell/shared/certificates';
 import { paths } from '../../../../config/paths';
 import { Spinner } from '../../../../components/ui/spinner';
 import { searchCertificates, type CertificateView } from '../../api/ledger';
-import { actionErrorMessage } from '../../utils/action-error';
-import { formatDateTime } from '../../utils/format';
-import { DetailList } from '../detail-list';
+import { actionErrorMessage } from '../../../../lib/action-error';
+import { formatDateTime } from '../../../../lib/format';
+import { DetailList } from '../../../../components/detail-list';
 import { ReleaseForm, ReplacementForm, StopOrderForm } from './certificate-actions';
-import {
-  CertificateStatusBadge,
-  certificateLineage,
-  formatDay,
-  shares,
-  STOP_REASON_LABELS,
-  type PushToast,
-} from './ledger-format';
+import { formatDay, shares } from '../../../../lib/ledger-format';
+import { CertificateStatusBadge, certificateLineage, STOP_REASON_LABELS, type PushToast } from './ledger-format';
 
 interface SearchState {
   number: string;

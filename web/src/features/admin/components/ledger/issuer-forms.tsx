@@ -13,7 +13,8 @@ import {
   type ShareClassView,
 } from '../../api/ledger';
 import { LedgerForm, optional } from './ledger-form';
-import { shares, type PushToast } from './ledger-format';
+import { shares } from '../../../../lib/ledger-format';
+import type { PushToast } from './ledger-format';
 
 interface DialogProps {
   onDone: () => void;

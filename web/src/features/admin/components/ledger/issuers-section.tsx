@@ -3,12 +3,13 @@ import { normalizeDecimal } from '@ledgerwell/shared/ledger';
 import { LoadFailure } from '../../../../components/ui/load-failure';
 import { Spinner } from '../../../../components/ui/spinner';
 import { fetchControlBook, fetchIssuers, type IssuerView, type ShareClassView } from '../../api/ledger';
-import { useApiData } from '../../hooks/use-api-data';
-import { actionErrorMessage } from '../../utils/action-error';
+import { useApiData } from '../../../../hooks/use-api-data';
+import { actionErrorMessage } from '../../../../lib/action-error';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { AddClassForm, AddIssuerForm, AuthorizedSharesForm } from './issuer-forms';
-import { shares, type PushToast } from './ledger-format';
+import { shares } from '../../../../lib/ledger-format';
+import type { PushToast } from './ledger-format';
 
 /** The dialog open over the section, if any. */
 type Dialog =

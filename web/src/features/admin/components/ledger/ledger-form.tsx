@@ -4,7 +4,7 @@ import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
 import { TextField } from '../../../../components/ui/text-field';
 import { isApiRequestError } from '../../../../lib/api-client';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { actionErrorMessage } from '../../utils/action-error';
+import { actionErrorMessage } from '../../../../lib/action-error';
 import { Modal } from '../modal';
 import { ModalFormActions } from '../modal-form-actions';
 import type { PushToast } from './ledger-format';

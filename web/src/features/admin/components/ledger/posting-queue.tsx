@@ -3,10 +3,10 @@ import { paths } from '../../../../config/paths';
 import { LoadFailure } from '../../../../components/ui/load-failure';
 import { Spinner } from '../../../../components/ui/spinner';
 import { fetchLedgerPostings, type PostingView } from '../../api/ledger';
-import { useApiData } from '../../hooks/use-api-data';
-import { actionErrorMessage } from '../../utils/action-error';
-import { formatDateTime } from '../../utils/format';
-import { formatDay, shares } from './ledger-format';
+import { useApiData } from '../../../../hooks/use-api-data';
+import { actionErrorMessage } from '../../../../lib/action-error';
+import { formatDateTime } from '../../../../lib/format';
+import { formatDay, shares } from '../../../../lib/ledger-format';
 
 export function PostingQueue() {
   const queue = useApiData('ledger-postings', fetchLedgerPostings);

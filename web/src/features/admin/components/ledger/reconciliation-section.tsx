@@ -3,10 +3,11 @@ import { AGED_DIFFERENCE_DAYS } from '@ledgerwell/shared/reconciliation';
 import { LoadFailure } from '../../../../components/ui/load-failure';
 import { Spinner } from '../../../../components/ui/spinner';
 import { fetchRecordDifferences, reconcileNow, type RecordDifferenceView } from '../../api/ledger';
-import { useApiData } from '../../hooks/use-api-data';
-import { actionErrorMessage } from '../../utils/action-error';
-import { formatDateTime } from '../../utils/format';
-import { shares, type PushToast } from './ledger-format';
+import { useApiData } from '../../../../hooks/use-api-data';
+import { actionErrorMessage } from '../../../../lib/action-error';
+import { formatDateTime } from '../../../../lib/format';
+import { shares } from '../../../../lib/ledger-format';
+import type { PushToast } from './ledger-format';
 
 /**
  * Reconciliation (Rules 17Ad-10 and 17Ad-11): the classes whose master file or journal disagrees with the control

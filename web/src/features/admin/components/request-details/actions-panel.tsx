@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { StatusAction } from '@ledgerwell/shared/request-review';
 import { changeRequestStatus, type RequestDetail } from '../../api/requests';
-import { actionErrorMessage } from '../../utils/action-error';
+import { actionErrorMessage } from '../../../../lib/action-error';
 import { STATUS_ACTION_LABELS, STATUS_ACTION_VALUES, statusActionQuestion } from '../../utils/review-permissions';
 import { transferVerificationNotice, VERIFICATION_NOTICES } from '../../utils/verification-state';
 import { ConfirmDialog } from '../confirm-dialog';

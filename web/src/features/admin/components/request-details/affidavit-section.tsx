@@ -4,8 +4,8 @@ import {
   type LostCertificateReview,
 } from '@ledgerwell/shared/lost-certificates';
 import { useAffidavitSignature } from '../../hooks/use-affidavit-signature';
-import { formatDateTime } from '../../utils/format';
-import { DetailList } from '../detail-list';
+import { formatDateTime } from '../../../../lib/format';
+import { DetailList } from '../../../../components/detail-list';
 
 const CERTIFICATE_STATUS_TEXT: Record<string, string> = {
   OUTSTANDING: 'Outstanding',

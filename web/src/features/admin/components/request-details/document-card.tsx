@@ -1,8 +1,8 @@
 import { DOCUMENT_LABELS } from '@ledgerwell/shared/verification';
 import type { VerificationDocument } from '../../api/requests';
 import type { ImageSlot } from '../../hooks/use-document-images';
-import { formatDateTime } from '../../utils/format';
-import { capitalise } from '../../utils/request-labels';
+import { formatDateTime } from '../../../../lib/format';
+import { capitalise } from '../../../../lib/request-labels';
 
 interface DocumentCardProps {
   document: VerificationDocument;

@@ -4,8 +4,8 @@ import { DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentType } from '@ledgerwell/
 import { reviewDocument, type RequestDetail, type VerificationDocument } from '../../api/requests';
 import { useDocumentImages } from '../../hooks/use-document-images';
 import { useImageStateSaver } from '../../hooks/use-image-state-saver';
-import { actionErrorMessage } from '../../utils/action-error';
-import { formatDateTime } from '../../utils/format';
+import { actionErrorMessage } from '../../../../lib/action-error';
+import { formatDateTime } from '../../../../lib/format';
 import { canReview, documentActionsFor } from '../../utils/review-permissions';
 import { ALL_VERIFIED_MESSAGE, ALL_VERIFIED_MS, TimedNotice } from '../../utils/timed-notice';
 import { initialViewState, type ViewState } from '../../utils/viewer-state';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FLAG_PRIORITIES, REVIEW_MESSAGES, type FlagPriority } from '@ledgerwell/shared/request-review';
-import { FLAG_PRIORITY_LABELS } from '../../utils/request-labels';
+import { FLAG_PRIORITY_LABELS } from '../../../../lib/request-labels';
 import { Modal } from '../modal';
 import { ModalFormActions } from '../modal-form-actions';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { flagRequest, unflagRequest, type RequestDetail } from '../../api/requests';
 import { isApiRequestError } from '../../../../lib/api-client';
-import { actionErrorMessage } from '../../utils/action-error';
-import { formatDateTime } from '../../utils/format';
-import { FLAG_PRIORITY_LABELS } from '../../utils/request-labels';
-import { FlagIcon } from '../badges';
+import { actionErrorMessage } from '../../../../lib/action-error';
+import { formatDateTime } from '../../../../lib/format';
+import { FLAG_PRIORITY_LABELS } from '../../../../lib/request-labels';
+import { FlagIcon } from '../../../../components/request-badges';
 import { ConfirmDialog } from '../confirm-dialog';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 import { FlagModal, type FlagInput } from './flag-modal';
 
 interface FlagPanelProps {

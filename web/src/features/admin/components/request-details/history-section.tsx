@@ -1,6 +1,6 @@
 import type { RequestDetail } from '../../api/requests';
-import { formatDateTime } from '../../utils/format';
-import { humanise } from '../../utils/request-labels';
+import { formatDateTime } from '../../../../lib/format';
+import { humanise } from '../../../../lib/request-labels';
 
 export function HistorySection({ history }: { history: RequestDetail['history'] }) {
   return (

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { REVIEW_MESSAGES } from '@ledgerwell/shared/request-review';
 import { addRequestNote } from '../../api/requests';
 import { parseAdminNotes } from '../../utils/admin-notes';
-import { actionErrorMessage } from '../../utils/action-error';
-import { formatDateTime } from '../../utils/format';
+import { actionErrorMessage } from '../../../../lib/action-error';
+import { formatDateTime } from '../../../../lib/format';
 
 interface NotesSectionProps {
   requestId: string;

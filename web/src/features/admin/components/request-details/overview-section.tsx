@@ -1,10 +1,10 @@
 import type { RequestDetail } from '../../api/requests';
-import { formatDateTime } from '../../utils/format';
+import { formatDateTime } from '../../../../lib/format';
 import { formatDecimal } from '@ledgerwell/shared/ledger';
-import { requestTitle } from '../../utils/request-labels';
+import { requestTitle } from '../../../../lib/request-labels';
 import { overviewVerificationStatus } from '../../utils/verification-state';
-import { StatusBadge } from '../badges';
-import { DetailList } from '../detail-list';
+import { StatusBadge } from '../../../../components/request-badges';
+import { DetailList } from '../../../../components/detail-list';
 
 /**
  * Statuses a document review sets (a rejected photo sends the transfer back to AWAITING_VERIFICATION): the request

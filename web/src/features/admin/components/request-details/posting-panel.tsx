@@ -8,11 +8,11 @@ import {
   type PostingPreview,
 } from '../../api/postings';
 import type { RequestDetail } from '../../api/requests';
-import { useApiData } from '../../hooks/use-api-data';
-import { actionErrorMessage } from '../../utils/action-error';
-import { formatDateTime } from '../../utils/format';
+import { useApiData } from '../../../../hooks/use-api-data';
+import { actionErrorMessage } from '../../../../lib/action-error';
+import { formatDateTime } from '../../../../lib/format';
 import { ConfirmDialog } from '../confirm-dialog';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 
 interface PostingPanelProps {
   request: RequestDetail;

@@ -1,6 +1,6 @@
 import type { RequestDetail } from '../../api/requests';
 import { activityActionLabel, activitySubject } from '../../utils/activity-query';
-import { formatDateTime } from '../../utils/format';
+import { formatDateTime } from '../../../../lib/format';
 
 /** What staff did on this request (the activity log, newest first, at most 100). */
 export function StaffActivitySection({ activities }: { activities: RequestDetail['adminActivities'] }) {

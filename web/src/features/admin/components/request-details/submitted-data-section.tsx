@@ -1,5 +1,5 @@
 import { displayValue, fieldLabel, type FormValues } from '../../utils/form-fields';
-import { DetailList } from '../detail-list';
+import { DetailList } from '../../../../components/detail-list';
 
 /** Every submitted field as the server keeps it (tax IDs only as their last four digits), and as raw JSON. */
 export function SubmittedDataSection({ formData }: { formData: FormValues }) {

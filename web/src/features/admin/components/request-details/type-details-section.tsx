@@ -1,5 +1,5 @@
 import type { RequestDetail } from '../../api/requests';
-import { formatCount, formatMoney, formatPrice } from '../../utils/format';
+import { formatCount, formatMoney, formatPrice } from '../../../../lib/format';
 import {
   otherFields,
   readAddressChange,
@@ -9,7 +9,7 @@ import {
   readTransfer,
   type FormValues,
 } from '../../utils/form-fields';
-import { DetailList, type DetailRow } from '../detail-list';
+import { DetailList, type DetailRow } from '../../../../components/detail-list';
 
 const SECTION_TITLES = {
   TRANSFER: 'Transfer Details',

@@ -5,8 +5,8 @@ import {
   TYPE_FILTER_OPTIONS,
   type RequestFilters,
 } from '../../utils/requests-query';
-import { statusLabel } from '../../utils/request-labels';
-import { SearchInput, SelectFilter } from '../filter-fields';
+import { statusLabel } from '../../../../lib/request-labels';
+import { SearchInput, SelectFilter } from '../../../../components/filter-fields';
 
 interface RequestFiltersBarProps {
   filters: RequestFilters;

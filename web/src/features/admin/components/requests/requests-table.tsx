@@ -3,9 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../../config/paths';
 import type { RequestListRow } from '../../api/requests';
 import { openedFromList } from '../../utils/back-to-list';
-import { formatDate, formatTime } from '../../utils/format';
-import { verificationLabel } from '../../utils/request-labels';
-import { FlagIcon, NotesIcon, StatusBadge, TypeBadge } from '../badges';
+import { formatDate, formatTime } from '../../../../lib/format';
+import { verificationLabel } from '../../../../lib/request-labels';
+import { FlagIcon, NotesIcon, StatusBadge, TypeBadge } from '../../../../components/request-badges';
 
 interface RequestsTableProps {
   rows: RequestListRow[];

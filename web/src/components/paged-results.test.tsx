@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '../lib/api-client';
 import { PagedResults } from './paged-results';
 
 interface Page {

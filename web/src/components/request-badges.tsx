@@ -1,4 +1,4 @@
-import { flagLabel, flagTone, statusLabel, statusTone, typeLabel } from '../utils/request-labels';
+import { flagLabel, flagTone, statusLabel, statusTone, typeLabel } from '../lib/request-labels';
 
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;

@@ -1,4 +1,4 @@
-/** Dates, times and amounts as the admin screens show them (en-US, the browser's time zone). */
+/** Dates, times and amounts as the signed-in screens (staff and issuer) show them (en-US, the browser's time zone). */
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;

@@ -131,8 +131,8 @@ export function DateFilter({ id, label, value, min, max, onChange }: DateFilterP
 interface ListFiltersProps {
   /** The form's accessible name, e.g. 'Filter the mail log'. */
   label: string;
-  /** The search box first in the row. */
-  search: SearchInputProps;
+  /** The search box first in the row; a list the server cannot search has none. */
+  search?: SearchInputProps;
   /** Whether any filter is set: Clear Filters is disabled otherwise. */
   filtered: boolean;
   onClear: () => void;
@@ -140,7 +140,10 @@ interface ListFiltersProps {
   children: ReactNode;
 }
 
-/** A list screen's filter row: a search box, its selects and Clear Filters; it filters as they change, so it never submits. */
+/**
+ * A list screen's filter row: a search box (when the list has one), its selects and Clear Filters; it filters as
+ * they change, so it never submits.
+ */
 export function ListFilters({ label, search, filtered, onClear, children }: ListFiltersProps) {
   return (
     <form
@@ -149,7 +152,7 @@ export function ListFilters({ label, search, filtered, onClear, children }: List
       aria-label={label}
       onSubmit={(event) => event.preventDefault()}
     >
-      <SearchFilter label="Search" className="list-filters__search" {...search} />
+      {search && <SearchFilter label="Search" className="list-filters__search" {...search} />}
       {children}
       <div className="list-filters__clear">
         <button type="button" className="button button--secondary" onClick={onClear} disabled={!filtered}>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { actionErrorMessage } from '../utils/action-error';
-import { pageSummary } from '../utils/contact-view';
-import { LoadFailure } from '../../../components/ui/load-failure';
+import { Spinner } from './ui/spinner';
+import { actionErrorMessage } from '../lib/action-error';
+import { pageSummary } from '../lib/page-summary';
+import { LoadFailure } from './ui/load-failure';
 
 interface PageOfRows {
   pagination: { page: number; totalPages: number; totalCount: number };
