@@ -60,5 +60,14 @@ export function recoveryCodesText(codes: readonly string[], username: string, is
   ].join('\n');
 }
 
+/** A failed call in plain words: the network text, the server's own message, else `fallback`. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (isApiRequestError(error)) {
+    if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
+    if (error.fromServer && error.message) return error.message;
+  }
+  return fallback;
+}
+
 /** A day as the Security screen shows it, e.g. 'Nov 24, 2026'. */
 export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });

@@ -1,13 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
 import {
   MFA_MESSAGES,
   RECOVERY_CODE_COUNT,
   type MfaStatus,
   type TotpSetup as TotpSetupData,
 } from '@ledgerwell/shared/admin-mfa';
-import { isApiRequestError } from '../../lib/api-client';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { LoadFailure } from '../ui/load-failure';
 import { Spinner } from '../ui/spinner';
@@ -18,21 +16,13 @@ import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
 import { PasskeysSection } from './passkeys-section';
 import { passkeyProof, type FactorProof } from './passkeys-api';
-import { formatDay } from './mfa-view';
+import { formatDay, messageOf } from './mfa-view';
 
 type View =
   | { kind: 'status' }
   | { kind: 'setup'; setup: TotpSetupData }
   /** `afterEnrolment`: the factor was required, so 'I have saved these codes' goes on to the area's home. */
   | { kind: 'codes'; codes: string[]; afterEnrolment: boolean };
-
-function messageOf(error: unknown, fallback: string): string {
-  if (isApiRequestError(error)) {
-    if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
-    if (error.fromServer && error.message) return error.message;
-  }
-  return fallback;
-}
 
 interface SecurityScreenProps {
   api: AccountApi;

@@ -8,13 +8,8 @@ import { fetchIssuerMe } from '../api';
 import { IssuerAuthProvider } from '../auth-context';
 import { RequireIssuer } from './require-issuer';
 
-vi.mock('../api', () => ({
-  acceptInvitation: vi.fn(),
-  completeIssuerLogin: vi.fn(),
-  fetchIssuerMe: vi.fn(),
-  loginIssuer: vi.fn(),
-  logoutIssuer: vi.fn(),
-}));
+// Every call of the issuer API is a mock: each test says what the server answers.
+vi.mock('../api');
 
 const me = vi.mocked(fetchIssuerMe);
 const profile = (mustEnrollMfa: boolean): IssuerUserProfile => ({

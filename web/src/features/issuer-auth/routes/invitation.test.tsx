@@ -10,13 +10,8 @@ import { acceptInvitation } from '../api';
 import { IssuerAuthProvider } from '../auth-context';
 import { INVITATION_TEXTS, InvitationPage } from './invitation';
 
-vi.mock('../api', () => ({
-  acceptInvitation: vi.fn(),
-  completeIssuerLogin: vi.fn(),
-  fetchIssuerMe: vi.fn(),
-  loginIssuer: vi.fn(),
-  logoutIssuer: vi.fn(),
-}));
+// Every call of the issuer API is a mock: each test says what the server answers.
+vi.mock('../api');
 
 const accept = vi.mocked(acceptInvitation);
 const PASSWORD = 'Quartz-Lantern-Meadow-58';

@@ -8,6 +8,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { TextField } from '../../../components/ui/text-field';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { messageOf } from '../../../components/sign-in/mfa-view';
 import { useIssuerAuth } from '../auth-context';
 import { IssuerLoginFrame } from '../components/login-frame';
 import { invitationTokenOf, type InvitationProblem } from '../utils/invitation-token';
@@ -26,14 +27,6 @@ function problemOf(error: unknown): InvitationProblem | null {
   if (error.code === 'INVITATION_GONE') return 'gone';
   if (error.status === 409) return 'accountExists';
   return null;
-}
-
-function failureMessage(error: unknown): string {
-  if (isApiRequestError(error)) {
-    if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
-    if (error.fromServer && error.message) return error.message;
-  }
-  return ADMIN_MESSAGES.loginError;
 }
 
 /**
@@ -84,7 +77,7 @@ export function InvitationPage() {
       }
       const fieldErrors = isApiRequestError(error) ? error.fieldErrors : {};
       if (fieldErrors.password) setErrors(fieldErrors);
-      else setFormError(failureMessage(error));
+      else setFormError(messageOf(error, ADMIN_MESSAGES.loginError));
     }
   }
 
