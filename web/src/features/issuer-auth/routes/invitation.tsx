@@ -6,8 +6,7 @@ import { acceptInvitationSchema } from '@ledgerwell/shared/issuer-auth';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { TextField } from '../../../components/ui/text-field';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { NewPasswordFields, confirmationError } from '../../../components/sign-in/new-password-fields';
 import { messageOf } from '../../../components/sign-in/mfa-view';
 import { useIssuerAuth } from '../auth-context';
 import { IssuerLoginFrame } from '../components/login-frame';
@@ -59,8 +58,8 @@ export function InvitationPage() {
     setFormError(null);
     const parsed = acceptInvitationSchema.safeParse({ token, password });
     const nextErrors: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!confirm) nextErrors.confirmPassword = ADMIN_MESSAGES.confirmPasswordRequired;
-    else if (confirm !== password) nextErrors.confirmPassword = ADMIN_MESSAGES.passwordsDoNotMatch;
+    const confirmError = confirmationError(password, confirm);
+    if (confirmError) nextErrors.confirmPassword = confirmError;
     setErrors(nextErrors);
     if (!parsed.success || Object.keys(nextErrors).length > 0) return;
 
@@ -107,26 +106,16 @@ export function InvitationPage() {
         </div>
       )}
       <form onSubmit={handleSubmit} noValidate className="form">
-        <TextField
-          label="Password"
+        <NewPasswordFields
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          label="Password"
+          confirmLabel="Confirm password"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
           error={errors.password}
-          description={<PasswordStrengthMeter password={password} />}
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirmPassword}
+          confirmError={errors.confirmPassword}
         />
         <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Creating your account...' : 'Create account'}
