@@ -8,13 +8,15 @@ import { VISITED_ASSETS_CACHE } from './src/lib/visited-assets';
 const THEME_COLOR = '#0f2f57';
 
 /**
- * Where a chunk is filed (issue 29): code only the staff area or the issuer wizard runs goes under assets/staff/ or
- * assets/wizard/, which the service worker does not precache, so a shareholder's phone installs the public pages,
+ * Where a chunk is filed (issue 29): code only a signed-in area (staff, issuer users) or the issuer wizard runs goes
+ * under assets/staff/ or assets/wizard/, which the service worker does not precache, so a shareholder's phone installs the public pages,
  * the portal and /verify alone. A route's chunk goes by its entry module; a chunk the bundler split off goes there
  * when all its app modules (web/src; shared/ and packages say nothing of who uses them) belong to that area.
  * Anything else stays in assets/ and is precached.
  */
-const STAFF_CODE = /[\\/]web[\\/]src[\\/](features[\\/](admin|admin-auth)[\\/]|app[\\/]routes[\\/]admin-area)/;
+// The signed-in areas (staff, and the issuers' own users) and their shared sign-in screens.
+const STAFF_CODE =
+  /[\\/]web[\\/]src[\\/](features[\\/](admin|admin-auth|issuer|issuer-auth)[\\/]|components[\\/]sign-in[\\/]|app[\\/]routes[\\/](admin|issuer)-area)/;
 const WIZARD_CODE = /[\\/]web[\\/]src[\\/]features[\\/]onboarding[\\/]/;
 const APP_CODE = /[\\/]web[\\/]src[\\/]/;
 function chunkFolder(chunk: {

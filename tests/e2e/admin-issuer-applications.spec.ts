@@ -2,7 +2,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import sharp from 'sharp';
 import {
   issuerApplicationStatsResponseSchema,
   type IssuerApplicationStats,
@@ -13,28 +12,13 @@ import { E2E_ADMIN, E2E_READER } from './fixtures';
 import { signInAsAdmin } from './support/admin-helpers';
 import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { guardPage } from './support/page-guards';
+import { signatureDataUrl } from './support/issuer-application';
 
 interface Applicant {
   company: string;
   contact: string;
   email: string;
   onboardingId: string;
-}
-
-let signature: Promise<string> | undefined;
-
-/** A drawn-looking signature: a 600x200 PNG (inside the server's 100..4000 by 50..2000) with one black stroke. */
-function signatureDataUrl(): Promise<string> {
-  signature ??= sharp(
-    Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/>' +
-        '<path d="M30 140 C 110 20, 200 190, 300 80 S 480 150, 570 50" stroke="#000" stroke-width="4" fill="none"/></svg>',
-    ),
-  )
-    .png()
-    .toBuffer()
-    .then((png) => `data:image/png;base64,${png.toString('base64')}`);
-  return signature;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MFA_MESSAGES, PASSKEY_MESSAGES } from '../../shared/src/admin-mfa';
 import { newAdminWithOwnPassword, submitLoginForm } from './support/admin-helpers';
 import { expectNoSideScroll, seriousViolations } from './support/axe';
 import { startExtraServer } from './support/extra-server';
+import { virtualAuthenticator } from './support/virtual-authenticator';
 
 /*
  * Passkeys in the browser, with Chromium's virtual authenticator (DevTools protocol): a new admin adds
@@ -14,23 +15,6 @@ import { startExtraServer } from './support/extra-server';
 
 // axe is injected as an inline script, which the CSP forbids: bypassed here only.
 test.use({ bypassCSP: true, serviceWorkers: 'block', reducedMotion: 'reduce', viewport: { width: 360, height: 800 } });
-
-/** A platform authenticator that verifies the user and answers at once. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 test('add a passkey on the Security screen, sign out, sign in with the password then the passkey, remove it; axe-clean at 360 px', async ({
   page,

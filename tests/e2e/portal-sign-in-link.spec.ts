@@ -4,6 +4,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { PORTAL_AUTH_MESSAGES as M, PORTAL_THROTTLE } from '../../shared/src/portal-auth';
 import { adminToken } from './support/admin-helpers';
+import { linkInMail } from './support/mail-log';
 import { openCodeEntry } from './support/portal-helpers';
 
 // Decision 018 in the running app: past the day's account-number guesses for a code, the account step
@@ -56,26 +57,9 @@ async function wrongGuess(request: APIRequestContext, code: string, index: numbe
   expect(answer.status(), await answer.text()).toBe(401);
 }
 
-/** The link in the holder's e-mail, once the server's sweep (every 15 s) has kept it in the mail log. */
-async function linkInMail(request: APIRequestContext, email: string): Promise<string> {
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  let id: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get(`/api/admin/outbox?kind=PORTAL_SIGN_IN_LINK&search=${email}`, { headers });
-        const row = (await list.json()).data.emails[0] as { id: string; status: string } | undefined;
-        id = row?.id;
-        return row?.status;
-      },
-      { timeout: 45_000, intervals: [1000] },
-    )
-    .toBe('LOGGED');
-  const text = (await (await request.get(`/api/admin/outbox/${id}`, { headers })).json()).data.text as string;
-  const link = /https?:\/\/[^\s#]+#sign-in-link=[A-Za-z0-9_-]+/.exec(text)?.[0];
-  expect(link, text).toBeDefined();
-  return link!;
-}
+/** The link in the holder's e-mail. */
+const signInLinkInMail = (request: APIRequestContext, email: string) =>
+  linkInMail(request, { kind: 'PORTAL_SIGN_IN_LINK', email, link: /https?:\/\/[^\s#]+#sign-in-link=[A-Za-z0-9_-]+/ });
 
 test('past the day of guesses, the account step offers a sign-in link by e-mail, and the link opens the portal once', async ({
   page,
@@ -97,7 +81,7 @@ test('past the day of guesses, the account step offers a sign-in link by e-mail,
   await expect(page.getByRole('status').filter({ hasText: M.linkSent })).toBeVisible();
 
   // The link (its origin is PUBLIC_URL's; the test server's own is used) opens the portal, and leaves the address.
-  const link = new URL(await linkInMail(request, holder.email));
+  const link = new URL(await signInLinkInMail(request, holder.email));
   const opened = `/shareholder-requests${link.hash}`;
   await page.goto(opened);
   await expect(page.getByRole('heading', { level: 2, name: 'Welcome, Lena Link' })).toBeVisible();

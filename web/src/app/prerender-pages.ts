@@ -36,4 +36,7 @@ export const SHELLS = [
   { file: 'admin-shell.html', url: `${paths.admin.login}-shell` },
   // The sign-in page's card with its heading (router.tsx AdminPending), styled by the entry's sheet.
   { file: 'admin-login-shell.html', url: paths.admin.login },
+  // The issuer area's, the same way (router.tsx IssuerPending).
+  { file: 'issuer-shell.html', url: `${paths.issuer.login}-shell` },
+  { file: 'issuer-login-shell.html', url: paths.issuer.login },
 ] as const;

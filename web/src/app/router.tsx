@@ -5,6 +5,7 @@ import { Spinner } from '../components/ui/spinner';
 import { importInSlices, ZOD_FIRST } from '../lib/import-in-slices';
 import { HomePage } from '../features/marketing/routes/home';
 import { AdminLoginFrame } from '../features/admin-auth/components/login-frame';
+import { IssuerLoginFrame } from '../features/issuer-auth/components/login-frame';
 import { VerifyPending } from '../features/verify/components/verify-pending';
 import { PublicLayout } from './public-layout';
 
@@ -36,6 +37,14 @@ const AdminArea = lazy(() =>
   ),
 );
 
+// The issuer users' area, the same way: the session and the sign-in page first.
+const IssuerArea = lazy(() =>
+  importInSlices(
+    [ZOD_FIRST, () => import('../lib/api-client'), () => import('../features/issuer-auth/auth-context')],
+    () => import('./routes/issuer-area'),
+  ),
+);
+
 /**
  * The admin area while its chunk loads (and in its frame files): on the sign-in page, the sign-in card
  * with its heading (the page's largest text paints before any script); elsewhere, a spinner.
@@ -50,6 +59,17 @@ function AdminPending() {
   );
 }
 
+/** The issuer area while its chunk loads: its sign-in card on the sign-in page, else a spinner. */
+function IssuerPending() {
+  return useLocation().pathname === paths.issuer.login ? (
+    <IssuerLoginFrame>
+      <Spinner />
+    </IssuerLoginFrame>
+  ) : (
+    <Spinner block />
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -58,6 +78,14 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<AdminPending />}>
             <AdminArea />
+          </Suspense>
+        }
+      />
+      <Route
+        path={routes.issuerArea}
+        element={
+          <Suspense fallback={<IssuerPending />}>
+            <IssuerArea />
           </Suspense>
         }
       />

@@ -130,4 +130,19 @@ describe('web app: prerendered public pages over plain HTTP', () => {
     expect(dashboard).not.toContain('<h1');
     expect((await t.app.request('/assets/missing-chunk.js')).status).toBe(404);
   });
+
+  it('answers the issuer area with its own frames, and /issuer-portal (the public wizard) with its page', async () => {
+    const login = await (await t.app.request('/issuer/login')).text();
+    expect(login).not.toContain('class="site-header"');
+    expect(text(login, /<h1[^>]*>([\s\S]*?)<\/h1>/)).toBe('Issuer Portal');
+    expect(login).toContain('class="auth-card__subtitle"');
+    for (const screen of ['/issuer', '/issuer/cap-table', '/issuer/invitation']) {
+      const frame = await (await t.app.request(screen)).text();
+      expect(frame, screen).not.toContain('class="site-header"');
+      expect(frame, screen).toContain('class="spinner spinner--block"');
+      expect(frame, screen).not.toContain('<h1');
+    }
+    const wizard = await (await t.app.request('/issuer-portal')).text();
+    expect(text(wizard, /<h1[^>]*>([\s\S]*?)<\/h1>/)).toBe(PAGES['/issuer-portal']);
+  });
 });

@@ -7,8 +7,20 @@ interface PrerenderManifest {
   originPlaceholder: string;
   /** URL path → HTML file, e.g. "/about" → "about.html". */
   pages: Record<string, string>;
-  /** "app" (public frame for client-rendered routes), "verify" and "admin" → their frame files. */
+  /** "app" (public frame for client-rendered routes), "verify", "admin", "issuer" (and their "-login") → frame files. */
   shells: Record<string, string>;
+}
+
+/** The signed-in areas, each with a frame of its own and one for its sign-in page. */
+const SIGNED_IN_AREAS = ['admin', 'issuer'] as const;
+
+/** Which frame a client route gets: a signed-in area's (or its sign-in card's), the verification page's, else the public one. */
+function frameOf(requestPath: string): string {
+  for (const area of SIGNED_IN_AREAS) {
+    if (requestPath === `/${area}/login`) return `${area}-login`;
+    if (requestPath === `/${area}` || requestPath.startsWith(`/${area}/`)) return area;
+  }
+  return requestPath.startsWith('/verify/') ? 'verify' : 'app';
 }
 
 export interface HtmlVariants {
@@ -68,8 +80,9 @@ export function prerenderedPages(distDir: string, publicUrl: string) {
     /**
      * The HTML for a request path: a prerendered page by its URL ("/about") or its file ("/about.html",
      * what the service worker's precache fetches); else, for client routes (`fallback`), the admin
-     * frame under /admin (the sign-in card's at /admin/login), the verification page's under /verify/, the public frame elsewhere. Null:
-     * not ours (or not built).
+     * frame under /admin (the sign-in card's at /admin/login), the issuer area's under /issuer (not
+     * /issuer-portal, a page of its own), the verification page's under /verify/, the public frame
+     * elsewhere. Null: not ours (or not built).
      */
     lookup(requestPath: string, fallback: boolean): HtmlVariants | null {
       const value = readManifest();
@@ -77,16 +90,10 @@ export function prerenderedPages(distDir: string, publicUrl: string) {
       const files = new Set([...Object.values(value.pages), ...Object.values(value.shells)]);
       let file = value.pages[requestPath] ?? (files.has(requestPath.slice(1)) ? requestPath.slice(1) : undefined);
       if (!file && fallback) {
-        const area =
-          requestPath === '/admin/login'
-            ? 'admin-login'
-            : requestPath === '/admin' || requestPath.startsWith('/admin/')
-              ? 'admin'
-              : requestPath.startsWith('/verify/')
-                ? 'verify'
-                : 'app';
-        // An older build has no sign-in frame: the admin area's.
-        file = value.shells[area] ?? (area === 'admin-login' ? value.shells.admin : undefined) ?? value.shells.app;
+        const area = frameOf(requestPath);
+        // An older build has no sign-in frame: the area's own; none for the area: the public frame.
+        const areaOfLogin = area.endsWith('-login') ? area.slice(0, -'-login'.length) : undefined;
+        file = value.shells[area] ?? (areaOfLogin ? value.shells[areaOfLogin] : undefined) ?? value.shells.app;
       }
       return file ? load(file, value.originPlaceholder) : null;
     },

@@ -11,7 +11,7 @@ const AdminLayout = lazy(() =>
   import('../../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })),
 );
 const StepUpProvider = lazy(() =>
-  import('../../features/admin-auth/components/step-up-dialog').then((m) => ({ default: m.StepUpProvider })),
+  import('../../features/admin-auth/components/step-up').then((m) => ({ default: m.AdminStepUp })),
 );
 const AdminPlaceholder = lazy(() =>
   import('../../features/admin/components/admin-placeholder').then((m) => ({ default: m.AdminPlaceholder })),

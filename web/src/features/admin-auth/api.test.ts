@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
 import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
 import { onAdminAuthError, type ApiRequestError } from '../../lib/api-client';
-import { changeMyPassword, disableTotp, fetchMfaStatus, fetchMyProfile, loginAdmin, loginWithMfaCode } from './api';
+import { changeMyPassword, fetchMyProfile, loginAdmin, loginWithMfaCode } from './api';
+import { disableTotp, fetchMfaStatus } from '../../components/sign-in/factor-api';
+import { staffAccountApi } from './account-api';
 
 const bare = (status: number) => vi.fn(async () => new Response(null, { status }));
 const serverError = (status: number, code: string, message: string) =>
@@ -99,7 +101,7 @@ describe('the second factor’s calls', () => {
       await expect(fetchMyProfile()).rejects.toMatchObject({ code: 'MFA_ENROLLMENT_REQUIRED' });
       // A refused code on a signed-in call is not a session problem.
       vi.stubGlobal('fetch', json(409, { success: false, code: 'CONFLICT', message: MFA_MESSAGES.lastMethod }));
-      await expect(disableTotp('123456')).rejects.toMatchObject({ message: MFA_MESSAGES.lastMethod });
+      await expect(disableTotp(staffAccountApi, '123456')).rejects.toMatchObject({ message: MFA_MESSAGES.lastMethod });
     } finally {
       stop();
     }
@@ -115,6 +117,6 @@ describe('the second factor’s calls', () => {
       recoveryCodesLeft: 9,
     };
     vi.stubGlobal('fetch', json(200, { success: true, data }));
-    await expect(fetchMfaStatus()).resolves.toEqual(data);
+    await expect(fetchMfaStatus(staffAccountApi)).resolves.toEqual(data);
   });
 });

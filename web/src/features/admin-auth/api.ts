@@ -8,18 +8,10 @@ import {
   type AdminProfile,
   type ChangePasswordInput,
 } from '@ledgerwell/shared/admin-auth';
-import {
-  mfaLoginChallengeSchema,
-  mfaStatusResponseSchema,
-  recoveryCodesResponseSchema,
-  totpSetupResponseSchema,
-  type MfaLoginBody,
-  type MfaStatus,
-  type TotpSetup,
-} from '@ledgerwell/shared/admin-mfa';
+import { mfaLoginChallengeSchema, type MfaLoginBody } from '@ledgerwell/shared/admin-mfa';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../config/paths';
-import type { FactorProof } from './passkeys-api';
+import type { PasskeyLogin } from '../../components/sign-in/passkeys-api';
 
 /** A password sign-in answers with a session, or (for a user with a second factor) with the token for the code step. */
 const passwordLoginResponseSchema = z.union([adminLoginResponseSchema, mfaLoginChallengeSchema]);
@@ -38,6 +30,17 @@ export function loginAdmin(input: AdminLoginInput, altcha?: string) {
 /** The second step: the token of the password step and a TOTP or recovery code; answers like a password login. */
 export function loginWithMfaCode(input: MfaLoginBody, altcha?: string) {
   return apiRequest(apiPaths.admin.loginMfa, {
+    method: 'POST',
+    body: { ...input, altcha },
+    schema: adminLoginResponseSchema,
+    failureMessage: ADMIN_MESSAGES.loginFailed,
+    networkErrorMessage: ADMIN_MESSAGES.networkError,
+  });
+}
+
+/** Sends the passkey's assertion for the sign-in's second step; answers like a password login. */
+export function loginWithPasskey(input: PasskeyLogin, altcha?: string) {
+  return apiRequest(apiPaths.admin.loginPasskeyVerify, {
     method: 'POST',
     body: { ...input, altcha },
     schema: adminLoginResponseSchema,
@@ -76,63 +79,4 @@ export async function changeMyPassword(input: ChangePasswordInput, altcha?: stri
     failureMessage: ADMIN_MESSAGES.changePasswordFailed,
   });
   return body.message;
-}
-
-const MFA_FAILED = 'Failed to update your second factor';
-
-export async function fetchMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
-  const body = await apiRequest(apiPaths.admin.mfa, {
-    auth: 'admin',
-    schema: mfaStatusResponseSchema,
-    signal,
-    failureMessage: 'Failed to load your security settings',
-  });
-  return body.data;
-}
-
-/** A new pending secret (each call replaces the last one) for the authenticator app to scan. */
-export async function setUpTotp(): Promise<TotpSetup> {
-  const body = await apiRequest(apiPaths.admin.mfaTotpSetup, {
-    method: 'POST',
-    auth: 'admin',
-    schema: totpSetupResponseSchema,
-    failureMessage: MFA_FAILED,
-  });
-  return body.data;
-}
-
-/** Confirms the app with its current code; answers the recovery codes, shown once. */
-export async function enableTotp(code: string, altcha?: string): Promise<string[]> {
-  const body = await apiRequest(apiPaths.admin.mfaTotpEnable, {
-    method: 'POST',
-    auth: 'admin',
-    body: { code, altcha },
-    schema: recoveryCodesResponseSchema,
-    failureMessage: MFA_FAILED,
-  });
-  return body.data.recoveryCodes;
-}
-
-/** `{ code }` for a code, or a passkey's `{ webauthn }` as it is. */
-const proofBody = (proof: string | FactorProof) => (typeof proof === 'string' ? { code: proof } : proof);
-
-/** New recovery codes (the old ones stop working), against a current app or recovery code, or a passkey. */
-export async function regenerateRecoveryCodes(proof: string | FactorProof, altcha?: string): Promise<string[]> {
-  const body = await apiRequest(apiPaths.admin.mfaRecoveryCodes, {
-    method: 'POST',
-    auth: 'admin',
-    body: { ...proofBody(proof), altcha },
-    schema: recoveryCodesResponseSchema,
-    failureMessage: MFA_FAILED,
-  });
-  return body.data.recoveryCodes;
-}
-
-export async function disableTotp(proof: string | FactorProof, altcha?: string): Promise<void> {
-  await apiRequest(apiPaths.admin.mfaTotpDisable, {
-    method: 'POST',
-    auth: 'admin',
-    body: { ...proofBody(proof), altcha },
-    failureMessage: MFA_FAILED,
-  });
 }

@@ -1,20 +1,18 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_MESSAGES, type AdminLoginInput, type AdminProfile } from '@ledgerwell/shared/admin-auth';
-import type { MfaLoginBody, MfaMethod } from '@ledgerwell/shared/admin-mfa';
+import type { MfaLoginBody } from '@ledgerwell/shared/admin-mfa';
 import { isApiRequestError, onAdminAuthError } from '../../lib/api-client';
 import { clearAdminToken, getAdminToken, setAdminToken } from '../../lib/admin-token';
-import { fetchMyProfile, loginAdmin, loginWithMfaCode, logoutAdmin, verifyAdminSession } from './api';
-import { loginWithPasskey, type PasskeyLogin } from './passkeys-api';
+import { fetchMyProfile, loginAdmin, loginWithMfaCode, loginWithPasskey, logoutAdmin, verifyAdminSession } from './api';
+import type { PasskeyLogin } from '../../components/sign-in/passkeys-api';
+import type { SignInStep } from '../../components/sign-in/sign-in-step';
 
 export type AdminSession =
   | { status: 'loading' }
   | { status: 'anonymous'; notice?: string }
   | { status: 'authenticated'; admin: AdminProfile };
 
-/** A password sign-in either opens the session or asks for the second factor (no session yet). */
-export type PasswordLoginResult =
-  | { status: 'signedIn'; admin: AdminProfile }
-  | { status: 'mfaRequired'; mfaToken: string; methods: MfaMethod[] };
+export type PasswordLoginResult = SignInStep<AdminProfile>;
 
 interface AdminAuthValue {
   session: AdminSession;
@@ -89,7 +87,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     if ('mfaRequired' in body) return { status: 'mfaRequired', mfaToken: body.mfaToken, methods: body.methods };
     setAdminToken(body.token);
     setSession({ status: 'authenticated', admin: body.user });
-    return { status: 'signedIn', admin: body.user };
+    return { status: 'signedIn', profile: body.user };
   }, []);
 
   const completeMfaLogin = useCallback(async (input: MfaLoginBody | PasskeyLogin, altcha?: string) => {

@@ -7,7 +7,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { TextField } from '../../../components/ui/text-field';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { NewPasswordFields, confirmationError } from '../../../components/sign-in/new-password-fields';
 import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
 import { changeMyPassword } from '../api';
 import { useAdminAuth, useCurrentAdmin } from '../auth-context';
@@ -59,9 +59,8 @@ export function ChangePasswordPage() {
       newPassword: values.newPassword,
     });
     const nextErrors: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!values.confirmPassword) nextErrors.confirmPassword = ADMIN_MESSAGES.confirmPasswordRequired;
-    else if (values.confirmPassword !== values.newPassword)
-      nextErrors.confirmPassword = ADMIN_MESSAGES.passwordsDoNotMatch;
+    const confirmError = confirmationError(values.newPassword, values.confirmPassword);
+    if (confirmError) nextErrors.confirmPassword = confirmError;
     setErrors(nextErrors);
     if (!parsed.success || Object.keys(nextErrors).length > 0) return;
 
@@ -132,26 +131,16 @@ export function ChangePasswordPage() {
           onChange={(event) => update('currentPassword', event.target.value)}
           error={errors.currentPassword}
         />
-        <TextField
-          label="New password"
+        <NewPasswordFields
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.newPassword}
-          onChange={(event) => update('newPassword', event.target.value)}
+          label="New password"
+          confirmLabel="Confirm new password"
+          password={values.newPassword}
+          confirm={values.confirmPassword}
+          onPassword={(value) => update('newPassword', value)}
+          onConfirm={(value) => update('confirmPassword', value)}
           error={errors.newPassword}
-          description={<PasswordStrengthMeter password={values.newPassword} />}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
-          error={errors.confirmPassword}
+          confirmError={errors.confirmPassword}
         />
         {challenge && (
           <ProofOfWork

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CopyButton } from '../../../components/copy-button';
-import { recoveryCodesFileName, recoveryCodesText } from '../utils/mfa-view';
-import { saveBlob } from '../../../lib/save-blob';
+import { CopyButton } from '../copy-button';
+import { recoveryCodesFileName, recoveryCodesText } from './mfa-view';
+import { saveBlob } from '../../lib/save-blob';
 
 interface RecoveryCodesProps {
   codes: readonly string[];
   username: string;
+  /** The kind of account, named in the downloaded file. */
+  label: string;
   /** 'I have saved these codes': the codes are never shown again. */
   onDone: () => void;
 }
@@ -15,14 +17,14 @@ const download = (text: string, fileName: string) =>
   saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 
 /** The new recovery codes, shown once, with Copy and Download. */
-export function RecoveryCodes({ codes, username, onDone }: RecoveryCodesProps) {
+export function RecoveryCodes({ codes, username, label, onDone }: RecoveryCodesProps) {
   const headingId = useId();
   // The panel replaces the button that opened it: keyboard and screen-reader users start at its heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // Made once, so the file's date does not change between renders.
   const [issuedAt] = useState(() => new Date());
-  const text = recoveryCodesText(codes, username, issuedAt);
+  const text = recoveryCodesText(codes, username, issuedAt, label);
 
   return (
     <section className="recovery-codes" aria-labelledby={headingId}>

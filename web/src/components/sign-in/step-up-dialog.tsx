@@ -2,20 +2,22 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, typ
 import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
 import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
 import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
-import { NativeDialog } from '../../../components/native-dialog';
-import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
-import { TextField } from '../../../components/ui/text-field';
-import { isApiRequestError, setStepUpHandler } from '../../../lib/api-client';
-import { useCurrentAdmin } from '../auth-context';
-import { stepUp, stepUpProofFor, type StepUpProof } from '../step-up-api';
-import { passkeyProof } from '../passkeys-api';
+import { NativeDialog } from '../native-dialog';
+import { ProofOfWork, challengeOf } from '../proof-of-work';
+import { TextField } from '../ui/text-field';
+import { isApiRequestError, setStepUpHandler } from '../../lib/api-client';
+import type { FactorAccount } from './account-api';
+import { stepUp, stepUpProofFor, type StepUpApi, type StepUpProof } from './step-up-api';
+import { passkeyProof } from './passkeys-api';
 import { CodeForm, useCodeEntry } from './code-field';
 import { PasskeyButton } from './passkey-button';
 
-const WHY =
-  'Changing users or the IP whitelist and exporting data need a recent confirmation, so that nobody else can do it from this session.';
-
 interface StepUpDialogProps {
+  api: StepUpApi;
+  /** The account's sign-in name, for the password manager. */
+  accountName: string;
+  /** Why the area asks: which changes need a recent confirmation. */
+  why: string;
   proof: StepUpProof;
   /** true once the server has accepted the proof; false on Cancel or Escape. */
   onDone: (confirmed: boolean) => void;
@@ -26,7 +28,7 @@ interface StepUpDialogProps {
  * (authenticator app or recovery code) for a user with a second factor, else the password. A native
  * modal: the page behind is inert, Escape cancels, the focus goes to the field and back afterwards.
  */
-export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
+export function StepUpDialog({ api, accountName, why, proof, onDone }: StepUpDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const [busy, setBusy] = useState(false);
@@ -57,19 +59,19 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
         Confirm it is you
       </h2>
       <p id={descriptionId}>
-        {WHY}{' '}
+        {why}{' '}
         {proof === 'password'
           ? 'Enter your password.'
           : `${proof === 'passkey' ? 'Use a passkey, or enter' : 'Enter'} a code from your authenticator app, or one of your recovery codes.`}
       </p>
       {proof !== 'password' ? (
-        <StepUpCodeForm onConfirmed={() => onDone(true)} onBusy={setBusy}>
+        <StepUpCodeForm api={api} onConfirmed={() => onDone(true)} onBusy={setBusy}>
           {proof === 'passkey' && (
             <PasskeyButton
               disabled={busy}
               onBusy={setBusy}
               onUse={async () => {
-                await stepUp(await passkeyProof());
+                await stepUp(api, await passkeyProof(api));
                 onDone(true);
               }}
             />
@@ -77,7 +79,7 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
           {actions}
         </StepUpCodeForm>
       ) : (
-        <StepUpPasswordForm onConfirmed={() => onDone(true)} onBusy={setBusy}>
+        <StepUpPasswordForm api={api} accountName={accountName} onConfirmed={() => onDone(true)} onBusy={setBusy}>
           {actions}
         </StepUpPasswordForm>
       )}
@@ -86,19 +88,20 @@ export function StepUpDialog({ proof, onDone }: StepUpDialogProps) {
 }
 
 interface FormProps {
+  api: StepUpApi;
   onConfirmed: () => void;
   onBusy: (busy: boolean) => void;
   children: ReactNode;
 }
 
-function StepUpCodeForm({ onConfirmed, onBusy, children }: FormProps) {
+function StepUpCodeForm({ api, onConfirmed, onBusy, children }: FormProps) {
   const entry = useCodeEntry({
     kind: 'either',
     invalidMessage: MFA_MESSAGES.codeInvalid,
     send: async (code, altcha) => {
       onBusy(true);
       try {
-        await stepUp({ code }, altcha);
+        await stepUp(api, { code }, altcha);
       } catch (error) {
         if (!challengeOf(error)) onBusy(false);
         throw error;
@@ -121,8 +124,7 @@ function passwordFailure(error: unknown): { field?: string; form?: string } {
   return { form: error.fromServer ? error.message : 'Could not confirm it is you. Please try again.' };
 }
 
-function StepUpPasswordForm({ onConfirmed, onBusy, children }: FormProps) {
-  const admin = useCurrentAdmin();
+function StepUpPasswordForm({ api, accountName, onConfirmed, onBusy, children }: FormProps & { accountName: string }) {
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -132,7 +134,7 @@ function StepUpPasswordForm({ onConfirmed, onBusy, children }: FormProps) {
     onBusy(true);
     setChallenge(null);
     try {
-      await stepUp({ password: value }, altcha);
+      await stepUp(api, { password: value }, altcha);
       onConfirmed();
     } catch (error) {
       const asked = challengeOf(error);
@@ -167,7 +169,7 @@ function StepUpPasswordForm({ onConfirmed, onBusy, children }: FormProps) {
       )}
       <form onSubmit={handleSubmit} noValidate className="form">
         {/* Lets a password manager pick the right entry for the current-password field. */}
-        <input type="text" name="username" autoComplete="username" value={admin.username} readOnly hidden />
+        <input type="text" name="username" autoComplete="username" value={accountName} readOnly hidden />
         <TextField
           label="Your password"
           name="password"
@@ -197,37 +199,48 @@ function StepUpPasswordForm({ onConfirmed, onBusy, children }: FormProps) {
 
 type Request = { proof: StepUpProof; resolve: (confirmed: boolean) => void };
 
+interface StepUpProviderProps {
+  api: StepUpApi;
+  account: FactorAccount;
+  why: string;
+}
+
 /**
- * Mounted once in the admin layout: registers the handler the API client awaits when a sensitive
- * call is answered MFA_STEP_UP_REQUIRED, and shows the dialog while it waits.
+ * Mounted once in a signed-in area's layout: registers the handler the API client awaits when a
+ * sensitive call of that kind of session is answered MFA_STEP_UP_REQUIRED, and shows the dialog while it waits.
  */
-export function StepUpProvider() {
-  const admin = useCurrentAdmin();
+export function StepUpProvider({ api, account, why }: StepUpProviderProps) {
   const [request, setRequest] = useState<Request | null>(null);
   // The profile's flag is the fallback when GET /mfa cannot be read.
-  const fallbackProof = useEffectEvent((): StepUpProof => (admin.mfaEnabled ? 'code' : 'password'));
+  const fallbackProof = useEffectEvent((): StepUpProof => (account.mfaEnabled ? 'code' : 'password'));
   const pending = useRef<Request | null>(null);
+
+  const proofFor = useEffectEvent(() => stepUpProofFor(api));
+  const kind = api.kind;
 
   useEffect(() => {
     const unregister = setStepUpHandler(async () => {
-      const proof = await stepUpProofFor().catch(() => fallbackProof());
+      const proof = await proofFor().catch(() => fallbackProof());
       return new Promise<boolean>((resolve) => {
         const next = { proof, resolve };
         pending.current = next;
         setRequest(next);
       });
-    });
+    }, kind);
     return () => {
       unregister();
       // Signed out or gone while asking: the waiting calls fail as they would have.
       pending.current?.resolve(false);
       pending.current = null;
     };
-  }, []);
+  }, [kind]);
 
   if (!request) return null;
   return (
     <StepUpDialog
+      api={api}
+      accountName={account.name}
+      why={why}
       proof={request.proof}
       onDone={(confirmed) => {
         pending.current = null;

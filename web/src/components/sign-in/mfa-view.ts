@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
 import { fieldErrors as zodFieldErrors } from '@ledgerwell/shared/api-error';
 import { MFA_MESSAGES, mfaCodeSchema, totpCodeSchema } from '@ledgerwell/shared/admin-mfa';
 import { APP_NAME } from '@ledgerwell/shared/app-info';
-import { isApiRequestError } from '../../../lib/api-client';
+import { isApiRequestError } from '../../lib/api-client';
 
 /** What the code field accepts: the app's 6 digits, or one of the recovery codes. */
 export type CodeKind = 'totp' | 'recovery' | 'either';
@@ -48,16 +48,25 @@ export function recoveryCodesFileName(username: string): string {
   return `${APP_NAME.toLowerCase()}-recovery-codes-${safe}.txt`;
 }
 
-/** The downloaded file: who the codes are for, when they were made, and how they work. */
-export function recoveryCodesText(codes: readonly string[], username: string, issuedAt: Date): string {
+/** The downloaded file: who the codes are for (`label`: the kind of account, e.g. 'admin'), when they were made, and how they work. */
+export function recoveryCodesText(codes: readonly string[], username: string, issuedAt: Date, label: string): string {
   return [
-    `${APP_NAME} admin recovery codes for ${username}`,
+    `${APP_NAME} ${label} recovery codes for ${username}`,
     `Created ${issuedAt.toISOString().slice(0, 10)}. Each code works once. Creating new codes voids these.`,
     'Use one when you cannot use your authenticator app: choose "Use a recovery code" when signing in.',
     '',
     ...codes,
     '',
   ].join('\n');
+}
+
+/** A failed call in plain words: the network text, the server's own message, else `fallback`. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (isApiRequestError(error)) {
+    if (error.isNetworkError) return ADMIN_MESSAGES.networkError;
+    if (error.fromServer && error.message) return error.message;
+  }
+  return fallback;
 }
 
 /** A day as the Security screen shows it, e.g. 'Nov 24, 2026'. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
 import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '../../lib/api-client';
 import {
   EITHER_CODE_REQUIRED,
   RECOVERY_CODE_REQUIRED,
@@ -92,12 +92,16 @@ describe('a refused code, in plain words', () => {
 describe('the recovery codes file', () => {
   it('names the user and the date, says each code works once, and lists every code on its own line', () => {
     const codes = ['aaaaa-bbbbb', 'ccccc-ddddd'];
-    const text = recoveryCodesText(codes, 'ops.lead', new Date('2026-11-23T10:00:00Z'));
+    const text = recoveryCodesText(codes, 'ops.lead', new Date('2026-11-23T10:00:00Z'), 'admin');
     expect(text).toContain('Ledgerwell admin recovery codes for ops.lead');
+    expect(recoveryCodesText(codes, 'cfo@acme.test', new Date(), 'issuer portal')).toContain(
+      'Ledgerwell issuer portal recovery codes for cfo@acme.test',
+    );
     expect(text).toContain('Created 2026-11-23.');
     expect(text).toContain('Each code works once.');
     expect(text.split('\n')).toEqual(expect.arrayContaining(codes));
     expect(recoveryCodesFileName('ops.lead')).toBe('ledgerwell-recovery-codes-ops.lead.txt');
     expect(recoveryCodesFileName('a/b c')).toBe('ledgerwell-recovery-codes-a-b-c.txt');
+    expect(recoveryCodesFileName('cfo@acme.test')).toBe('ledgerwell-recovery-codes-cfo-acme.test.txt');
   });
 });

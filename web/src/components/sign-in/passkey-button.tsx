@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { passkeyErrorMessage } from '../passkeys-api';
+import { passkeyErrorMessage } from './passkeys-api';
 import './passkeys.css';
 
 interface PasskeyButtonProps {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { MFA_MESSAGES, type TotpSetup as TotpSetupData } from '@ledgerwell/shared/admin-mfa';
-import { QrCode } from '../../../components/qr-code';
-import { CopyButton } from '../../../components/copy-button';
+import { QrCode } from '../qr-code';
+import { CopyButton } from '../copy-button';
 import { CodeForm, useCodeEntry } from './code-field';
-import { groupSecret } from '../utils/mfa-view';
+import { groupSecret } from './mfa-view';
 
 interface TotpSetupProps {
   setup: TotpSetupData;

@@ -6,14 +6,14 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { ADMIN_MESSAGES, adminLoginResponseSchema } from '@ledgerwell/shared/admin-auth';
+import { ADMIN_MESSAGES } from '@ledgerwell/shared/admin-auth';
 import {
   PASSKEY_MESSAGES,
   passkeyAddedResponseSchema,
   webauthnOptionsResponseSchema,
 } from '@ledgerwell/shared/admin-mfa';
 import { apiRequest, isApiRequestError } from '../../lib/api-client';
-import { apiPaths } from '../../config/paths';
+import type { AccountApi } from './account-api';
 
 /** The browser refused or the user cancelled: nothing reached the server. */
 export class PasskeyBrowserError extends Error {
@@ -42,14 +42,15 @@ export function passkeyErrorMessage(error: unknown): string {
 
 const MFA_FAILED = 'Failed to update your second factor';
 
-async function assertion(path: string, body: object, auth: boolean): Promise<AuthenticationResponseJSON> {
+/** `api` given: a signed-in proof with that kind's session token; without it the sign-in's, which has none yet. */
+async function assertion(path: string, body: object, api?: AccountApi): Promise<AuthenticationResponseJSON> {
   const options = await apiRequest(path, {
     method: 'POST',
     body,
     schema: webauthnOptionsResponseSchema,
     failureMessage: PASSKEY_MESSAGES.assertionFailed,
     networkErrorMessage: ADMIN_MESSAGES.networkError,
-    auth: auth ? 'admin' : 'none',
+    auth: api ? api.kind : 'none',
   });
   // The server's options, passed through as it made them.
   const optionsJSON = options.data as unknown as PublicKeyCredentialRequestOptionsJSON;
@@ -62,39 +63,29 @@ export interface PasskeyLogin {
 }
 
 /** The sign-in's second step with a passkey: options for this mfaToken, then the browser's assertion. */
-export async function passkeyLoginAssertion(mfaToken: string): Promise<PasskeyLogin> {
-  return { mfaToken, response: await assertion(apiPaths.admin.loginPasskeyOptions, { mfaToken }, false) };
-}
-
-/** Sends the assertion; answers like a password login. */
-export function loginWithPasskey(input: PasskeyLogin, altcha?: string) {
-  return apiRequest(apiPaths.admin.loginPasskeyVerify, {
-    method: 'POST',
-    body: { ...input, altcha },
-    schema: adminLoginResponseSchema,
-    failureMessage: ADMIN_MESSAGES.loginFailed,
-    networkErrorMessage: ADMIN_MESSAGES.networkError,
-  });
+export async function passkeyLoginAssertion(api: AccountApi, mfaToken: string): Promise<PasskeyLogin> {
+  return { mfaToken, response: await assertion(api.loginPasskeyOptions, { mfaToken }) };
 }
 
 /** `{ webauthn }` proving a current factor while signed in (removals, recovery codes, step-up). */
-export async function passkeyProof(): Promise<{ webauthn: AuthenticationResponseJSON }> {
-  return { webauthn: await assertion(apiPaths.admin.mfaPasskeyOptions, {}, true) };
+export async function passkeyProof(api: AccountApi): Promise<{ webauthn: AuthenticationResponseJSON }> {
+  if (!api.mfaPasskeyOptions) throw new PasskeyBrowserError(PASSKEY_MESSAGES.assertionFailed);
+  return { webauthn: await assertion(api.mfaPasskeyOptions, {}, api) };
 }
 
 /** Registers a new passkey; the first factor of the user answers the recovery codes (shown once), else null. */
-export async function addPasskey(name: string): Promise<string[] | null> {
-  const options = await apiRequest(apiPaths.admin.mfaPasskeyRegisterOptions, {
+export async function addPasskey(api: AccountApi, name: string): Promise<string[] | null> {
+  const options = await apiRequest(api.mfaPasskeyRegisterOptions, {
     method: 'POST',
-    auth: 'admin',
+    auth: api.kind,
     schema: webauthnOptionsResponseSchema,
     failureMessage: MFA_FAILED,
   });
   const optionsJSON = options.data as unknown as PublicKeyCredentialCreationOptionsJSON;
   const response = await ceremony(() => startRegistration({ optionsJSON }));
-  const body = await apiRequest(apiPaths.admin.mfaPasskeyRegisterVerify, {
+  const body = await apiRequest(api.mfaPasskeyRegisterVerify, {
     method: 'POST',
-    auth: 'admin',
+    auth: api.kind,
     body: { response, name },
     schema: passkeyAddedResponseSchema,
     failureMessage: MFA_FAILED,
@@ -104,10 +95,15 @@ export async function addPasskey(name: string): Promise<string[] | null> {
 
 export type FactorProof = { code: string } | { webauthn: AuthenticationResponseJSON };
 
-export async function removePasskey(id: string, proof: FactorProof, altcha?: string): Promise<void> {
-  await apiRequest(apiPaths.admin.mfaPasskeyRemove(id), {
+export async function removePasskey(
+  api: AccountApi & Required<Pick<AccountApi, 'mfaPasskeyRemove'>>,
+  id: string,
+  proof: FactorProof,
+  altcha?: string,
+): Promise<void> {
+  await apiRequest(api.mfaPasskeyRemove(id), {
     method: 'POST',
-    auth: 'admin',
+    auth: api.kind,
     body: { ...proof, altcha },
     failureMessage: MFA_FAILED,
   });

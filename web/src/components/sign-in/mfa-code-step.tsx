@@ -1,12 +1,16 @@
 import { useId, useState } from 'react';
 import { MFA_MESSAGES, type MfaMethod } from '@ledgerwell/shared/admin-mfa';
-import { isApiRequestError } from '../../../lib/api-client';
-import { useAdminAuth } from '../auth-context';
-import { passkeyLoginAssertion } from '../passkeys-api';
+import { isApiRequestError } from '../../lib/api-client';
+import type { MfaLoginBody } from '@ledgerwell/shared/admin-mfa';
+import type { AccountApi } from './account-api';
+import { passkeyLoginAssertion, type PasskeyLogin } from './passkeys-api';
 import { CodeForm, useCodeEntry } from './code-field';
 import { PasskeyButton } from './passkey-button';
 
 interface MfaCodeStepProps {
+  api: AccountApi;
+  /** Sends the code or the passkey's assertion; the session it opens is the caller's to store. Throws ApiRequestError. */
+  onComplete: (input: MfaLoginBody | PasskeyLogin, altcha?: string) => Promise<unknown>;
   mfaToken: string;
   methods: readonly MfaMethod[];
   /** Back to the password step; `notice` says why when the sign-in has to start over. */
@@ -14,8 +18,7 @@ interface MfaCodeStepProps {
 }
 
 /** The sign-in's second step, in the login card: a passkey, a code from the authenticator app, or a recovery code. */
-export function MfaCodeStep({ mfaToken, methods, onBack }: MfaCodeStepProps) {
-  const { completeMfaLogin } = useAdminAuth();
+export function MfaCodeStep({ api, onComplete, mfaToken, methods, onBack }: MfaCodeStepProps) {
   const headingId = useId();
   const [mode, setMode] = useState<'totp' | 'recovery'>(methods.includes('totp') ? 'totp' : 'recovery');
   const recovery = mode === 'recovery';
@@ -23,7 +26,7 @@ export function MfaCodeStep({ mfaToken, methods, onBack }: MfaCodeStepProps) {
   const entry = useCodeEntry({
     kind: mode,
     send: async (code, altcha) => {
-      await completeMfaLogin({ mfaToken, code }, altcha);
+      await onComplete({ mfaToken, code }, altcha);
       // The authenticated session renders the login page's redirect.
     },
     invalidMessage: recovery ? MFA_MESSAGES.recoveryCodeInvalid : MFA_MESSAGES.codeInvalid,
@@ -36,7 +39,7 @@ export function MfaCodeStep({ mfaToken, methods, onBack }: MfaCodeStepProps) {
 
   async function signInWithPasskey() {
     try {
-      await completeMfaLogin(await passkeyLoginAssertion(mfaToken));
+      await onComplete(await passkeyLoginAssertion(api, mfaToken));
     } catch (error) {
       // The 5 minutes are over (or the token was used): the sign-in starts over, as with a code.
       if (isApiRequestError(error) && error.code === 'MFA_TOKEN_INVALID') {

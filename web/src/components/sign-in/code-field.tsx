@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { CHALLENGE_MESSAGES, type Challenge } from '@ledgerwell/shared/challenge';
-import { TextField } from '../../../components/ui/text-field';
-import { ProofOfWork, challengeOf } from '../../../components/proof-of-work';
-import { checkCode, codeFailure, type CodeKind } from '../utils/mfa-view';
+import { TextField } from '../ui/text-field';
+import { ProofOfWork, challengeOf } from '../proof-of-work';
+import { checkCode, codeFailure, type CodeKind } from './mfa-view';
 
 type InputAttributes = Pick<
   InputHTMLAttributes<HTMLInputElement>,

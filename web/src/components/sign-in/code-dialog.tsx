@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { MFA_MESSAGES } from '@ledgerwell/shared/admin-mfa';
-import { NativeDialog } from '../../../components/native-dialog';
+import { NativeDialog } from '../native-dialog';
 import { CodeForm, useCodeEntry } from './code-field';
 import { PasskeyButton } from './passkey-button';
 

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX, type MfaStatus } from '@ledgerwell/shared/admin-mfa';
-import { TextField } from '../../../components/ui/text-field';
-import { isApiRequestError } from '../../../lib/api-client';
-import { paths } from '../../../config/paths';
-import { useAdminAuth, useCurrentAdmin } from '../auth-context';
-import { addPasskey, passkeyErrorMessage, passkeyProof, removePasskey } from '../passkeys-api';
-import { formatDay } from '../utils/mfa-view';
+import { TextField } from '../ui/text-field';
+import { isApiRequestError } from '../../lib/api-client';
+import type { AccountApi, FactorAccount } from './account-api';
+import { addPasskey, passkeyErrorMessage, passkeyProof, removePasskey } from './passkeys-api';
+import { formatDay } from './mfa-view';
 import { CodeDialog } from './code-dialog';
 import { RecoveryCodes } from './recovery-codes';
 import './passkeys.css';
@@ -14,6 +13,12 @@ import './passkeys.css';
 type Passkey = MfaStatus['passkeys'][number];
 
 interface PasskeysSectionProps {
+  api: AccountApi;
+  account: FactorAccount;
+  /** Re-reads the signed-in profile (mfaEnabled / mustEnrollMfa may have changed); may throw. */
+  refreshProfile: () => Promise<unknown>;
+  /** Where 'I have saved these codes' goes after a required enrolment. */
+  homePath: string;
   /** The Security screen's status (null while it loads). */
   status: MfaStatus | null;
   /** Tells the screen to read the status again after a change. */
@@ -25,9 +30,7 @@ interface PasskeysSectionProps {
  * name, removal against a current factor. A user who must enrol can choose a passkey instead of the
  * app; the first factor shows the recovery codes once.
  */
-export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
-  const admin = useCurrentAdmin();
-  const { refreshProfile } = useAdminAuth();
+export function PasskeysSection({ api, account, refreshProfile, homePath, status, onChanged }: PasskeysSectionProps) {
   const navigate = useNavigate();
   const headingId = useId();
   const [name, setName] = useState('');
@@ -54,13 +57,13 @@ export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
       setNameError(PASSKEY_MESSAGES.nameTooLong);
       return;
     }
-    const afterEnrolment = admin.mustEnrollMfa;
+    const afterEnrolment = account.mustEnrollMfa;
     setAdding(true);
     setError(null);
     setNotice(null);
     setNameError(undefined);
     try {
-      const recoveryCodes = await addPasskey(name.trim());
+      const recoveryCodes = await addPasskey(api, name.trim());
       setName('');
       setNotice(PASSKEY_MESSAGES.added);
       if (recoveryCodes) setCodes({ codes: recoveryCodes, afterEnrolment });
@@ -84,10 +87,11 @@ export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
     const afterEnrolment = codes?.afterEnrolment ?? false;
     setCodes(null);
     setNotice(null);
-    if (afterEnrolment) navigate(paths.admin.dashboard);
+    if (afterEnrolment) navigate(homePath);
   }
 
   const passkeys = status?.passkeys ?? [];
+  const { mfaPasskeyRemove, mfaPasskeyOptions } = api;
 
   return (
     <section className="admin-card security-card passkeys" aria-labelledby={headingId}>
@@ -106,7 +110,7 @@ export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
         </div>
       )}
       {codes ? (
-        <RecoveryCodes codes={codes.codes} username={admin.username} onDone={codesSaved} />
+        <RecoveryCodes codes={codes.codes} username={account.name} label={api.label} onDone={codesSaved} />
       ) : (
         <>
           {passkeys.length > 0 ? (
@@ -120,14 +124,16 @@ export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
                       {passkey.lastUsedAt ? `last used ${formatDay(passkey.lastUsedAt)}` : 'not used yet'}
                     </p>
                   </div>
-                  <button
-                    type="button"
-                    className="button button--danger-outline button--small"
-                    aria-label={`Remove passkey ${passkey.name}`}
-                    onClick={() => setRemoving(passkey)}
-                  >
-                    Remove
-                  </button>
+                  {mfaPasskeyRemove && (
+                    <button
+                      type="button"
+                      className="button button--danger-outline button--small"
+                      aria-label={`Remove passkey ${passkey.name}`}
+                      onClick={() => setRemoving(passkey)}
+                    >
+                      Remove
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -151,20 +157,24 @@ export function PasskeysSection({ status, onChanged }: PasskeysSectionProps) {
           </form>
         </>
       )}
-      {removing && (
+      {removing && mfaPasskeyRemove && (
         <CodeDialog
           title={`Remove passkey ${removing.name}`}
           description="Confirm with a passkey, a code from your authenticator app, or a recovery code."
           confirmLabel="Remove"
           danger
           onSubmit={async (code, altcha) => {
-            await removePasskey(removing.id, { code }, altcha);
+            await removePasskey({ ...api, mfaPasskeyRemove }, removing.id, { code }, altcha);
             await removed();
           }}
-          onPasskey={async () => {
-            await removePasskey(removing.id, await passkeyProof());
-            await removed();
-          }}
+          onPasskey={
+            mfaPasskeyOptions
+              ? async () => {
+                  await removePasskey({ ...api, mfaPasskeyRemove }, removing.id, await passkeyProof(api));
+                  await removed();
+                }
+              : undefined
+          }
           onClose={() => setRemoving(null)}
         />
       )}
