@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importProblemSchema } from './api-error';
 
 /**
  * The OCF import's contract (decision 026): staff post an issuer's opening cap table from an OCF bundle, all or
@@ -22,13 +23,8 @@ export const OCF_IMPORT_MESSAGES = {
     `The bundle has ${count} rejected object${count === 1 ? '' : 's'}; nothing was imported.`,
 } as const;
 
-export const ocfImportProblemSchema = z.object({
-  /** The file inside the zip (`Transactions.ocf.json`), or `(bundle)` for the archive as a whole. */
-  file: z.string(),
-  /** The object's `id`; null when the problem is the file's own. */
-  objectId: z.string().nullable(),
-  reason: z.string(),
-});
+/** The file inside the zip (`Transactions.ocf.json`, or `(bundle)` for the archive), the object's id, the reason. */
+export const ocfImportProblemSchema = importProblemSchema;
 export type OcfImportProblem = z.infer<typeof ocfImportProblemSchema>;
 
 export const ocfImportCountsSchema = z.object({
@@ -51,7 +47,7 @@ export const ocfImportResultSchema = z.object({
 });
 export type OcfImportResult = z.infer<typeof ocfImportResultSchema>['data'];
 
-/** The 422: the error shape with the report of every rejected object. */
+/** The 422: the error shape (api-error.ts) with the report of every rejected object. */
 export const ocfImportRejectedSchema = z.object({
   success: z.literal(false),
   code: z.literal('UNPROCESSABLE'),

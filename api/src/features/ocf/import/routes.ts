@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import {
   OCF_IMPORT_MAX_BYTES,
   OCF_IMPORT_MESSAGES as M,
-  ocfImportRejectedSchema,
   ocfImportResultSchema,
   type OcfImportRejected,
 } from '@ledgerwell/shared/ocf-import';
@@ -29,9 +28,14 @@ export function ocfImportRoutes(deps: AppDeps) {
       auth: 'admin',
       summary:
         "Post an issuer's opening cap table from an Open Cap Table Format bundle, all or nothing (ADMIN and up, step-up). The issuer must have no ledger postings (409); a bundle with any rejected object is a 422 listing each (file, object id, reason), and nothing is written",
-      rawBody: { media: 'application/zip', description: 'The OCF bundle (.ocf.zip), at most 20 MB' },
-      responses: { 201: ocfImportResultSchema, 422: ocfImportRejectedSchema },
-      errors: [404, 409],
+      rawBody: {
+        media: 'application/zip',
+        description: 'The OCF bundle (.ocf.zip), at most 20 MB',
+        maxLength: OCF_IMPORT_MAX_BYTES,
+      },
+      responses: { 201: ocfImportResultSchema },
+      // 422: the error shape with `problems`, every rejected object (ocfImportRejectedSchema).
+      errors: [404, 409, 422],
     }),
     requireRole('ADMIN'),
     bodyLimit({
