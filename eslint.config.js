@@ -58,6 +58,10 @@ const API_SHARED_FEATURE_MODULES = [
   // (its pages and CSV columns) and the journal.
   'ledger/holders.ts',
   'ledger/ledger-queries.ts',
+  // The OCF import posts a bundle's opening cap table through the ledger's own services, in its one transaction.
+  'ledger/post-issuance.ts',
+  'ledger/post-cancellation.ts',
+  'ledger/post-authorized.ts',
   // Business days and the 17Ad-2 turnaround rule, counted alike on the staff dashboard and in the issuer portal.
   'request-review/business-time.ts',
   'request-review/turnaround.ts',

@@ -33,6 +33,7 @@ import { deliveryPreferenceRoutes } from './features/delivery-preferences/routes
 import { registryRoutes } from './features/registry/routes';
 import { ledgerRoutes } from './features/ledger/routes';
 import { ocfRoutes } from './features/ocf/routes';
+import { ocfImportRoutes } from './features/ocf/import/routes';
 import { requestReviewRoutes } from './features/request-review/routes';
 import { requestPostingRoutes } from './features/request-review/posting-routes';
 import { VERIFICATION_UPLOAD_PATH, verificationRoutes } from './features/verification/routes';
@@ -46,6 +47,8 @@ import { securityHeaders } from './middleware/security-headers';
 /** JSON bodies are small; upload routes set their own, larger limit. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 const LARGE_BODY_PATHS = new Set(['/api/admin/shareholders/import', VERIFICATION_UPLOAD_PATH, ONBOARDING_SUBMIT_PATH]);
+/** Upload routes with an id in the path: the OCF import (its own 20 MB limit). */
+const LARGE_BODY_PATTERN = /^\/api\/admin\/issuers\/[0-9a-f-]{36}\/ocf-import$/;
 
 /** `messaging` defaults to Intercom when INTERCOM_ACCESS_TOKEN is set. */
 export function createApp(deps: AppDeps, messaging: MessagingService | null = intercomMessagingService(deps.config)) {
@@ -79,7 +82,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
     return Number(declared) > JSON_BODY_LIMIT_BYTES;
   };
   api.use('*', (c, next) => {
-    if (LARGE_BODY_PATHS.has(c.req.path) || bodiless(c)) return next();
+    if (LARGE_BODY_PATHS.has(c.req.path) || LARGE_BODY_PATTERN.test(c.req.path) || bodiless(c)) return next();
     const tooLarge = declaredTooLarge(c);
     if (tooLarge === null) return jsonBodyLimit(c, next);
     if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
@@ -127,6 +130,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', registryRoutes(deps));
   admin.route('/', ledgerRoutes(deps));
   admin.route('/', ocfRoutes(deps));
+  admin.route('/', ocfImportRoutes(deps));
   // After the session routes, which answer /users/me for every role.
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', adminSessionListRoutes(deps));

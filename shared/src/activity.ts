@@ -72,6 +72,8 @@ export const ACTIVITY_ACTIONS = [
   'LOST_CERTIFICATE_REPORTED',
   // An issuer's cap table left the system as an OCF bundle (decision 024).
   'OCF_EXPORTED',
+  // An issuer's opening cap table posted from an OCF bundle (decision 026): the counts per object type.
+  'OCF_IMPORTED',
   // Issuer accounts (decision 023): staff invite an approved application's contact; the invitee accepts.
   'ISSUER_LINKED',
   'ISSUER_INVITATION_SENT',

@@ -37,6 +37,9 @@ export const API_ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
+/** One object an uploaded bundle's import refused; objectId null when the problem is the file's own. */
+export const importProblemSchema = z.object({ file: z.string(), objectId: z.string().nullable(), reason: z.string() });
+
 export const apiErrorSchema = z.object({
   success: z.literal(false),
   code: z.enum(API_ERROR_CODES),
@@ -49,6 +52,8 @@ export const apiErrorSchema = z.object({
     .union([z.record(z.string(), z.string()), z.array(z.object({ line: z.number(), message: z.string() }))])
     .optional(),
   requestId: z.string().optional(),
+  /** On UNPROCESSABLE from an OCF import: every object refused (the file inside the bundle, its id, why). */
+  problems: z.array(importProblemSchema).optional(),
   /** On CHALLENGE_REQUIRED: the proof of work to solve before the call is evaluated (shared/src/challenge.ts). */
   challenge: challengeSchema.optional(),
 });

@@ -7,6 +7,8 @@ import {
   ocfStockClassSchema,
   ocfTransactionSchema,
   type OcfManifest,
+  type OcfStakeholder,
+  type OcfStockClass,
   type OcfTransaction,
 } from './ocf';
 
@@ -65,10 +67,22 @@ interface Commitment {
   expectedBalance: bigint;
 }
 
+/** An object as parsed, with the file it came from. */
+export interface OcfItem<T> {
+  file: string;
+  item: T;
+}
+
 export interface OcfReplay {
   problems: OcfProblem[];
   /** Outstanding securities at the end of the stack. */
   securities: Map<string, { classId: string; stakeholderId: string; quantity: string }>;
+  /** The objects that parsed, in file order (an importer posts these once no problem is left). */
+  objects: {
+    classes: OcfItem<OcfStockClass>[];
+    stakeholders: OcfItem<OcfStakeholder>[];
+    transactions: OcfItem<OcfTransaction>[];
+  };
 }
 
 const stripDot = (path: string) => path.replace(/^\.\//, '');
@@ -87,7 +101,11 @@ export function replayOcfBundle(files: OcfFiles, options: OcfCheckOptions = {}):
   const problems: OcfProblem[] = [];
   const problem = (file: string, objectId: string | null, reason: string) => problems.push({ file, objectId, reason });
   const securities = new Map<string, Security>();
-  const ended = () => ({ problems, securities: new Map() });
+  const ended = () => ({
+    problems,
+    securities: new Map(),
+    objects: { classes: [], stakeholders: [], transactions: [] },
+  });
 
   const manifests = Object.entries(files).filter(
     ([, content]) => (content as { file_type?: unknown } | null)?.file_type === OCF_FILE_TYPES.manifest,
@@ -107,7 +125,7 @@ export function replayOcfBundle(files: OcfFiles, options: OcfCheckOptions = {}):
   const listed = new Set<string>([manifestPath]);
   /** The items of every file the manifest lists under `key`, each checked against `schema`, in order. */
   function itemsOf<T>(key: keyof OcfManifest, fileType: string, schema: z.ZodType<T>) {
-    const out: { file: string; item: T }[] = [];
+    const out: OcfItem<T>[] = [];
     for (const reference of manifest[key] as { filepath: string }[]) {
       const path = stripDot(reference.filepath);
       listed.add(path);
@@ -271,7 +289,7 @@ export function replayOcfBundle(files: OcfFiles, options: OcfCheckOptions = {}):
   }
   for (const classId of Object.keys(options.outstanding ?? {}))
     if (!authorized.has(classId)) problem(classesFile, classId, 'a class of the ledger is missing from the bundle');
-  return { problems, securities: open };
+  return { problems, securities: open, objects: { classes, stakeholders, transactions } };
 }
 
 /** Every problem of a bundle: file, object id and reason; none for a sound bundle. */

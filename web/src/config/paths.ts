@@ -187,6 +187,8 @@ export const apiPaths = {
     recordDifferences: '/api/admin/ledger/record-differences',
     issuers: '/api/admin/issuers',
     issuerClasses: (issuerId: string) => `/api/admin/issuers/${encodeURIComponent(issuerId)}/classes`,
+    issuerOcf: (issuerId: string) => `/api/admin/issuers/${encodeURIComponent(issuerId)}/ocf`,
+    issuerOcfImport: (issuerId: string) => `/api/admin/issuers/${encodeURIComponent(issuerId)}/ocf-import`,
     authorizedAdjustments: '/api/admin/ledger/authorized-adjustments',
     controlBook: (classId: string) => `/api/admin/ledger/classes/${encodeURIComponent(classId)}/control-book`,
     classHolders: (classId: string) => `/api/admin/ledger/classes/${encodeURIComponent(classId)}/holders`,

@@ -25,6 +25,8 @@ export class ApiRequestError extends Error {
   readonly fromServer: boolean;
   /** On CHALLENGE_REQUIRED: the proof of work to solve before sending the call again. */
   readonly challenge: Challenge | undefined;
+  /** The answer's JSON as sent, for a call whose failure carries more than the error shape (an import's report). */
+  readonly body: unknown;
 
   constructor(init: {
     status: number;
@@ -35,6 +37,7 @@ export class ApiRequestError extends Error {
     requestId?: string | undefined;
     fromServer?: boolean;
     challenge?: Challenge | undefined;
+    body?: unknown;
     cause?: unknown;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -45,6 +48,7 @@ export class ApiRequestError extends Error {
     this.requestId = init.requestId;
     this.fromServer = init.fromServer ?? false;
     this.challenge = init.challenge;
+    this.body = init.body;
   }
 
   get isNetworkError(): boolean {
@@ -76,9 +80,9 @@ export function onAdminAuthError(listener: SessionAuthListener): () => void {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON; a FormData body is sent as multipart; a string with `contentType` is sent as is. */
+  /** Sent as JSON; a FormData body is sent as multipart; a string or Blob with `contentType` is sent as is. */
   body?: unknown;
-  /** The Content-Type of a string body sent as is (e.g. 'text/csv' for a file's text). */
+  /** The Content-Type of a string or Blob body sent as is (e.g. 'text/csv' for a file's text). */
   contentType?: string;
   query?: Record<string, QueryValue>;
   /**
@@ -147,7 +151,7 @@ async function serverErrorOf(response: Response, data: unknown): Promise<ApiErro
 }
 
 /** The error of a non-OK answer, from the server's error body when it sent one (`body`). */
-function answerError(response: Response, body: ApiError | null, texts: FailureTexts): ApiRequestError {
+function answerError(response: Response, body: ApiError | null, texts: FailureTexts, raw?: unknown): ApiRequestError {
   if (!body) {
     return new ApiRequestError({
       status: response.status,
@@ -167,6 +171,7 @@ function answerError(response: Response, body: ApiError | null, texts: FailureTe
     requestId: body.requestId,
     fromServer: body.message.trim() !== '',
     challenge: body.challenge,
+    body: raw,
   });
 }
 
@@ -264,7 +269,7 @@ export async function apiRequestWithStatus<T = unknown>(
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
-  } else if (typeof body === 'string' && contentType) {
+  } else if ((typeof body === 'string' || body instanceof Blob) && contentType) {
     headers.set('Content-Type', contentType);
     payload = body;
   } else if (body !== undefined) {
@@ -312,7 +317,7 @@ export async function apiRequestWithStatus<T = unknown>(
   if (stepUp && (await confirmStepUp(stepUp))) ({ response, data, failure } = await sendAndRead());
 
   if (!response.ok) {
-    const error = answerError(response, failure, options);
+    const error = answerError(response, failure, options, data);
     reportSessionAuthError(auth, error);
     throw error;
   }

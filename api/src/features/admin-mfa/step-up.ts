@@ -63,6 +63,8 @@ const STEP_UP_POLICY: readonly StepUpRule[] = [
   { methods: 'reads', pattern: /^(?:\/[a-z0-9-]+)+\/export\/csv$/, minimumRole: 'ADMIN' },
   // An issuer's whole cap table as an OCF bundle: every holder and every posting leaves the system.
   { methods: 'reads', pattern: /^\/issuers\/[0-9a-f-]{36}\/ocf$/, minimumRole: 'ADMIN' },
+  // And into it: an OCF import writes an issuer's whole cap table, every holder and every posting.
+  { methods: 'writes', pattern: /^\/issuers\/[0-9a-f-]{36}\/ocf-import$/, minimumRole: 'ADMIN' },
 ];
 
 /** Far longer than any admin route (ids are uuids): such a path names no route, and is not run through the patterns. */

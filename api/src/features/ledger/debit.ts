@@ -19,6 +19,8 @@ export interface Debit {
   shares: Big;
   /** Certificates surrendered; none: the shares come from the DRS position. */
   certificateNumbers: string[];
+  /** The balance certificate's number when the caller knows it (an OCF import); else the issuer's next. */
+  balanceNumber?: string | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function debit(
         accountId: from.accountId,
         registration: from.registration,
         shares: balance,
+        number: from.balanceNumber,
         sourceCertificateId: lastSource,
       });
       legs.push({ accountId: from.accountId, quantity: balance, form: 'CERTIFICATE', certificateId: cut.id });

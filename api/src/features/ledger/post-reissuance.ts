@@ -10,6 +10,7 @@ import { recordActivity, type Actor } from '../activity/record-activity';
 import { checkEffectiveDate, issuerToday } from './effective-date';
 import { insertTransaction, issueCertificate, loadClass, lockPositions, writeLegs, type Leg } from './journal';
 import { withPostingErrors } from './posting-errors';
+import type { ReplayOptions } from './post-transfer';
 import { readTransaction } from './transaction-view';
 
 /** The certificate to replace, locked, with the reason of the stop order in force (if any). */
@@ -53,6 +54,7 @@ export async function postReissuanceIn(
   actor: Actor,
   input: ReissuanceInput,
   sourceRequestId: string | null,
+  options: Pick<ReplayOptions, 'advise'> = {},
 ): Promise<string> {
   const old = await lockStoppedCertificate(tx, input.certificateId);
   const postingClass = await loadClass(tx, old.classId);
@@ -90,7 +92,7 @@ export async function postReissuanceIn(
   } else {
     legs.push({ accountId: old.accountId, quantity: shares, form: 'DRS' });
   }
-  await writeLegs(tx, id, header, legs, deps);
+  await writeLegs(tx, id, header, legs, options.advise === undefined ? deps : options.advise);
   return id;
 }
 

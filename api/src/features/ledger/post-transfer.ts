@@ -3,6 +3,7 @@ import Big from 'big.js';
 import type { TransactionView, TransferInput } from '@ledgerwell/shared/ledger';
 import type { Db } from '@ledgerwell/db/client';
 import type { AppDeps, RequestMeta } from '../../lib/context';
+import type { AdviceDeps } from './advice-delivery';
 import { claimIdempotencyKey, recordIdempotentAnswer } from '../../lib/idempotency';
 import { recordActivity, type Actor } from '../activity/record-activity';
 import { debit } from './debit';
@@ -68,6 +69,15 @@ export async function postTransfer({
   );
 }
 
+/** What a caller replaying another system's records (an OCF import) fixes itself; a staff posting gives none. */
+export interface ReplayOptions {
+  /** The numbers of the certificate the shares go to and of the balance certificate; else the issuer's next. */
+  resultNumber?: string | undefined;
+  balanceNumber?: string | undefined;
+  /** Who announces the advice (writeLegs): null for an opening cap table, which is no transaction of the holder's. */
+  advise?: AdviceDeps | null;
+}
+
 export async function postTransferIn(
   tx: Db,
   deps: AppDeps,
@@ -75,6 +85,7 @@ export async function postTransferIn(
   input: TransferInput,
   sourceRequestId: string | null,
   type: 'TRANSFER' | 'CONVERSION' = 'TRANSFER',
+  options: ReplayOptions = {},
 ): Promise<string> {
   const postingClass = await loadClass(tx, input.classId);
   checkEffectiveDate(deps, postingClass, input);
@@ -89,6 +100,7 @@ export async function postTransferIn(
     registration: accounts.get(input.fromAccountId)!.registrationName,
     shares,
     certificateNumbers: input.certificateNumbers ?? [],
+    balanceNumber: options.balanceNumber,
   });
 
   if (input.toForm === 'CERTIFICATE') {
@@ -96,12 +108,13 @@ export async function postTransferIn(
       accountId: input.toAccountId,
       registration: toAccount.registrationName,
       shares,
+      number: options.resultNumber,
       sourceCertificateId: lastSource,
     });
     legs.push({ accountId: input.toAccountId, quantity: shares, form: 'CERTIFICATE', certificateId: issued.id });
   } else {
     legs.push({ accountId: input.toAccountId, quantity: shares, form: 'DRS' });
   }
-  await writeLegs(tx, transactionId, header, legs, deps);
+  await writeLegs(tx, transactionId, header, legs, options.advise === undefined ? deps : options.advise);
   return transactionId;
 }

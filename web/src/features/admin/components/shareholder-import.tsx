@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { isApiRequestError } from '../../../lib/api-client';
 import { IMPORT_HEADER, importShareholders, type ImportResult } from '../api/shareholders';
 import { IMPORT_MAX_BYTES } from '@ledgerwell/shared/registry';
+import { FileField } from './file-field';
 
 /** The server's limit for one import (api/src/features/registry/routes.ts): checked here to spare the upload. */
 /** A file with thousands of bad lines would make a page nobody reads; the rest are counted. */
@@ -94,21 +95,14 @@ export function ShareholderImport({ onImported, onCancel }: ShareholderImportPro
       )}
 
       <form onSubmit={handleSubmit} noValidate className="form">
-        <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            CSV file
-          </label>
-          <input
-            ref={fileRef}
-            id={inputId}
-            type="file"
-            name="file"
-            accept=".csv,text/csv"
-            aria-describedby={hintId}
-            className="field__input field__input--file"
-            onChange={() => setFailure(null)}
-          />
-        </div>
+        <FileField
+          id={inputId}
+          label="CSV file"
+          accept=".csv,text/csv"
+          inputRef={fileRef}
+          describedBy={hintId}
+          onChange={() => setFailure(null)}
+        />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Importing...' : 'Import'}

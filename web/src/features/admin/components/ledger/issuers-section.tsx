@@ -10,6 +10,7 @@ import { paths } from '../../../../config/paths';
 import { AddClassForm, AddIssuerForm, AuthorizedSharesForm } from './issuer-forms';
 import { shares } from '../../../../lib/ledger-format';
 import type { PushToast } from './ledger-format';
+import { ExportOcfButton, mayImportOcf, OcfImportForm } from './ocf-tools';
 
 /** The dialog open over the section, if any. */
 type Dialog =
@@ -21,6 +22,9 @@ interface Writes {
   /** ADMIN and up add issuers and classes and record authorized shares (the server asks for step-up). */
   canWrite: boolean;
   open: (dialog: Dialog) => void;
+  onToast: PushToast;
+  /** Loads the issuers and control books again (after an import). */
+  refresh: () => void;
 }
 
 /** "0", "0.000" and "-0" all say the books are in balance. */
@@ -32,7 +36,7 @@ export function IssuersSection({ canWrite, onToast }: { canWrite: boolean; onToa
   const [round, setRound] = useState(0);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const list = issuers.data;
-  const writes: Writes = { canWrite, open: setDialog };
+  const writes: Writes = { canWrite, open: setDialog, onToast, refresh: () => checkAgain() };
 
   function checkAgain() {
     setRound((n) => n + 1);
@@ -92,21 +96,36 @@ export function IssuersSection({ canWrite, onToast }: { canWrite: boolean; onToa
 
 function IssuerClasses({ issuer, round, writes }: { issuer: IssuerView; round: number; writes: Writes }) {
   const headingId = useId();
+  const [importing, setImporting] = useState(false);
   return (
     <div className="ledger-issuer">
       <div className="admin-card__header">
         <h3 id={headingId}>{issuer.legalName}</h3>
         {writes.canWrite && (
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={`Add a share class to ${issuer.legalName}`}
-            onClick={() => writes.open({ kind: 'class', issuer })}
-          >
-            Add class
-          </button>
+          <div className="admin-card__actions">
+            <ExportOcfButton issuer={issuer} onToast={writes.onToast} />
+            {mayImportOcf(issuer) && !importing && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                aria-label={`Import an OCF bundle into ${issuer.legalName}`}
+                onClick={() => setImporting(true)}
+              >
+                Import OCF
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`Add a share class to ${issuer.legalName}`}
+              onClick={() => writes.open({ kind: 'class', issuer })}
+            >
+              Add class
+            </button>
+          </div>
         )}
       </div>
+      {importing && <OcfImportForm issuer={issuer} onImported={writes.refresh} onCancel={() => setImporting(false)} />}
       {issuer.classes.length === 0 ? (
         <p className="muted">No share classes recorded yet.</p>
       ) : (
