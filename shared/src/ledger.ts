@@ -132,19 +132,23 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
 const MICROS = 10n ** BigInt(SHARE_DECIMAL_PLACES);
 
 /** A signed decimal string in millionths of a share, the ledger's precision, as an exact integer. */
-function toMicros(value: string): bigint {
+export function toMicros(value: string): bigint {
   const negative = value.trim().startsWith('-');
   const [whole = '0', fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
   const micros = BigInt(whole || '0') * MICROS + BigInt(fraction.padEnd(SHARE_DECIMAL_PLACES, '0') || '0');
   return negative ? -micros : micros;
 }
 
+/** Millionths of a share back to the shortest decimal string (12500000n → "12.5", -30000000n → "-30"). */
+export function fromMicros(micros: bigint): string {
+  const size = micros < 0n ? -micros : micros;
+  const fraction = (size % MICROS).toString().padStart(SHARE_DECIMAL_PLACES, '0').replace(/0+$/, '');
+  return `${micros < 0n ? '-' : ''}${size / MICROS}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** The exact sum of signed decimal strings of at most 6 places ("-30", "0.5" → "-29.5"), without a float. */
 export function sumDecimals(values: readonly string[]): string {
-  const total = values.reduce((sum, value) => sum + toMicros(value), 0n);
-  const size = total < 0n ? -total : total;
-  const fraction = (size % MICROS).toString().padStart(SHARE_DECIMAL_PLACES, '0').replace(/0+$/, '');
-  return `${total < 0n ? '-' : ''}${size / MICROS}${fraction ? `.${fraction}` : ''}`;
+  return fromMicros(values.reduce((sum, value) => sum + toMicros(value), 0n));
 }
 
 /** True when the decimal string is a whole number of shares ("12", "12.0"), false for "12.5". */
