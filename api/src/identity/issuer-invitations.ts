@@ -1,10 +1,6 @@
 import type { Db } from '@ledgerwell/db/client';
 import { issuerInvitations } from '@ledgerwell/db/schema';
-import {
-  ISSUER_INVITATION_PATH,
-  ISSUER_INVITATION_TTL_MS,
-  type IssuerUserRole,
-} from '@ledgerwell/shared/issuer-auth';
+import { ISSUER_INVITATION_PATH, ISSUER_INVITATION_TTL_MS, type IssuerUserRole } from '@ledgerwell/shared/issuer-auth';
 import type { AppDeps, RequestMeta } from '../lib/context';
 import { hashToken, newSessionToken } from '../lib/tokens';
 import { recordActivity, type Actor } from '../features/activity/record-activity';
@@ -83,5 +79,10 @@ export async function issueInvitation(deps: AppDeps, tx: Db, invitation: NewInvi
     details: { ...invitation.details, issuerId: invitation.issuerId, role: invitation.role },
     meta: invitation.meta,
   });
-  return { invitationId: row.id, issuerId: invitation.issuerId, email: invitation.email, expiresAt: expiresAt.toISOString() };
+  return {
+    invitationId: row.id,
+    issuerId: invitation.issuerId,
+    email: invitation.email,
+    expiresAt: expiresAt.toISOString(),
+  };
 }

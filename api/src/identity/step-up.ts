@@ -63,9 +63,7 @@ export async function stepUpSession(
     if (!who.hasFactor)
       throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
     // A code or a passkey ({ webauthn }, answering …/mfa/webauthn/options).
-    return withFactorProof(deps, account, body, meta, proof, (tx, method) =>
-      markVerified(deps, tx, who, method, meta),
-    );
+    return withFactorProof(deps, account, body, meta, proof, (tx, method) => markVerified(deps, tx, who, method, meta));
   }
 
   if (who.hasFactor)

@@ -45,76 +45,81 @@ async function issuerChange(c: Context<AppEnv>) {
 export function issuerFactorRoutes(deps: AppDeps) {
   const doc = (summary: string, extra: Omit<Parameters<typeof documented>[0], 'tag' | 'auth' | 'summary'>) =>
     documented({ tag: 'Issuer session', auth: 'issuer', summary, ...extra });
-  return new Hono<AppEnv>()
-    .post(
-      '/mfa/step-up',
-      doc('Confirm it is you before an export or a change to the users', {
-        body: stepUpBodySchema,
-        responses: { 200: stepUpResponseSchema },
-        errors: [429],
-      }),
-      async (c) => {
-        const body = await parseJson(c, stepUpBodySchema);
-        const principal = c.get('issuerUser');
-        const [user] = await deps.db.select().from(issuerUsers).where(eq(issuerUsers.id, principal.userId)).limit(1);
-        if (!user) throw new AppError('UNAUTHENTICATED', ISSUER_AUTH_MESSAGES.sessionExpired);
-        const who = {
-          account: issuerAccount(user),
-          sessionId: principal.sessionId,
-          signInName: user.email,
-          passwordHash: user.passwordHash,
-          hasFactor: user.mfaEnabledAt !== null,
-        };
-        return c.json({ success: true, data: await stepUpSession(deps, who, body, c.get('meta'), await readProof(c)) });
-      },
-    )
-    // Assertion options for proving a passkey while signed in (step-up, recovery codes, removals).
-    .post(
-      '/mfa/webauthn/options',
-      doc('Passkey assertion options for proving a factor', {
-        responses: { 200: webauthnOptionsResponseSchema },
-        errors: [409],
-      }),
-      async (c) =>
-        c.json({
-          success: true,
-          data: await passkeyAssertionOptions(deps, { account: accountOf(c), purpose: 'verify' }),
+  return (
+    new Hono<AppEnv>()
+      .post(
+        '/mfa/step-up',
+        doc('Confirm it is you before an export or a change to the users', {
+          body: stepUpBodySchema,
+          responses: { 200: stepUpResponseSchema },
+          errors: [429],
         }),
-    )
-    .post(
-      '/mfa/recovery-codes',
-      doc('New recovery codes', {
-        body: mfaProofBodySchema,
-        responses: { 200: recoveryCodesIssuedResponseSchema },
-        errors: [409, 429],
-      }),
-      async (c) => {
-        const recoveryCodes = await factorChanges.regenerateRecoveryCodes(deps, await issuerChange(c));
-        return c.json({ success: true, message: MFA_MESSAGES.recoveryCodesRegenerated, data: { recoveryCodes } });
-      },
-    )
-    .post(
-      '/mfa/totp/disable',
-      doc('Remove the authenticator app (a passkey must remain)', {
-        body: mfaProofBodySchema,
-        responses: { 200: messageResponseSchema },
-        errors: [409, 429],
-      }),
-      async (c) => {
-        await factorChanges.disableTotp(deps, await issuerChange(c));
-        return c.json({ success: true, message: MFA_MESSAGES.totpDisabled });
-      },
-    )
-    .post(
-      '/mfa/webauthn/:id/remove',
-      doc('Remove a passkey (another factor must remain)', {
-        body: mfaProofBodySchema,
-        responses: { 200: messageResponseSchema },
-        errors: [404, 409, 429],
-      }),
-      async (c) => {
-        await factorChanges.removePasskey(deps, { ...(await issuerChange(c)), passkeyId: c.req.param('id') });
-        return c.json({ success: true, message: PASSKEY_MESSAGES.removed });
-      },
-    );
+        async (c) => {
+          const body = await parseJson(c, stepUpBodySchema);
+          const principal = c.get('issuerUser');
+          const [user] = await deps.db.select().from(issuerUsers).where(eq(issuerUsers.id, principal.userId)).limit(1);
+          if (!user) throw new AppError('UNAUTHENTICATED', ISSUER_AUTH_MESSAGES.sessionExpired);
+          const who = {
+            account: issuerAccount(user),
+            sessionId: principal.sessionId,
+            signInName: user.email,
+            passwordHash: user.passwordHash,
+            hasFactor: user.mfaEnabledAt !== null,
+          };
+          return c.json({
+            success: true,
+            data: await stepUpSession(deps, who, body, c.get('meta'), await readProof(c)),
+          });
+        },
+      )
+      // Assertion options for proving a passkey while signed in (step-up, recovery codes, removals).
+      .post(
+        '/mfa/webauthn/options',
+        doc('Passkey assertion options for proving a factor', {
+          responses: { 200: webauthnOptionsResponseSchema },
+          errors: [409],
+        }),
+        async (c) =>
+          c.json({
+            success: true,
+            data: await passkeyAssertionOptions(deps, { account: accountOf(c), purpose: 'verify' }),
+          }),
+      )
+      .post(
+        '/mfa/recovery-codes',
+        doc('New recovery codes', {
+          body: mfaProofBodySchema,
+          responses: { 200: recoveryCodesIssuedResponseSchema },
+          errors: [409, 429],
+        }),
+        async (c) => {
+          const recoveryCodes = await factorChanges.regenerateRecoveryCodes(deps, await issuerChange(c));
+          return c.json({ success: true, message: MFA_MESSAGES.recoveryCodesRegenerated, data: { recoveryCodes } });
+        },
+      )
+      .post(
+        '/mfa/totp/disable',
+        doc('Remove the authenticator app (a passkey must remain)', {
+          body: mfaProofBodySchema,
+          responses: { 200: messageResponseSchema },
+          errors: [409, 429],
+        }),
+        async (c) => {
+          await factorChanges.disableTotp(deps, await issuerChange(c));
+          return c.json({ success: true, message: MFA_MESSAGES.totpDisabled });
+        },
+      )
+      .post(
+        '/mfa/webauthn/:id/remove',
+        doc('Remove a passkey (another factor must remain)', {
+          body: mfaProofBodySchema,
+          responses: { 200: messageResponseSchema },
+          errors: [404, 409, 429],
+        }),
+        async (c) => {
+          await factorChanges.removePasskey(deps, { ...(await issuerChange(c)), passkeyId: c.req.param('id') });
+          return c.json({ success: true, message: PASSKEY_MESSAGES.removed });
+        },
+      )
+  );
 }

@@ -29,7 +29,12 @@ export async function removeIssuerUser({ deps, principal, id, meta }: IssuerWrit
   if (!isUuid(id)) throw new AppError('NOT_FOUND', M.userNotFound);
   await deps.db.transaction(async (tx) => {
     const colleagues = await tx
-      .select({ id: issuerUsers.id, email: issuerUsers.email, role: issuerUsers.role, disabledAt: issuerUsers.disabledAt })
+      .select({
+        id: issuerUsers.id,
+        email: issuerUsers.email,
+        role: issuerUsers.role,
+        disabledAt: issuerUsers.disabledAt,
+      })
       .from(issuerUsers)
       .where(eq(issuerUsers.issuerId, principal.issuerId))
       .orderBy(issuerUsers.id)
