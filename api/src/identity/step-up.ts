@@ -20,8 +20,7 @@ export interface SteppingUp {
   sessionId: string;
   /** The name the sign-in throttles under: the staff username, the issuer user's e-mail. */
   signInName: string;
-  passwordHash: string;
-  hasFactor: boolean;
+  user: { passwordHash: string; mfaEnabledAt: Date | null };
 }
 
 /** In the caller's transaction: this session counts as verified from now on. */
@@ -59,14 +58,15 @@ export async function stepUpSession(
 ): Promise<StepUpResult> {
   const { db } = deps;
   const { account } = who;
+  const hasFactor = who.user.mfaEnabledAt !== null;
   if (!('password' in body)) {
-    if (!who.hasFactor)
+    if (!hasFactor)
       throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
     // A code or a passkey ({ webauthn }, answering …/mfa/webauthn/options).
     return withFactorProof(deps, account, body, meta, proof, (tx, method) => markVerified(deps, tx, who, method, meta));
   }
 
-  if (who.hasFactor)
+  if (hasFactor)
     throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUseSecondFactor, {
       password: MFA_MESSAGES.stepUpUseSecondFactor,
     });
@@ -83,7 +83,7 @@ export async function stepUpSession(
         meta,
       }),
   });
-  if (!(await verifyPassword(who.passwordHash, body.password))) {
+  if (!(await verifyPassword(who.user.passwordHash, body.password))) {
     await recordActivity(db, {
       actor,
       action: 'MFA_STEP_UP_FAILED',

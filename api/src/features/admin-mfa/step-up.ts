@@ -103,12 +103,6 @@ export async function stepUp(
 ): Promise<StepUpResult> {
   const [user] = await deps.db.select().from(adminUsers).where(eq(adminUsers.id, admin.profile.id)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED', MFA_MESSAGES.stepUpRequired);
-  const who = {
-    account: staffAccount(user),
-    sessionId: admin.sessionId,
-    signInName: user.username,
-    passwordHash: user.passwordHash,
-    hasFactor: user.mfaEnabledAt !== null,
-  };
+  const who = { account: staffAccount(user), sessionId: admin.sessionId, signInName: user.username, user };
   return stepUpSession(deps, who, body, meta, proof);
 }

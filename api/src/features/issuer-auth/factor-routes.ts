@@ -59,13 +59,7 @@ export function issuerFactorRoutes(deps: AppDeps) {
           const principal = c.get('issuerUser');
           const [user] = await deps.db.select().from(issuerUsers).where(eq(issuerUsers.id, principal.userId)).limit(1);
           if (!user) throw new AppError('UNAUTHENTICATED', ISSUER_AUTH_MESSAGES.sessionExpired);
-          const who = {
-            account: issuerAccount(user),
-            sessionId: principal.sessionId,
-            signInName: user.email,
-            passwordHash: user.passwordHash,
-            hasFactor: user.mfaEnabledAt !== null,
-          };
+          const who = { account: issuerAccount(user), sessionId: principal.sessionId, signInName: user.email, user };
           return c.json({
             success: true,
             data: await stepUpSession(deps, who, body, c.get('meta'), await readProof(c)),
