@@ -1,30 +1,18 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ISSUER_USER_ROLES } from '@ledgerwell/shared/issuer-auth';
+import { useEffect, useState } from 'react';
 import {
   ISSUER_ROLE_LABELS,
-  inviteIssuerUserSchema,
   type IssuerInvitationRow,
   type IssuerUserRow,
   type IssuerUsersList,
 } from '@ledgerwell/shared/issuer-users';
-import { NativeDialog } from '../../../components/native-dialog';
 import { LoadFailure } from '../../../components/ui/load-failure';
-import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { isApiRequestError } from '../../../lib/api-client';
-import { fetchIssuerUsers, inviteIssuerUser, removeIssuerUser, revokeIssuerInvitation } from '../users-api';
+import { fetchIssuerUsers } from '../users-api';
+import { ConfirmChange, type PendingChange } from '../users-confirm-change';
+import { failureText, when } from '../users-format';
+import { InviteForm } from '../users-invite-form';
 import './users.css';
-
-const ROLE_OPTIONS = ISSUER_USER_ROLES.map((role) => ({ value: role, label: ISSUER_ROLE_LABELS[role] }));
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
-/** The server's own words when it refused for a reason the user can act on; else the call's generic message. */
-const failureText = (error: unknown) =>
-  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-
-type Pending = { kind: 'remove'; user: IssuerUserRow } | { kind: 'revoke'; invitation: IssuerInvitationRow };
 
 /**
  * The issuer's users and open invitations. Everyone reads the list; an administrator (canManage, which the API
@@ -34,7 +22,7 @@ export function UsersPage() {
   useDocumentMeta('Users');
   const [version, setVersion] = useState(0);
   const [list, setList] = useState<{ data: IssuerUsersList | null; error: unknown; version: number } | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
@@ -173,120 +161,5 @@ function InvitationList({
         </ul>
       )}
     </section>
-  );
-}
-
-/** Invite a colleague: the shared schema checks the form before it is sent; the server's field messages show too. */
-function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
-  const titleId = useId();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<string>('ISSUER_VIEWER');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure('');
-    const parsed = inviteIssuerUserSchema.safeParse({ email, role });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await inviteIssuerUser(parsed.data);
-      setEmail('');
-      onInvited(parsed.data.email);
-    } catch (error) {
-      if (isApiRequestError(error) && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
-      else setFailure(failureText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="issuer-users__invite form" aria-labelledby={titleId} onSubmit={submit} noValidate>
-      <h2 id={titleId}>Invite a colleague</h2>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
-      <SelectField
-        label="Role"
-        options={ROLE_OPTIONS}
-        value={role}
-        onChange={(event) => setRole(event.target.value)}
-        error={errors.role}
-      />
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Sending…' : 'Send invitation'}
-      </button>
-    </form>
-  );
-}
-
-/** "Are you sure?" for a removal or a revocation; the call itself may open the step-up dialog first. */
-function ConfirmChange({
-  pending,
-  onCancel,
-  onDone,
-}: {
-  pending: Pending;
-  onCancel: () => void;
-  onDone: (message: string) => void;
-}) {
-  const titleId = useId();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const remove = pending.kind === 'remove';
-  const email = remove ? pending.user.email : pending.invitation.email;
-
-  async function confirm() {
-    setBusy(true);
-    setFailure('');
-    try {
-      if (remove) await removeIssuerUser(pending.user.id);
-      else await revokeIssuerInvitation(pending.invitation.id);
-      onDone(remove ? `${email} was removed.` : `The invitation of ${email} was revoked.`);
-    } catch (error) {
-      setFailure(failureText(error));
-      setBusy(false);
-    }
-  }
-
-  return (
-    <NativeDialog onClose={onCancel} className="issuer-users__dialog" aria-labelledby={titleId} aria-modal="true">
-      <h2 id={titleId}>{remove ? `Remove ${email}?` : `Revoke the invitation of ${email}?`}</h2>
-      <p>
-        {remove
-          ? 'They are signed out at once and can no longer sign in to your issuer portal.'
-          : 'The link in their e-mail stops working. You can send a new invitation later.'}
-      </p>
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="issuer-users__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={confirm} disabled={busy} data-autofocus>
-          {busy ? 'Working…' : remove ? 'Remove' : 'Revoke'}
-        </button>
-      </div>
-    </NativeDialog>
   );
 }
