@@ -2,10 +2,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IssuerUsersList } from '@ledgerwell/shared/issuer-users';
 import { ApiRequestError } from '../../../lib/api-client';
-import * as api from '../users-api';
+import * as api from '../api/users';
 import { UsersPage } from './users';
 
-vi.mock('../users-api', () => ({
+vi.mock('../api/users', () => ({
   fetchIssuerUsers: vi.fn(),
   inviteIssuerUser: vi.fn(),
   removeIssuerUser: vi.fn(),
@@ -64,7 +64,9 @@ describe('the issuer users screen', () => {
   });
 
   it('says when the list cannot be loaded, and tries again', async () => {
-    vi.mocked(api.fetchIssuerUsers).mockRejectedValueOnce(new Error('The users could not be loaded.'));
+    vi.mocked(api.fetchIssuerUsers).mockRejectedValueOnce(
+      new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' }),
+    );
     render(<UsersPage />);
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     const alert = await screen.findByRole('alert');
@@ -129,7 +131,9 @@ describe('the issuer users screen', () => {
 
   it('revokes an invitation once confirmed, and keeps the dialog open with the reason when refused', async () => {
     vi.mocked(api.fetchIssuerUsers).mockResolvedValue(list(true));
-    vi.mocked(api.revokeIssuerInvitation).mockRejectedValueOnce(new Error('Invitation not found'));
+    vi.mocked(api.revokeIssuerInvitation).mockRejectedValueOnce(
+      new ApiRequestError({ status: 404, code: 'NOT_FOUND', message: 'Invitation not found', fromServer: true }),
+    );
     render(<UsersPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke the invitation of kim@acme.example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the invitation of kim@acme.example?' });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ISSUER_ROLE_LABELS,
   type IssuerInvitationRow,
@@ -7,11 +7,14 @@ import {
 } from '@ledgerwell/shared/issuer-users';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
+import { useApiData } from '../../../hooks/use-api-data';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { fetchIssuerUsers } from '../users-api';
-import { ConfirmChange, type PendingChange } from '../users-confirm-change';
-import { failureText, when } from '../users-format';
-import { InviteForm } from '../users-invite-form';
+import { actionErrorMessage } from '../../../lib/action-error';
+import { formatDateTime } from '../../../lib/format';
+import { fetchIssuerUsers } from '../api/users';
+import { ConfirmChange, type PendingChange } from '../components/confirm-user-change';
+import { InviteForm } from '../components/invite-colleague-form';
+import { IssuerPage } from '../components/issuer-page';
 import './users.css';
 
 /**
@@ -20,37 +23,21 @@ import './users.css';
  */
 export function UsersPage() {
   useDocumentMeta('Users');
-  const [version, setVersion] = useState(0);
-  const [list, setList] = useState<{ data: IssuerUsersList | null; error: unknown; version: number } | null>(null);
+  const { data, error, loading, reload } = useApiData('issuer-users', fetchIssuerUsers);
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [notice, setNotice] = useState('');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchIssuerUsers(controller.signal).then(
-      (data) => setList({ data, error: null, version }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setList((last) => ({ data: last?.data ?? null, error, version }));
-      },
-    );
-    return () => controller.abort();
-  }, [version]);
-  const reload = () => setVersion((n) => n + 1);
-
-  const data = list?.data ?? null;
-  const settled = list?.version === version;
   return (
-    <section className="issuer-users" aria-labelledby="issuer-users-title">
-      <h1 id="issuer-users-title">Users</h1>
+    <IssuerPage title="Users" intro="Who can sign in to your issuer portal, and the invitations still open.">
       <p className="issuer-users__status" role="status">
         {notice}
       </p>
-      {settled && list?.error !== null && list?.error !== undefined && (
-        <LoadFailure text={failureText(list.error)} onRetry={reload} alert />
+      {error !== null && (
+        <LoadFailure text={actionErrorMessage(error, 'The users could not be loaded.')} onRetry={reload} alert />
       )}
-      {!data && !settled && <Spinner label="Loading users" />}
+      {!data && loading && <Spinner label="Loading users" />}
       {data && (
-        <>
+        <div className="issuer-users">
           {data.canManage && (
             <InviteForm
               onInvited={(email) => {
@@ -61,7 +48,7 @@ export function UsersPage() {
           )}
           <UserList data={data} onRemove={(user) => setPending({ kind: 'remove', user })} />
           <InvitationList data={data} onRevoke={(invitation) => setPending({ kind: 'revoke', invitation })} />
-        </>
+        </div>
       )}
       {pending && (
         <ConfirmChange
@@ -74,7 +61,7 @@ export function UsersPage() {
           }}
         />
       )}
-    </section>
+    </IssuerPage>
   );
 }
 
@@ -97,9 +84,9 @@ function UserList({ data, onRemove }: { data: IssuerUsersList; onRemove: (user: 
                 <dt>Second factor</dt>
                 <dd>{user.hasSecondFactor ? 'Set up' : 'Not yet'}</dd>
                 <dt>Last sign-in</dt>
-                <dd>{when(user.lastLoginAt)}</dd>
+                <dd>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'}</dd>
                 <dt>Added</dt>
-                <dd>{when(user.createdAt)}</dd>
+                <dd>{formatDateTime(user.createdAt)}</dd>
               </dl>
               {data.canManage && !you && (
                 <button
@@ -142,7 +129,7 @@ function InvitationList({
                 <dt>Role</dt>
                 <dd>{ISSUER_ROLE_LABELS[invitation.role]}</dd>
                 <dt>Expires</dt>
-                <dd>{when(invitation.expiresAt)}</dd>
+                <dd>{formatDateTime(invitation.expiresAt)}</dd>
                 <dt>Sent by</dt>
                 <dd>{invitation.sentBy}</dd>
               </dl>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { IssuerInvitationRow, IssuerUserRow } from '@ledgerwell/shared/issuer-users';
-import { NativeDialog } from '../../components/native-dialog';
-import { failureText } from './users-format';
-import { removeIssuerUser, revokeIssuerInvitation } from './users-api';
+import { NativeDialog } from '../../../components/native-dialog';
+import { actionErrorMessage } from '../../../lib/action-error';
+import { removeIssuerUser, revokeIssuerInvitation } from '../api/users';
 
 export type PendingChange =
   | { kind: 'remove'; user: IssuerUserRow }
@@ -32,7 +32,9 @@ export function ConfirmChange({
       else await revokeIssuerInvitation(pending.invitation.id);
       onDone(remove ? `${email} was removed.` : `The invitation of ${email} was revoked.`);
     } catch (error) {
-      setFailure(failureText(error));
+      setFailure(
+        actionErrorMessage(error, remove ? 'The user could not be removed.' : 'The invitation could not be revoked.'),
+      );
       setBusy(false);
     }
   }

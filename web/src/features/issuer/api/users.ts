@@ -6,8 +6,8 @@ import {
   type IssuerUsersList,
 } from '@ledgerwell/shared/issuer-users';
 import { messageResponseSchema } from '@ledgerwell/shared/api-response';
-import { apiPaths } from '../../config/paths';
-import { apiRequest } from '../../lib/api-client';
+import { apiPaths } from '../../../config/paths';
+import { apiRequest } from '../../../lib/api-client';
 
 /**
  * The issuer's users and invitations (decision 025), with the issuer's own session. The writes need a recent

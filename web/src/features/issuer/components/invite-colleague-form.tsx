@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ISSUER_USER_ROLES } from '@ledgerwell/shared/issuer-auth';
 import { ISSUER_ROLE_LABELS, inviteIssuerUserSchema } from '@ledgerwell/shared/issuer-users';
-import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
-import { isApiRequestError } from '../../lib/api-client';
-import { failureText } from './users-format';
-import { inviteIssuerUser } from './users-api';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiRequestError } from '../../../lib/api-client';
+import { actionErrorMessage } from '../../../lib/action-error';
+import { inviteIssuerUser } from '../api/users';
 
 const ROLE_OPTIONS = ISSUER_USER_ROLES.map((role) => ({ value: role, label: ISSUER_ROLE_LABELS[role] }));
 
@@ -34,7 +34,7 @@ export function InviteForm({ onInvited }: { onInvited: (email: string) => void }
       onInvited(parsed.data.email);
     } catch (error) {
       if (isApiRequestError(error) && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
-      else setFailure(failureText(error));
+      else setFailure(actionErrorMessage(error, 'The invitation could not be sent. Please try again.'));
     } finally {
       setBusy(false);
     }
