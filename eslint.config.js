@@ -69,6 +69,8 @@ const API_SHARED_FEATURE_MODULES = [
   'delivery-preferences/current-preferences.ts',
   // The OCF bundle of one issuer: staff export any issuer's, an issuer's administrator its own.
   'ocf/ocf-export.ts',
+  // The signed-in issuer user of an /api/issuer route, its activity-log actor and the administrator check.
+  'issuer-portal/issuer-env.ts',
 ];
 
 const featureDirs = (root) =>

@@ -22,8 +22,10 @@ import { enforceIpWhitelist } from './features/ip-whitelist/enforce';
 import { ipWhitelistRoutes } from './features/ip-whitelist/routes';
 import { issuerApplicationAdminRoutes } from './features/issuer-applications/admin-routes';
 import { issuerOpenRoutes, issuerSessionRoutes } from './features/issuer-auth/routes';
+import { issuerFactorRoutes } from './features/issuer-auth/factor-routes';
 import { requireIssuer } from './identity/issuer-sessions';
 import { issuerPortalRoutes } from './features/issuer-portal/routes';
+import { issuerUserRoutes } from './features/issuer-users/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalDocumentRoutes } from './features/portal-holdings/document-routes';
 import { lostCertificateRoutes } from './features/lost-certificates/routes';
@@ -113,7 +115,9 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   const issuer = new Hono<AppEnv>();
   issuer.use('*', requireIssuer(deps));
   issuer.route('/', issuerSessionRoutes(deps));
+  issuer.route('/', issuerFactorRoutes(deps));
   issuer.route('/', issuerPortalRoutes(deps));
+  issuer.route('/', issuerUserRoutes(deps));
   api.route('/issuer', issuer);
   // The IP whitelist guards every admin call, login included, before the session or the password is checked.
   api.use('/admin/*', enforceIpWhitelist(deps));

@@ -968,11 +968,12 @@ export const issuerInvitations = pgTable(
   'issuer_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => issuerApplications.id),
+    /** The approved application that invited the issuer's first administrator; null for a colleague's invitation. */
+    applicationId: uuid('application_id').references(() => issuerApplications.id),
     issuerId: uuid('issuer_id').notNull(),
     email: text('email').notNull(),
+    /** The role the accepted invitation gives: an application's contact is ISSUER_ADMIN, a colleague as invited. */
+    role: text('role', { enum: ISSUER_USER_ROLES }).notNull().default('ISSUER_ADMIN'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -980,12 +981,22 @@ export const issuerInvitations = pgTable(
     issuerUserId: uuid('issuer_user_id').references(() => issuerUsers.id),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', { enum: ['resent', 'revoked'] }),
+    /** Who sent it: a staff user (an application's invitation) or one of the issuer's administrators (a colleague's). */
     sentById: uuid('sent_by_id').references(() => adminUsers.id),
+    sentByIssuerUserId: uuid('sent_by_issuer_user_id').references(() => issuerUsers.id),
     sentBy: text('sent_by').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('issuer_invitations_token_hash_idx').on(t.tokenHash),
     index('issuer_invitations_application_idx').on(t.applicationId, t.createdAt),
+    index('issuer_invitations_issuer_idx').on(t.issuerId, t.createdAt),
+    index('issuer_invitations_email_lower_idx').on(sql`lower(${t.email})`),
+    check('issuer_invitations_role_check', sql`${t.role} in ('ISSUER_ADMIN', 'ISSUER_VIEWER')`),
+    // Every invitation comes from an application or from a colleague: never from nowhere.
+    check(
+      'issuer_invitations_origin_check',
+      sql`${t.applicationId} is not null or ${t.sentByIssuerUserId} is not null`,
+    ),
   ],
 );

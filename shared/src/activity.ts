@@ -81,6 +81,8 @@ export const ACTIVITY_ACTIONS = [
   'ISSUER_INVITATION_ACCEPTED',
   // An issuer's user took its record-date list as CSV (tax IDs masked): who carried the holders' names out, and when.
   'ISSUER_HOLDERS_EXPORTED',
+  // An issuer's administrator removed a colleague (decision 025): the user is disabled and signed out everywhere.
+  'ISSUER_USER_REMOVED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -102,6 +102,8 @@ const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
   'POST /mfa/totp/enable',
   'POST /mfa/webauthn/register/options',
   'POST /mfa/webauthn/register/verify',
+  // Enrolling needs a recent proof: past the step-up window the password is asked again, as for staff.
+  'POST /mfa/step-up',
 ]);
 
 /**

@@ -7,7 +7,7 @@ import { preparedQueries } from '../lib/prepared';
 import type { AdminSessionCache, CachedAdminSession, RequestMeta } from '../lib/context';
 import { profileColumns, type ProfileRow } from './profile';
 import { hashToken, newSessionToken } from '../lib/tokens';
-import { ownerValues, type Account } from './account';
+import { ownedBy, ownerValues, type Account } from './account';
 
 /** Writing last_seen_at on every call would turn each read into a write; a minute's slack is harmless against a 30-minute idle limit. */
 const TOUCH_AFTER_MS = 60 * 1000;
@@ -120,18 +120,27 @@ export async function revokeSession(db: Db, clock: Clock, sessionId: string, rea
     .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt)));
 }
 
-/** Revokes every live session of a user, except `keepSessionId` when given (the one that changed the password). */
-export async function revokeUserSessions(
+/** Revokes every live session of an account of either kind, except `keepSessionId` when given. */
+export async function revokeAccountSessions(
   db: Db,
   clock: Clock,
-  userId: string,
+  account: Pick<Account, 'kind' | 'id'>,
   reason: RevokeReason,
   keepSessionId?: string,
 ): Promise<void> {
-  const conditions = [eq(adminSessions.adminUserId, userId), isNull(adminSessions.revokedAt)];
+  const conditions = [ownedBy(adminSessions, account), isNull(adminSessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(adminSessions.id, keepSessionId));
   await db
     .update(adminSessions)
     .set({ revokedAt: clock.now(), revokedReason: reason })
     .where(and(...conditions));
 }
+
+/** Revokes every live session of a staff user, except `keepSessionId` when given (the one that changed the password). */
+export const revokeUserSessions = (
+  db: Db,
+  clock: Clock,
+  userId: string,
+  reason: RevokeReason,
+  keepSessionId?: string,
+): Promise<void> => revokeAccountSessions(db, clock, { kind: 'staff', id: userId }, reason, keepSessionId);

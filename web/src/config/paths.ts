@@ -274,5 +274,6 @@ export const apiPaths = {
     ocf: '/api/issuer/ocf',
     users: '/api/issuer/users',
     user: (id: string) => `/api/issuer/users/${encodeURIComponent(id)}`,
+    userInvitation: (id: string) => `/api/issuer/users/invitations/${encodeURIComponent(id)}`,
   },
 } as const;

@@ -1,14 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { adminTotp } from '@ledgerwell/db/schema';
-import { MFA_MESSAGES, PASSKEY_MESSAGES, type MfaProofBody, type MfaStatus } from '@ledgerwell/shared/admin-mfa';
+import { MFA_MESSAGES, type MfaProofBody, type MfaStatus } from '@ledgerwell/shared/admin-mfa';
 import type { AdminContext, AppDeps, RequestMeta } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { recordActivity } from '../activity/record-activity';
-import { accountActor, staffAccount } from '../../identity/account';
+import { staffAccount } from '../../identity/account';
 import * as enrolment from '../../identity/enrolment';
-import { hasFactor, settleAfterRemoval, userFactors } from '../../identity/factors';
-import { queueFactorChangeNotice } from '../../identity/factor-notices';
-import { replaceRecoveryCodes, withFactorProof } from '../../identity/second-factor';
+import * as factorChanges from '../../identity/factor-changes';
 
 /** The signed-in admin as the identity core knows it (decision 023). */
 export const staffSession = (admin: AdminContext): enrolment.EnrollingSession => ({
@@ -32,29 +26,23 @@ export const setupTotp = (deps: AppDeps, admin: AdminContext, meta: RequestMeta)
 export const enableTotp = (deps: AppDeps, admin: AdminContext, code: string, meta: RequestMeta, proof?: string) =>
   enrolment.enableTotp(deps, staffSession(admin), code, meta, proof);
 
+/** The staff side of a factor change: the role's rule decides whether the last factor must stay. */
+const staffChange = (deps: AppDeps, admin: AdminContext, factor: MfaProofBody, meta: RequestMeta, proof?: string) => ({
+  account: staffAccount(admin.profile),
+  mustKeepOne: mfaRequiredFor(deps, admin) ? MFA_MESSAGES.lastMethod : null,
+  factor,
+  meta,
+  proof,
+});
+
 /** POST /api/admin/mfa/recovery-codes: a current factor, then 10 new recovery codes; the old ones are void. */
-export async function regenerateRecoveryCodes(
+export const regenerateRecoveryCodes = (
   deps: AppDeps,
   admin: AdminContext,
   factor: MfaProofBody,
   meta: RequestMeta,
   proof?: string,
-) {
-  const account = staffAccount(admin.profile);
-  if (!hasFactor(await userFactors(deps.db, account))) throw new AppError('CONFLICT', PASSKEY_MESSAGES.noFactor);
-  return withFactorProof(deps, account, factor, meta, proof, async (tx) => {
-    const codes = await replaceRecoveryCodes(deps, tx, account);
-    await recordActivity(tx, {
-      actor: accountActor(account),
-      action: 'MFA_RECOVERY_CODES_REGENERATED',
-      resourceType: 'admin_user',
-      resourceId: account.id,
-      meta,
-    });
-    await queueFactorChangeNotice(deps, tx, account, { kind: 'recovery-codes-regenerated' }, meta);
-    return codes;
-  });
-}
+) => factorChanges.regenerateRecoveryCodes(deps, staffChange(deps, admin, factor, meta, proof));
 
 /**
  * POST /api/admin/mfa/totp/disable: a current factor. Refused when the role requires a factor and no
@@ -67,24 +55,6 @@ export async function disableTotp(
   meta: RequestMeta,
   proof?: string,
 ) {
-  const account = staffAccount(admin.profile);
-  const totp = await enrolment.readTotp(deps.db, account);
-  if (!totp?.enabledAt) throw new AppError('CONFLICT', MFA_MESSAGES.totpNotEnabled);
-  if (mfaRequiredFor(deps, admin) && (await userFactors(deps.db, account)).passkeys === 0)
-    throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
-  await withFactorProof(deps, account, factor, meta, proof, async (tx) => {
-    await tx.delete(adminTotp).where(eq(adminTotp.adminUserId, account.id));
-    // A passkey removed meanwhile would leave a required role with nothing: the transaction undoes it all.
-    if ((await settleAfterRemoval(tx, deps.clock, account)) && mfaRequiredFor(deps, admin))
-      throw new AppError('CONFLICT', MFA_MESSAGES.lastMethod);
-    await recordActivity(tx, {
-      actor: accountActor(account),
-      action: 'MFA_TOTP_DISABLED',
-      resourceType: 'admin_user',
-      resourceId: account.id,
-      meta,
-    });
-    await queueFactorChangeNotice(deps, tx, account, { kind: 'totp-removed' }, meta);
-  });
-  deps.sessionCache?.forget(account.id);
+  await factorChanges.disableTotp(deps, staffChange(deps, admin, factor, meta, proof));
+  deps.sessionCache?.forget(admin.profile.id);
 }

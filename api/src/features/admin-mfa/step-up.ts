@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { Db } from '@ledgerwell/db/client';
-import { adminSessions, adminUsers } from '@ledgerwell/db/schema';
+import { adminUsers } from '@ledgerwell/db/schema';
 import type { AdminRole } from '@ledgerwell/shared/admin-auth';
 import { MFA_MESSAGES, type StepUpBody, type StepUpResult } from '@ledgerwell/shared/admin-mfa';
-import { guardAttempt } from '../../lib/attempt-guard';
 import type { AdminContext, AppDeps, AppEnv, RequestMeta } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { clearHits } from '../../lib/throttle';
-import { recordActivity } from '../activity/record-activity';
-import { accountKey, loginRules } from '../../identity/sign-in';
 import { requireRole } from '../../identity/middleware';
-import { verifyPassword } from '../../identity/passwords';
-import { withFactorProof, type UsedMethod } from '../../identity/second-factor';
 import { staffAccount } from '../../identity/account';
 import { requireRecentProof } from '../../identity/recent-proof';
+import { stepUpSession } from '../../identity/step-up';
 
 interface StepUpRule {
   /** 'writes': every method but GET and HEAD; 'reads': GET and HEAD (a download). */
@@ -96,33 +90,9 @@ export function requireStepUp(deps: AppDeps) {
   });
 }
 
-type StepUpMethod = UsedMethod | 'password';
-
-/** In the caller's transaction: this session counts as verified from now on. */
-async function markVerified(
-  deps: AppDeps,
-  tx: Db,
-  admin: AdminContext,
-  method: StepUpMethod,
-  meta: RequestMeta,
-): Promise<StepUpResult> {
-  const now = deps.clock.now();
-  await tx.update(adminSessions).set({ mfaVerifiedAt: now }).where(eq(adminSessions.id, admin.sessionId));
-  await recordActivity(tx, {
-    actor: { id: admin.profile.id, username: admin.profile.username },
-    action: 'MFA_STEP_UP',
-    resourceType: 'admin_session',
-    resourceId: admin.sessionId,
-    details: { method },
-    meta,
-  });
-  return { verifiedUntil: new Date(now.getTime() + deps.config.ADMIN_STEP_UP_WINDOW_MS).toISOString() };
-}
-
 /**
- * POST /api/admin/mfa/step-up: the user's strongest credential again. With a second factor, a code only
- * (withSecondFactor: its throttle, consumption and activity rows); without one, the password, throttled and
- * challenged under the sign-in's own keys, so guesses here and at the sign-in count together.
+ * POST /api/admin/mfa/step-up: the staff user's strongest credential again, through the identity core
+ * (a code or passkey with a second factor, the password without one).
  */
 export async function stepUp(
   deps: AppDeps,
@@ -131,53 +101,8 @@ export async function stepUp(
   meta: RequestMeta,
   proof?: string,
 ): Promise<StepUpResult> {
-  const { db } = deps;
-  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, admin.profile.id)).limit(1);
+  const [user] = await deps.db.select().from(adminUsers).where(eq(adminUsers.id, admin.profile.id)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED', MFA_MESSAGES.stepUpRequired);
-  const hasFactor = user.mfaEnabledAt !== null;
-
-  if (!('password' in body)) {
-    if (!hasFactor)
-      throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUsePassword, { code: MFA_MESSAGES.stepUpUsePassword });
-    // A code or a passkey ({ webauthn }, answering POST /mfa/webauthn/options).
-    return withFactorProof(deps, staffAccount(user), body, meta, proof, (tx, method) =>
-      markVerified(deps, tx, admin, method, meta),
-    );
-  }
-
-  if (hasFactor)
-    throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpUseSecondFactor, {
-      password: MFA_MESSAGES.stepUpUseSecondFactor,
-    });
-  const actor = { id: user.id, username: user.username };
-  const attempt = await guardAttempt(deps, loginRules(user.username, meta.ip), {
-    proof,
-    onRefused: () =>
-      recordActivity(db, {
-        actor,
-        action: 'MFA_THROTTLED',
-        resourceType: 'admin_user',
-        resourceId: user.id,
-        details: { method: 'password' },
-        meta,
-      }),
-  });
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
-    await recordActivity(db, {
-      actor,
-      action: 'MFA_STEP_UP_FAILED',
-      resourceType: 'admin_session',
-      resourceId: admin.sessionId,
-      details: { method: 'password' },
-      meta,
-    });
-    throw new AppError('VALIDATION_ERROR', MFA_MESSAGES.stepUpPasswordWrong, {
-      password: MFA_MESSAGES.stepUpPasswordWrong,
-    });
-  }
-  return db.transaction(async (tx) => {
-    await attempt.forgive(tx);
-    await clearHits(tx, accountKey(user.username));
-    return markVerified(deps, tx, admin, 'password', meta);
-  });
+  const who = { account: staffAccount(user), sessionId: admin.sessionId, signInName: user.username, user };
+  return stepUpSession(deps, who, body, meta, proof);
 }

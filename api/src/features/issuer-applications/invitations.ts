@@ -1,29 +1,17 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@ledgerwell/db/client';
 import { issuerApplications, issuerInvitations } from '@ledgerwell/db/schema';
-import {
-  ISSUER_AUTH_MESSAGES as M,
-  ISSUER_INVITATION_PATH,
-  ISSUER_INVITATION_TTL_MS,
-} from '@ledgerwell/shared/issuer-auth';
+import { ISSUER_AUTH_MESSAGES as M } from '@ledgerwell/shared/issuer-auth';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { hashToken, newSessionToken } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
-import { queueEmail } from '../email/queue-email';
+import { issueInvitation, type InvitationSent } from '../../identity/issuer-invitations';
 import { issuerForApplication } from '../ledger/issuers';
 import type { ReviewerContext } from './review';
 
 type ApplicationRow = typeof issuerApplications.$inferSelect;
 const RESOURCE = 'issuer_invitation';
-
-export interface InvitationSent {
-  invitationId: string;
-  issuerId: string;
-  email: string;
-  expiresAt: string;
-}
 
 /** Ends every open invitation of the application (a resend or a revocation); the ids it ended. */
 async function endOpenInvitations(tx: Db, applicationId: string, reason: 'resent' | 'revoked', now: Date) {
@@ -42,9 +30,8 @@ async function endOpenInvitations(tx: Db, applicationId: string, reason: 'resent
 }
 
 /**
- * A new invitation for the application's contact, in the caller's transaction: any open one dies, the token
- * (256 random bits) is kept only as its SHA-256 and goes out once, in the e-mail's link fragment, which
- * browsers never send to a server; it is in no activity row and no log line of ours.
+ * A new invitation for the application's contact, in the caller's transaction: any open one dies, and the contact
+ * is invited as the issuer's ISSUER_ADMIN (issueInvitation: hashed token, 72 hours, the link in the fragment).
  */
 async function sendInvitation(
   deps: AppDeps,
@@ -52,54 +39,21 @@ async function sendInvitation(
   application: ApplicationRow & { issuerId: string },
   context: ReviewerContext,
 ): Promise<InvitationSent> {
-  const now = deps.clock.now();
-  const replaced = await endOpenInvitations(tx, application.id, 'resent', now);
-  const token = newSessionToken();
-  const expiresAt = new Date(now.getTime() + ISSUER_INVITATION_TTL_MS);
-  const [row] = await tx
-    .insert(issuerInvitations)
-    .values({
-      applicationId: application.id,
-      issuerId: application.issuerId,
-      email: application.contactEmail,
-      tokenHash: hashToken(token),
-      expiresAt,
-      sentById: context.actor.id,
-      sentBy: context.actor.username,
-      createdAt: now,
-    })
-    .returning({ id: issuerInvitations.id });
-  if (!row) throw new Error('invitation insert returned no row');
-  await queueEmail(deps, tx, {
-    to: application.contactEmail,
+  const replaced = await endOpenInvitations(tx, application.id, 'resent', deps.clock.now());
+  return issueInvitation(deps, tx, {
+    issuerId: application.issuerId,
+    email: application.contactEmail,
+    role: 'ISSUER_ADMIN',
+    origin: { kind: 'application', applicationId: application.id, actor: context.actor },
     subject: 'Set up your Ledgerwell issuer portal account',
-    lines: [
+    intro: [
       'Hello,',
       '',
       `The issuer application with application ID ${application.onboardingId} has been approved, and you are invited to the Ledgerwell issuer portal as its administrator.`,
-      '',
-      `Choose your password here: ${deps.config.publicUrl}${ISSUER_INVITATION_PATH}#token=${token}`,
-      '',
-      'The link works once, for 72 hours. You will then set up a second factor (an authenticator app or a passkey).',
-      'If you did not expect this e-mail, you can ignore it.',
     ],
-    kind: 'ISSUER_INVITATION',
-    relatedId: application.id,
-  });
-  await recordActivity(tx, {
-    actor: context.actor,
-    action: 'ISSUER_INVITATION_SENT',
-    resourceType: RESOURCE,
-    resourceId: row.id,
-    details: { applicationId: application.id, issuerId: application.issuerId, replaced },
+    details: { applicationId: application.id, replaced },
     meta: context.meta,
   });
-  return {
-    invitationId: row.id,
-    issuerId: application.issuerId,
-    email: application.contactEmail,
-    expiresAt: expiresAt.toISOString(),
-  };
 }
 
 const accepted = (tx: Db, applicationId: string) =>

@@ -16,8 +16,9 @@ const invalid = () => new AppError('INVITATION_INVALID', M.invitationInvalid, { 
 const gone = () => new AppError('INVITATION_GONE', M.invitationGone);
 
 /**
- * POST /api/issuer/invitations/accept: the invitation's token and a new password (staff's rules) make the
- * issuer's ISSUER_ADMIN, tied to the invitation's issuer, and sign them in; that session reaches second-factor
+ * POST /api/issuer/invitations/accept: the invitation's token and a new password (staff's rules) make a user of
+ * the invitation's issuer with the invitation's role (an application's contact is ISSUER_ADMIN, a colleague as
+ * invited), and sign them in; that session reaches second-factor
  * enrolment only, until a factor exists. A token that matches nothing is 400 INVITATION_INVALID; one that
  * expired, was used or was revoked is 410 INVITATION_GONE. The token is 256 bits: nothing to throttle.
  */
@@ -63,7 +64,7 @@ export async function acceptInvitation(
         issuerId: invitation.issuerId,
         email: invitation.email,
         passwordHash,
-        role: 'ISSUER_ADMIN',
+        role: invitation.role,
         createdAt: now,
         updatedAt: now,
       })
@@ -78,7 +79,7 @@ export async function acceptInvitation(
       action: 'ISSUER_INVITATION_ACCEPTED',
       resourceType: 'issuer_invitation',
       resourceId: invitation.id,
-      details: { issuerId: invitation.issuerId, applicationId: invitation.applicationId },
+      details: { issuerId: invitation.issuerId, applicationId: invitation.applicationId, role: invitation.role },
       meta,
     });
     return startIssuerSession(deps, tx, user, meta);

@@ -118,9 +118,9 @@ export function issuerOpenRoutes(deps: AppDeps) {
       '/invitations/accept',
       documented({
         tag: TAG,
-        summary: "Accept an invitation: choose the issuer administrator's password",
+        summary: "Accept an invitation: choose the invited issuer user's password",
         description:
-          'Creates the invited ISSUER_ADMIN and signs them in; the session reaches second-factor enrolment only until a factor exists. 400 INVITATION_INVALID for a token that matches nothing, 410 INVITATION_GONE for one that expired, was used or was revoked, 409 when the e-mail already has an account.',
+          "Creates the invited user (the invitation's role: an application's contact is ISSUER_ADMIN) and signs them in; the session reaches second-factor enrolment only until a factor exists. 400 INVITATION_INVALID for a token that matches nothing, 410 INVITATION_GONE for one that expired, was used or was revoked, 409 when the e-mail already has an account.",
         auth: 'public',
         body: acceptInvitationSchema,
         responses: { 200: issuerSessionResponseSchema },

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../lib/context';
 import { pathId } from '../../lib/ids';
 import { documented } from '../../lib/openapi';
 import { parseQuery } from '../../lib/validate';
+import { requireRecentProof } from '../../identity/recent-proof';
 import { listHolders } from '../ledger/holders';
 import { capTable } from './cap-table';
 import { issuerHoldersCsv } from './holders-export';
@@ -77,6 +78,8 @@ export function issuerPortalRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const principal = issuerPrincipal(c);
+        // Every holder's name leaves the system: a recent proof first (decision 025).
+        await requireRecentProof(deps, principal.sessionId);
         const classId = classParam(c);
         const { asOf } = parseQuery(c, holdersExportQuerySchema);
         return issuerHoldersCsv({ deps, principal, classId, asOf, meta: c.get('meta') });
@@ -97,6 +100,7 @@ export function issuerPortalRoutes(deps: AppDeps) {
       async (c) => {
         const principal = issuerPrincipal(c);
         requireIssuerAdmin(principal);
+        await requireRecentProof(deps, principal.sessionId);
         return exportOcf(deps, issuerActor(principal), principal.issuerId, c.get('meta'));
       },
     )

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminActivity } from '@ledgerwell/db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { issuerSession } from '../../test/issuer-portal-app';
+import { issuerSession, issuerUserWithApp, steppedUpIssuerSession } from '../../test/issuer-portal-app';
 import { seedTwoIssuers, type TwoIssuers } from '../../test/issuer-portal-fixtures';
 
 /**
@@ -94,9 +94,16 @@ describe('issuer portal tenant isolation', () => {
     other: { classIds: string[] },
     secrets: string[],
   ) {
-    const token = await issuerSession(t, issuerId);
+    const token = await steppedUpIssuerSession(t, issuerId);
     const get = (path: string) => t.request('GET', path, { token });
     const { own200, other404 } = calls(own, other, seeded.today);
+    // Without a recent proof the export asks for one, whosever class it names, before reading anything.
+    const unproved = await issuerSession(t, issuerId);
+    for (const classId of [...own.classIds, ...other.classIds]) {
+      const res = await t.request('GET', `/api/issuer/classes/${classId}/holders/export/csv`, { token: unproved });
+      expect(res.status, res.text).toBe(403);
+      expect(res.json.code).toBe('MFA_STEP_UP_REQUIRED');
+    }
     const unknownClass = await get(`/api/issuer/classes/${randomUUID()}/holders`);
     expect(unknownClass.status).toBe(404);
     for (const path of own200) {
@@ -144,8 +151,12 @@ describe('issuer portal tenant isolation', () => {
 
   it("gives an issuer's administrator its own OCF bundle, nothing of another issuer's, and a viewer none", async () => {
     const { acme, globex } = seeded;
-    const admin = await issuerSession(t, acme.id, { role: 'ISSUER_ADMIN' });
-    const res = await t.app.request('/api/issuer/ocf', { headers: { Authorization: `Bearer ${admin}` } });
+    const adminUser = await issuerUserWithApp(t, acme.id, { role: 'ISSUER_ADMIN' });
+    const asked = await t.request('GET', '/api/issuer/ocf', { token: adminUser.token });
+    expect(asked.status).toBe(403);
+    expect(asked.json.code).toBe('MFA_STEP_UP_REQUIRED');
+    await adminUser.stepUp();
+    const res = await t.app.request('/api/issuer/ocf', { headers: { Authorization: `Bearer ${adminUser.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
@@ -163,8 +174,55 @@ describe('issuer portal tenant isolation', () => {
     expect(recorded).toMatchObject({ adminUserId: null });
     expect(recorded!.issuerUserId).not.toBeNull();
 
-    const viewer = await issuerSession(t, acme.id, { role: 'ISSUER_VIEWER' });
-    expect((await t.request('GET', '/api/issuer/ocf', { token: viewer })).status).toBe(403);
+    // A viewer is refused outright, stepped up or not: no export of the whole cap table at all.
+    const viewer = await steppedUpIssuerSession(t, acme.id, { role: 'ISSUER_VIEWER' });
+    const refused = await t.request('GET', '/api/issuer/ocf', { token: viewer });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('FORBIDDEN');
+  });
+
+  it("lists none of another issuer's users or invitations, and answers 404 for their ids as for unknown ones", async () => {
+    const { acme, globex } = seeded;
+    const acmeAdmin = await steppedUpIssuerSession(t, acme.id);
+    const globexAdmin = await issuerUserWithApp(t, globex.id, { email: 'admin@globex-users.example' });
+    await globexAdmin.stepUp();
+    const globexViewer = await issuerUserWithApp(t, globex.id, {
+      email: 'viewer@globex-users.example',
+      role: 'ISSUER_VIEWER',
+    });
+    const invited = await t.request('POST', '/api/issuer/users', {
+      token: globexAdmin.token,
+      body: { email: 'new@globex-users.example', role: 'ISSUER_VIEWER' },
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const globexIds = [globexAdmin.userId, globexViewer.userId, invited.json.data.id as string];
+
+    const list = await t.request('GET', '/api/issuer/users', { token: acmeAdmin });
+    expect(list.status, list.text).toBe(200);
+    for (const secret of ['globex-users', ...globexIds]) expect(list.text, secret).not.toContain(secret);
+
+    const unknownUser = await t.request('DELETE', `/api/issuer/users/${randomUUID()}`, { token: acmeAdmin });
+    expect(unknownUser.status).toBe(404);
+    for (const id of [globexAdmin.userId, globexViewer.userId]) {
+      const res = await t.request('DELETE', `/api/issuer/users/${id}`, { token: acmeAdmin });
+      expect(res.status, res.text).toBe(404);
+      expect(res.json.message).toBe(unknownUser.json.message);
+    }
+    const unknownInvitation = await t.request('DELETE', `/api/issuer/users/invitations/${randomUUID()}`, {
+      token: acmeAdmin,
+    });
+    expect(unknownInvitation.status).toBe(404);
+    const other = await t.request('DELETE', `/api/issuer/users/invitations/${invited.json.data.id}`, {
+      token: acmeAdmin,
+    });
+    expect(other.status, other.text).toBe(404);
+    expect(other.json.message).toBe(unknownInvitation.json.message);
+
+    // Globex's users and invitation are untouched.
+    const theirs = await t.request('GET', '/api/issuer/users', { token: globexViewer.token });
+    const theirIds = theirs.json.data.users.map((user: { id: string }) => user.id);
+    expect(theirIds).toEqual(expect.arrayContaining([globexAdmin.userId, globexViewer.userId]));
+    expect(theirs.json.data.invitations.map((row: { id: string }) => row.id)).toEqual([invited.json.data.id]);
   });
 
   it('gives a user whose issuer has no classes an empty registry, and nothing of anyone', async () => {
