@@ -101,62 +101,77 @@ export async function* accountPages(db: Db, classIds: string[]) {
   }
 }
 
-/** The issuer's journal in posting order, up to `upTo`, a keyset page of entries (with their legs) at a time. */
+/**
+ * The issuer's journal in posting order, up to `upTo`, a keyset page of entries (with their legs) at a time. The
+ * next page is read while the caller turns this one into OCF objects: the database works on one core while the
+ * export works on another, where reading only when asked left the export idle for each page's two queries.
+ * Memory holds two pages.
+ */
 export async function* journalPages(db: Db, classIds: string[], upTo: number): AsyncGenerator<LedgerEntry[]> {
-  let after = 0;
-  while (after < upTo) {
-    const entries = await db
-      .select({
-        id: ledgerTransactions.id,
-        sequence: ledgerTransactions.sequence,
-        type: ledgerTransactions.type,
-        classId: ledgerTransactions.classId,
-        effectiveDate: ledgerTransactions.effectiveDate,
-        memo: ledgerTransactions.memo,
-        reversesId: ledgerTransactions.reversesId,
-        authorizedShares: ledgerTransactions.authorizedShares,
-      })
-      .from(ledgerTransactions)
-      .where(
-        and(
-          inArray(ledgerTransactions.classId, classIds),
-          gt(ledgerTransactions.sequence, after),
-          lte(ledgerTransactions.sequence, upTo),
-        ),
-      )
-      .orderBy(asc(ledgerTransactions.sequence))
-      .limit(JOURNAL_PAGE);
-    if (entries.length === 0) return;
-    const legs = await db
-      .select({
-        transactionId: ledgerLegs.transactionId,
-        accountId: ledgerLegs.accountId,
-        quantity: ledgerLegs.quantity,
-        form: ledgerLegs.form,
-        certificateId: ledgerLegs.certificateId,
-        number: certificates.number,
-      })
-      .from(ledgerLegs)
-      .leftJoin(certificates, eq(certificates.id, ledgerLegs.certificateId))
-      .where(
-        inArray(
-          ledgerLegs.transactionId,
-          entries.map((e) => e.id),
-        ),
-      )
-      .orderBy(asc(ledgerLegs.id));
-    const byEntry = new Map<string, LedgerEntry['legs']>(entries.map((e) => [e.id, []]));
-    for (const { transactionId, ...leg } of legs) byEntry.get(transactionId)!.push(leg);
-    yield entries.map((entry) => ({
-      id: entry.id,
-      type: entry.type,
-      classId: entry.classId,
-      effectiveDate: entry.effectiveDate,
-      memo: entry.memo,
-      reversesId: entry.reversesId,
-      authorizedShares: entry.authorizedShares,
-      legs: byEntry.get(entry.id)!,
-    }));
-    after = entries.at(-1)!.sequence;
+  let pending = upTo > 0 ? journalPage(db, classIds, 0, upTo) : null;
+  while (pending) {
+    const page = await pending;
+    if (!page) return;
+    pending = page.last < upTo ? journalPage(db, classIds, page.last, upTo) : null;
+    // A read that fails while nobody awaits it yet must not be an unhandled rejection: it is awaited next turn.
+    pending?.catch(() => {});
+    yield page.entries;
   }
+}
+
+/** One keyset page of the journal after sequence `after`: its entries with their legs, and its last sequence. */
+async function journalPage(db: Db, classIds: string[], after: number, upTo: number) {
+  const entries = await db
+    .select({
+      id: ledgerTransactions.id,
+      sequence: ledgerTransactions.sequence,
+      type: ledgerTransactions.type,
+      classId: ledgerTransactions.classId,
+      effectiveDate: ledgerTransactions.effectiveDate,
+      memo: ledgerTransactions.memo,
+      reversesId: ledgerTransactions.reversesId,
+      authorizedShares: ledgerTransactions.authorizedShares,
+    })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        inArray(ledgerTransactions.classId, classIds),
+        gt(ledgerTransactions.sequence, after),
+        lte(ledgerTransactions.sequence, upTo),
+      ),
+    )
+    .orderBy(asc(ledgerTransactions.sequence))
+    .limit(JOURNAL_PAGE);
+  if (entries.length === 0) return null;
+  const legs = await db
+    .select({
+      transactionId: ledgerLegs.transactionId,
+      accountId: ledgerLegs.accountId,
+      quantity: ledgerLegs.quantity,
+      form: ledgerLegs.form,
+      certificateId: ledgerLegs.certificateId,
+      number: certificates.number,
+    })
+    .from(ledgerLegs)
+    .leftJoin(certificates, eq(certificates.id, ledgerLegs.certificateId))
+    .where(
+      inArray(
+        ledgerLegs.transactionId,
+        entries.map((e) => e.id),
+      ),
+    )
+    .orderBy(asc(ledgerLegs.id));
+  const byEntry = new Map<string, LedgerEntry['legs']>(entries.map((e) => [e.id, []]));
+  for (const { transactionId, ...leg } of legs) byEntry.get(transactionId)!.push(leg);
+  const page = entries.map((entry) => ({
+    id: entry.id,
+    type: entry.type,
+    classId: entry.classId,
+    effectiveDate: entry.effectiveDate,
+    memo: entry.memo,
+    reversesId: entry.reversesId,
+    authorizedShares: entry.authorizedShares,
+    legs: byEntry.get(entry.id)!,
+  }));
+  return { entries: page, last: entries.at(-1)!.sequence };
 }
