@@ -5,6 +5,7 @@ import { CERTIFICATE_MESSAGES } from '@ledgerwell/shared/certificates';
 import { adminActivity } from '@ledgerwell/db/schema';
 import type { AppError } from '../../lib/errors';
 import { withPostingErrors } from './posting-errors';
+import { holderPages } from './holders';
 import { createAdminUser, createTestApp, loginToken, TEST_ENGINE, type TestApp } from '../../test/test-app';
 
 const PASSWORD = 'Correct-Horse-7';
@@ -555,6 +556,27 @@ describe('the ledger', () => {
       (await post('/ledger/reissuances', { certificateId: first.id, replacementForm: 'DRS', effectiveDate: today }))
         .status,
     ).toBe(409);
+  });
+
+  it('streams the record-date list page by page, reading ahead, with every holder once and in order', async () => {
+    const numbers = ['PGA0100001', 'PGB0100001', 'PGC0100001', 'PGD0100001', 'PGE0100001'];
+    for (const [index, number] of numbers.entries()) {
+      const account = await openAccount(`PG${index}X1`, number);
+      // The fourth account holds nothing: a page of accounts may hold fewer holders than accounts.
+      if (index === 3) continue;
+      const issued = await post('/ledger/issuances', {
+        classId,
+        accountId: account,
+        shares: `${index + 1}`,
+        form: 'DRS',
+        effectiveDate: today,
+      });
+      expect(issued.status, issued.text).toBe(201);
+    }
+    const { pages } = await holderPages(t.deps, classId, undefined, { pageRows: 2 });
+    const seen: string[][] = [];
+    for await (const page of pages) seen.push(page.map((row) => `${row.accountNumber}=${row.shares}`));
+    expect(seen).toEqual([['PGA0100001=1', 'PGB0100001=2'], ['PGC0100001=3'], ['PGE0100001=5']]);
   });
 
   it('gives positions and the record-date list as of a date: yesterday reads the same after today', async () => {
