@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -404,5 +405,33 @@ export const adviceDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.transactionId, t.accountId] }),
     index('advice_deliveries_paper_idx').on(t.createdAt).where(sql`${t.channel} = 'PAPER'`),
+  ],
+);
+
+/**
+ * A paper advice printed and put in the post: one row per advice (its `advice_deliveries` key), recorded by the
+ * staff member who mailed it. Append-only like the journal: a mistake is a new entry, never an edit; an advice
+ * marked by mistake stays marked (it was at worst mailed twice, which harms no one), so there is no "unmark".
+ */
+export const adviceMailings = pgTable(
+  'advice_mailings',
+  {
+    transactionId: uuid('transaction_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull(),
+    mailedById: uuid('mailed_by_id').references(() => adminUsers.id),
+    /** The name as it was when they marked it: a user renamed or removed later still reads as who did it. */
+    mailedBy: text('mailed_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.accountId] }),
+    foreignKey({
+      name: 'advice_mailings_advice_fk',
+      columns: [t.transactionId, t.accountId],
+      foreignColumns: [adviceDeliveries.transactionId, adviceDeliveries.accountId],
+    }).onDelete('no action'),
+    // The mailed list, newest first.
+    index('advice_mailings_mailed_idx').on(t.mailedAt, t.transactionId, t.accountId),
   ],
 );
