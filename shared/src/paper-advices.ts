@@ -81,9 +81,13 @@ export type PaperAdvice = z.infer<typeof paperAdviceSchema>;
 export const paperAdvicesResponseSchema = dataResponse(
   z.object({
     advices: z.array(paperAdviceSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
+    // As the other staff lists page (the mail log's shape), for the screen's paged table.
+    pagination: z.object({
+      page: z.number().int(),
+      limit: z.number().int(),
+      totalPages: z.number().int(),
+      totalCount: z.number().int(),
+    }),
   }),
 );
 export type PaperAdvicesPage = z.infer<typeof paperAdvicesResponseSchema>['data'];

@@ -115,7 +115,7 @@ export async function listPaperAdvices(
     mailedAt: row.mailedAt ? new Date(row.mailedAt).toISOString() : null,
     mailedBy: row.mailedBy,
   }));
-  return { advices, total, page, limit };
+  return { advices, pagination: { page, limit, totalPages: Math.max(1, Math.ceil(total / limit)), totalCount: total } };
 }
 
 async function countAdvices(deps: AppDeps, status: PaperAdvicesQuery['status']): Promise<number> {

@@ -53,7 +53,7 @@ describe('the paper advices', () => {
     const { paperId, emailId } = await paperTransfer('01');
     const pending = await list('pending');
     expect(pending.status, pending.text).toBe(200);
-    expect(pending.json.data.total).toBe(1);
+    expect(pending.json.data.pagination.totalCount).toBe(1);
     // The seller consented to e-mail: their advice is not staff's to mail.
     expect(pending.json.data.advices).toEqual([
       expect.objectContaining({
@@ -92,9 +92,9 @@ describe('the paper advices', () => {
     const marked = await mark([paperId]);
     expect(marked.status, marked.text).toBe(200);
     expect(marked.json.data.mailed).toBe(1);
-    expect((await list('pending')).json.data).toMatchObject({ advices: [], total: 0 });
+    expect((await list('pending')).json.data).toMatchObject({ advices: [], pagination: { totalCount: 0 } });
     const mailed = await list('mailed');
-    expect(mailed.json.data.total).toBe(1);
+    expect(mailed.json.data.pagination.totalCount).toBe(1);
     expect(mailed.json.data.advices).toEqual([
       expect.objectContaining({ id: paperId, mailedBy: 'clerk', mailedAt: marked.json.data.mailedAt }),
     ]);
@@ -108,9 +108,15 @@ describe('the paper advices', () => {
     const second = await paperTransfer('02');
     const third = await paperTransfer('03');
     const page = async (status: string, n: number) =>
-      (await list(status, clerk, `&page=${n}&limit=2`)).json.data as { advices: { id: string }[]; total: number };
+      (await list(status, clerk, `&page=${n}&limit=2`)).json.data as {
+        advices: { id: string }[];
+        pagination: { totalCount: number; totalPages: number };
+      };
     expect((await page('pending', 1)).advices.map((a) => a.id)).toEqual([first.paperId, second.paperId]);
-    expect(await page('pending', 2)).toMatchObject({ advices: [{ id: third.paperId }], total: 3 });
+    expect(await page('pending', 2)).toMatchObject({
+      advices: [{ id: third.paperId }],
+      pagination: { totalCount: 3, totalPages: 2 },
+    });
 
     expect((await mark([second.paperId])).status).toBe(200);
     t.clock.advance(60_000);
