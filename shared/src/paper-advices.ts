@@ -38,6 +38,8 @@ const M = PAPER_ADVICE_MESSAGES;
 /** An advice's id as the portal names it (`advice_<transaction>_<account>`). */
 const documentIdField = z
   .string({ error: M.idInvalid })
+  // Bounded before the pattern runs (an id is 80 characters), and stated for the API's readers.
+  .max(100, { message: M.idInvalid, abort: true })
   .refine((id) => parseAdviceDocumentId(id) !== null, M.idInvalid);
 
 /** GET /api/admin/paper-advices: pending ones oldest first (the next to mail), mailed ones newest first. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   adviceDeliveries,
+  adviceMailQueue,
   adviceMailings,
   issuers,
   ledgerTransactions,
@@ -13,17 +14,16 @@ import type { AppDeps } from '../../lib/context';
 
 const d = adviceDeliveries;
 const m = adviceMailings;
+const q = adviceMailQueue;
 const t = ledgerTransactions;
 const accounts = shareholderAccounts;
 
-const isPaper = eq(d.channel, 'PAPER');
-const mailingOf = and(eq(m.transactionId, d.transactionId), eq(m.accountId, d.accountId));
-
 /**
- * The paper advices to mail, oldest first, or those mailed, newest first. The page is cut from the advice rows
- * alone (pending: a walk of the partial index `advice_deliveries_paper_idx` in time order, each row checked against
- * the mailings' primary key; mailed: `advice_mailings_mailed_idx` backwards), and only its rows are joined to the
- * posting, the account and the holder, so a page costs the same however long the queue has grown.
+ * The paper advices to mail, oldest first, or those mailed, newest first. The page is cut from one table alone
+ * (pending: the work list `advice_mail_queue` in its index order; mailed: `advice_mailings_mailed_idx` backwards),
+ * and only its rows are joined to the posting, the account and the holder, so a page costs the same however many
+ * advices there are. EXPLAIN (ANALYZE) on PostgreSQL with 200,000 advices mailed: an index scan of either table,
+ * stopped at the page's last row.
  */
 export async function listPaperAdvices(
   deps: AppDeps,
@@ -35,15 +35,14 @@ export async function listPaperAdvices(
       ? deps.db.$with('page_of_advices').as(
           deps.db
             .select({
-              transactionId: d.transactionId,
-              accountId: d.accountId,
-              queuedAt: d.createdAt,
+              transactionId: q.transactionId,
+              accountId: q.accountId,
+              queuedAt: q.queuedAt,
               mailedAt: sql<Date | null>`null::timestamptz`.as('mailed_at'),
               mailedBy: sql<string | null>`null::text`.as('mailed_by'),
             })
-            .from(d)
-            .where(and(isPaper, notExists(deps.db.select({ one: sql`1` }).from(m).where(mailingOf))))
-            .orderBy(asc(d.createdAt), asc(d.transactionId), asc(d.accountId))
+            .from(q)
+            .orderBy(asc(q.queuedAt), asc(q.transactionId), asc(q.accountId))
             .limit(limit)
             .offset(offset),
         )
@@ -119,12 +118,6 @@ export async function listPaperAdvices(
 }
 
 async function countAdvices(deps: AppDeps, status: PaperAdvicesQuery['status']): Promise<number> {
-  const [row] =
-    status === 'pending'
-      ? await deps.db
-          .select({ n: count() })
-          .from(d)
-          .where(and(isPaper, notExists(deps.db.select({ one: sql`1` }).from(m).where(mailingOf))))
-      : await deps.db.select({ n: count() }).from(m);
+  const [row] = await deps.db.select({ n: count() }).from(status === 'pending' ? q : m);
   return row!.n;
 }
