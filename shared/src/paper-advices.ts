@@ -100,7 +100,8 @@ export const markMailedSchema = z.strictObject({
     .array(documentIdField, { error: M.idsRequired })
     .min(1, M.idsRequired)
     .max(PAPER_ADVICES_MARK_MAX, M.idsTooMany)
-    .refine((ids) => new Set(ids).size === ids.length, M.idsRepeated),
+    // Ids name UUIDs, which have no case: the same advice in two cases is named twice.
+    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, M.idsRepeated),
 });
 export type MarkMailedInput = z.infer<typeof markMailedSchema>;
 

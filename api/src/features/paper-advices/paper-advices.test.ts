@@ -152,7 +152,13 @@ describe('the paper advices', () => {
 
   it('checks the batch: one to 500 advice ids, each once', async () => {
     const { paperId } = await paperTransfer('01');
-    for (const ids of [[], ['advice_nope'], [paperId, paperId], Array(PAPER_ADVICES_MARK_MAX + 1).fill(paperId)]) {
+    for (const ids of [
+      [],
+      ['advice_nope'],
+      [paperId, paperId],
+      [paperId, paperId.toUpperCase()],
+      Array(PAPER_ADVICES_MARK_MAX + 1).fill(paperId),
+    ]) {
       const res = await mark(ids);
       expect(res.status, res.text).toBe(400);
       // The list, or the one id in it ("documentIds.0").
