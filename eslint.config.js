@@ -67,6 +67,8 @@ const API_SHARED_FEATURE_MODULES = [
   'request-review/turnaround.ts',
   // A holder's current delivery choice (electronic or paper), which the registry shows staff on the holder.
   'delivery-preferences/current-preferences.ts',
+  // A transaction advice's PDF as its holder reads it: the portal serves it, staff print the paper ones.
+  'portal-holdings/transaction-advice.ts',
   // The OCF bundle of one issuer: staff export any issuer's, an issuer's administrator its own.
   'ocf/ocf-export.ts',
   // The signed-in issuer user of an /api/issuer route, its activity-log actor and the administrator check.

@@ -14,6 +14,7 @@ import { ONBOARDING_SUBMIT_PATH, issuerOnboardingRoutes } from './features/issue
 import { csrfTokens } from './features/csrf/csrf-tokens';
 import { csrfRoutes } from './features/csrf/routes';
 import { outboxAdminRoutes } from './features/email/admin-routes';
+import { paperAdviceRoutes } from './features/paper-advices/routes';
 import { healthRoutes } from './features/health/routes';
 import { httpMetrics } from './features/metrics/http-metrics';
 import { metricsRoutes } from './features/metrics/routes';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps, messaging: MessagingService | null = in
   admin.route('/', issuerApplicationAdminRoutes(deps));
   admin.route('/', ipWhitelistRoutes(deps));
   admin.route('/', outboxAdminRoutes(deps));
+  admin.route('/', paperAdviceRoutes(deps));
   api.route('/admin', admin);
 
   // The document reads the whole app's routes at its first request, when everything is mounted.

@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -404,5 +405,58 @@ export const adviceDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.transactionId, t.accountId] }),
     index('advice_deliveries_paper_idx').on(t.createdAt).where(sql`${t.channel} = 'PAPER'`),
+  ],
+);
+
+/**
+ * A paper advice printed and put in the post: one row per advice (its `advice_deliveries` key), recorded by the
+ * staff member who mailed it. Append-only like the journal: there is no "unmark"; an advice marked by mistake is
+ * printed again from the mailed list and posted (decision 022).
+ */
+export const adviceMailings = pgTable(
+  'advice_mailings',
+  {
+    transactionId: uuid('transaction_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull(),
+    mailedById: uuid('mailed_by_id').references(() => adminUsers.id),
+    /** The name as it was when they marked it: a user renamed or removed later still reads as who did it. */
+    mailedBy: text('mailed_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.accountId] }),
+    foreignKey({
+      name: 'advice_mailings_advice_fk',
+      columns: [t.transactionId, t.accountId],
+      foreignColumns: [adviceDeliveries.transactionId, adviceDeliveries.accountId],
+    }).onDelete('no action'),
+    // The mailed list, newest first.
+    index('advice_mailings_mailed_idx').on(t.mailedAt, t.transactionId, t.accountId),
+  ],
+);
+
+/**
+ * The paper advices still to mail: a work list, not a record. Triggers keep it (migration 0040): a PAPER row of
+ * `advice_deliveries` enters it, its `advice_mailings` row takes it out. The staff's pending list reads only this,
+ * in time order, so it costs the same however many advices were mailed before (an anti-join of every PAPER row
+ * against the mailings walked past each one ever mailed: 326 ms at 200,000). Nothing else writes it.
+ */
+export const adviceMailQueue = pgTable(
+  'advice_mail_queue',
+  {
+    transactionId: uuid('transaction_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    /** The advice's own time (`advice_deliveries.created_at`): the queue is worked oldest first. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.accountId] }),
+    foreignKey({
+      name: 'advice_mail_queue_advice_fk',
+      columns: [t.transactionId, t.accountId],
+      foreignColumns: [adviceDeliveries.transactionId, adviceDeliveries.accountId],
+    }),
+    index('advice_mail_queue_order_idx').on(t.queuedAt, t.transactionId, t.accountId),
   ],
 );

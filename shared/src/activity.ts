@@ -69,6 +69,9 @@ export const ACTIVITY_ACTIONS = [
   'LEDGER_POSTING_CONFIRMED',
   // Issue 30: a holder took a PDF (transaction advice or statement) from the portal.
   'PORTAL_DOCUMENT_DOWNLOADED',
+  // Decision 022: staff printed a holder's paper transaction advice, and recorded a batch of them as mailed.
+  'PAPER_ADVICE_DOWNLOADED',
+  'PAPER_ADVICES_MAILED',
   'LOST_CERTIFICATE_REPORTED',
   // An issuer's cap table left the system as an OCF bundle (decision 024).
   'OCF_EXPORTED',

@@ -150,3 +150,35 @@ test('staff add an issuer and a class, then raise its authorized shares on a boa
     'Authorized shares set to 5,000,000',
   );
 });
+
+// The demo's sale to Okafor Capital LLC was posted before anyone chose e-mail: its advice waits to be mailed.
+test("staff mail a paper advice: the demo buyer's, printed, marked after a confirmation, then listed as mailed", async ({
+  page,
+}) => {
+  await signInThroughForm(page, E2E_ADMIN);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Paper advices' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paper Advices' })).toBeVisible();
+  const toMail = page.getByRole('region', { name: 'Paper advices to mail' });
+  const sale = toMail.getByRole('row').filter({ hasText: '400500600' }).filter({ hasText: 'Transfer' });
+  await expect(sale).toContainText('Okafor Capital LLC');
+
+  const download = page.waitForEvent('download');
+  await sale.getByRole('button', { name: /Download PDF/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^transaction-advice-\d{4}-\d{2}-\d{2}\.pdf$/);
+
+  await sale.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Mark selected as mailed (1)' }).click();
+  await page.getByRole('dialog', { name: 'Mark as mailed' }).getByRole('button', { name: 'Mark as mailed' }).click();
+  await expect(page.getByText('1 advice marked as mailed')).toBeVisible();
+  await expect(sale).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Mailed', exact: true }).click();
+  const mailed = page
+    .getByRole('region', { name: 'Paper advices mailed' })
+    .getByRole('row')
+    .filter({ hasText: '400500600' });
+  await expect(mailed).toContainText(`by ${E2E_ADMIN.username}`);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSideScroll(page);
+});

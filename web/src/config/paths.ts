@@ -60,6 +60,7 @@ export const paths = {
     changePassword: `${ADMIN}/change-password`,
     security: `${ADMIN}/security`,
     outbox: `${ADMIN}/outbox`,
+    paperAdvices: `${ADMIN}/paper-advices`,
   },
   issuer: {
     root: ISSUER,
@@ -112,6 +113,7 @@ export const routes = {
     changePassword: 'change-password',
     security: 'security',
     outbox: 'outbox',
+    paperAdvices: 'paper-advices',
   },
 } as const;
 
@@ -226,6 +228,9 @@ export const apiPaths = {
     outbox: '/api/admin/outbox',
     outboxEmail: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}`,
     outboxRetry: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}/retry`,
+    paperAdvices: '/api/admin/paper-advices',
+    paperAdvicePdf: (id: string) => `/api/admin/paper-advices/${encodeURIComponent(id)}/pdf`,
+    paperAdvicesMailed: '/api/admin/paper-advices/mailed',
   },
   portal: {
     validateCode: '/api/shareholder-portal/validate-code',

@@ -1,54 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adviceDeliveries } from '@ledgerwell/db/ledger-schema';
-import { deliveryPreferenceChoices, shareholders } from '@ledgerwell/db/schema';
-import { calendarDateIn } from '@ledgerwell/shared/ledger';
+import { shareholders } from '@ledgerwell/db/schema';
 import { adviceDocumentId } from '@ledgerwell/shared/portal-documents';
 import { queuedEmails } from '../../test/outbox';
-import { createAdminUser, createTestApp, loginToken, type TestApp } from '../../test/test-app';
-
-const PASSWORD = 'Correct-Horse-7';
+import { adviceFixtures } from '../../test/advice-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('announcing transaction advices by the holder’s delivery choice', () => {
   let t: TestApp;
-  let admin: string;
-  let classId: string;
-  let today: string;
-
-  const post = (path: string, body: unknown, headers?: Record<string, string>) =>
-    t.request('POST', `/api/admin${path}`, { token: admin, body, headers });
-  const transfer = (fromAccountId: string, toAccountId: string, shares: string, headers?: Record<string, string>) =>
-    post(
-      '/ledger/transfers',
-      { classId, fromAccountId, toAccountId, shares, toForm: 'DRS', effectiveDate: today },
-      headers,
-    );
-
-  /** A holder with one account in the class; `electronic` records their choice, undefined: they never chose. */
-  async function holder(code: string, accountNumber: string, sharesHeld: number, electronic?: boolean) {
-    const res = await post('/shareholders', {
-      code,
-      name: `Holder ${code}`,
-      email: `${code.toLowerCase()}@example.com`,
-      address: { line1: '1 Main St', city: 'Fresno', state: 'CA', postalCode: '93721' },
-      accounts: [
-        {
-          accountNumber,
-          registrationName: `Registered ${code}`,
-          issuer: 'Acme Corp',
-          shareClass: 'Common',
-          sharesHeld,
-          holdingType: 'DRS',
-          certificateNumbers: [],
-        },
-      ],
-    });
-    expect(res.status, res.text).toBe(201);
-    const shareholderId = res.json.data.id as string;
-    if (electronic !== undefined)
-      await t.deps.db.insert(deliveryPreferenceChoices).values({ shareholderId, electronic, createdAt: new Date() });
-    return { shareholderId, accountId: res.json.data.accounts[0].id as string };
-  }
+  const { state, post, setUp, holder, transfer } = adviceFixtures(() => t);
 
   const deliveries = (transactionId: string) =>
     t.deps.db
@@ -58,15 +19,7 @@ describe('announcing transaction advices by the holder’s delivery choice', () 
 
   beforeEach(async () => {
     t = await createTestApp();
-    await createAdminUser(t.deps, { username: 'registrar', password: PASSWORD, role: 'ADMIN' });
-    admin = await loginToken(t, 'registrar', PASSWORD);
-    const issuer = await post('/issuers', { legalName: 'Acme Corp' });
-    const created = await post(`/issuers/${issuer.json.data.id}/classes`, {
-      name: 'Common',
-      authorizedShares: '1000000',
-    });
-    classId = created.json.data.id;
-    today = calendarDateIn('America/Los_Angeles', t.deps.clock.now());
+    await setUp();
   });
   afterEach(() => t.close());
 
@@ -101,7 +54,7 @@ describe('announcing transaction advices by the holder’s delivery choice', () 
     expect(toSeller.subject).toBe('Transaction advice: Transfer, account ending 1234');
     expect(toSeller.body).toContain('Issuer: Acme Corp');
     expect(toSeller.body).toContain('Class: Common');
-    expect(toSeller.body).toContain(`Effective date: ${today}`);
+    expect(toSeller.body).toContain(`Effective date: ${state.today}`);
     expect(toSeller.body).toContain(`${t.deps.config.publicUrl}/shareholder-requests`);
     for (const email of emails) {
       // Never a full account number, never the other side of the posting.
@@ -145,11 +98,11 @@ describe('announcing transaction advices by the holder’s delivery choice', () 
       ]),
     );
     const issued = await post('/ledger/issuances', {
-      classId,
+      classId: state.classId,
       accountId: seller.accountId,
       shares: '7',
       form: 'DRS',
-      effectiveDate: today,
+      effectiveDate: state.today,
     });
     expect(issued.status, issued.text).toBe(201);
     const emails = await queuedEmails(t, 'TRANSACTION_ADVICE');

@@ -90,6 +90,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Ledger:
     'The master securityholder file: issuers, share classes, postings, positions as of a date, record-date lists and control books.',
   'Mail log': 'Every e-mail the product queued, for the operator.',
+  'Paper advices': 'Transaction advices to print and mail to holders who get paper, and the record of their mailing.',
 };
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };

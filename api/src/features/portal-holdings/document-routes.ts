@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { calendarDateIn } from '@ledgerwell/shared/ledger';
 import {
   PORTAL_DOCUMENT_MESSAGES as M,
-  parseAdviceDocumentId,
   portalDocumentsQuerySchema,
   portalDocumentsResponseSchema,
   statementQuerySchema,
@@ -12,10 +11,11 @@ import { AppError, notFound } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
 import { parseQuery } from '../../lib/validate';
 import { requirePortalSession, type PortalEnv } from '../portal-auth/middleware';
-import { transactionAdvicePdf, statementPdf, STATEMENT_POSTINGS } from './document-pdfs';
-import { holdingAsOf, listDocuments, postingOnAccount, recordDownload } from './documents';
+import { statementPdf, STATEMENT_POSTINGS } from './document-pdfs';
+import { holdingAsOf, listDocuments, recordDownload } from './documents';
 import { holdersAccount } from './holdings';
 import { accountPostings } from './postings';
+import { transactionAdviceFile } from './transaction-advice';
 
 const PDF_ANSWER = { media: 'application/pdf', description: 'The document as a tagged PDF' } as const;
 
@@ -61,14 +61,11 @@ export function portalDocumentRoutes(deps: AppDeps) {
       async (c) => {
         const session = c.get('portalSession');
         const id = c.req.param('id');
-        const named = parseAdviceDocumentId(id);
         // Another holder's document answers as an unknown one.
-        const account = named && (await holdersAccount(deps, session, named.accountId));
-        const posting = account && (await postingOnAccount(deps, session, account.id, named.transactionId));
-        if (!account || !posting) throw notFound(M.documentNotFound);
-        const pdf = await transactionAdvicePdf(account, posting);
-        await recordDownload(deps, session, { document: id, accountId: account.id }, c.get('meta'));
-        return pdfAnswer(c, pdf, `transaction-advice-${posting.effectiveDate}.pdf`);
+        const advice = await transactionAdviceFile(deps, session, id);
+        if (!advice) throw notFound(M.documentNotFound);
+        await recordDownload(deps, session, { document: id, accountId: advice.accountId }, c.get('meta'));
+        return pdfAnswer(c, advice.pdf, advice.fileName);
       },
     )
     .get(

@@ -12,7 +12,7 @@ import type { PortalPosting } from '@ledgerwell/shared/portal-holdings';
 import type { AppDeps, RequestMeta } from '../../lib/context';
 import { recordActivity } from '../activity/record-activity';
 import type { PortalSession } from '../portal-auth/portal-sessions';
-import { accountsOfHolder } from './holdings';
+import { accountsOfHolder, type HolderScope } from './holdings';
 import { accountPostings } from './postings';
 
 const legs = ledgerLegs;
@@ -86,7 +86,7 @@ export async function listDocuments(
  */
 export async function postingOnAccount(
   deps: AppDeps,
-  session: PortalSession,
+  session: HolderScope,
   accountId: string,
   transactionId: string,
 ): Promise<PortalPosting | null> {

@@ -82,6 +82,9 @@ export async function holderHoldings(deps: AppDeps, session: PortalSession): Pro
   }));
 }
 
+/** Whose documents: the signed-in holder's, or (for staff mailing a paper advice) the account's holder. */
+export type HolderScope = Pick<PortalSession, 'shareholderId'>;
+
 /** What documents name of an account: its registration, class and issuer. */
 export interface HoldersAccount {
   id: string;
@@ -98,7 +101,7 @@ export interface HoldersAccount {
  */
 export async function holdersAccount(
   deps: AppDeps,
-  session: PortalSession,
+  session: HolderScope,
   accountId: string,
 ): Promise<HoldersAccount | null> {
   if (!isUuid(accountId)) return null;

@@ -4,7 +4,7 @@ import { shareholderRequests } from '@ledgerwell/db/schema';
 import { signedDecimal } from '@ledgerwell/shared/ledger';
 import type { PortalPosting, PortalTransactionsPage } from '@ledgerwell/shared/portal-holdings';
 import type { AppDeps } from '../../lib/context';
-import type { PortalSession } from '../portal-auth/portal-sessions';
+import type { HolderScope } from './holdings';
 
 const legs = ledgerLegs;
 const t = ledgerTransactions;
@@ -19,7 +19,7 @@ const t = ledgerTransactions;
  */
 export async function accountPostings(
   deps: AppDeps,
-  session: PortalSession,
+  session: HolderScope,
   accountId: string,
   { page, limit, asOf }: { page: number; limit: number; asOf?: string },
 ): Promise<PortalTransactionsPage> {
@@ -108,7 +108,7 @@ const parseJsonColumn = <T>(value: T | string): T => (typeof value === 'string' 
  * The references of the requests behind the postings, for the holder's own requests only: a transfer
  * credited from another holder's request says nothing of that request.
  */
-async function ownReferences(deps: AppDeps, session: PortalSession, ids: (string | null)[]) {
+async function ownReferences(deps: AppDeps, session: HolderScope, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map<string, string>();
   const rows = await deps.db

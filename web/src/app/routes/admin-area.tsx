@@ -52,6 +52,9 @@ const LedgerAccountPage = lazy(() =>
   import('../../features/admin/routes/ledger-account').then((m) => ({ default: m.LedgerAccountPage })),
 );
 const OutboxPage = lazy(() => import('../../features/admin/routes/outbox').then((m) => ({ default: m.OutboxPage })));
+const PaperAdvicesPage = lazy(() =>
+  import('../../features/admin/routes/paper-advices').then((m) => ({ default: m.PaperAdvicesPage })),
+);
 const ChangePasswordPage = lazy(() =>
   import('../../features/admin-auth/routes/change-password').then((m) => ({ default: m.ChangePasswordPage })),
 );
@@ -170,6 +173,14 @@ function OutboxRoute() {
   );
 }
 
+function PaperAdvicesRoute() {
+  return (
+    <Screen>
+      <PaperAdvicesPage role={useCurrentAdmin().role} />
+    </Screen>
+  );
+}
+
 function IpWhitelistRoute() {
   return (
     <Screen>
@@ -222,6 +233,7 @@ export default function AdminArea() {
               }
             />
             <Route path={r.outbox} element={<OutboxRoute />} />
+            <Route path={r.paperAdvices} element={<PaperAdvicesRoute />} />
             <Route
               path={r.changePassword}
               element={

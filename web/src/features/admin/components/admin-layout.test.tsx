@@ -32,6 +32,7 @@ describe('the admin navigation (issue 29, item 13)', () => {
       'User Management',
       'IP Whitelist',
       'Mail log',
+      'Paper advices',
       'Change password',
       'Security',
     ]);
@@ -42,6 +43,13 @@ describe('the admin navigation (issue 29, item 13)', () => {
     const links = navLinks('READ_ONLY');
     expect(links).toContain('Contact submissions');
     expect(links).toContain('Issuer applications');
-    for (const hidden of ['User Management', 'IP Whitelist', 'Mail log']) expect(links).not.toContain(hidden);
+    for (const hidden of ['User Management', 'IP Whitelist', 'Mail log', 'Paper advices'])
+      expect(links).not.toContain(hidden);
+  });
+
+  it('gives a REVIEWER the paper advices to mail, not the mail log', () => {
+    const links = navLinks('REVIEWER');
+    expect(links).toContain('Paper advices');
+    expect(links).not.toContain('Mail log');
   });
 });

@@ -31,6 +31,8 @@ export function adminNavLinks(role: AdminRole): { to: string; label: string }[] 
     ...(superAdmin ? [{ to: paths.admin.ipWhitelist, label: 'IP Whitelist' }] : []),
     // The mail log: ADMIN reads it with recipients masked (issue 18).
     ...(superAdmin || role === 'ADMIN' ? [{ to: paths.admin.outbox, label: 'Mail log' }] : []),
+    // Paper transaction advices to print and mail: the staff who work requests (decision 022).
+    ...(role !== 'READ_ONLY' ? [{ to: paths.admin.paperAdvices, label: 'Paper advices' }] : []),
     { to: paths.admin.changePassword, label: 'Change password' },
     { to: paths.admin.security, label: 'Security' },
   ];
