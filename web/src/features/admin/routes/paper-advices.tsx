@@ -14,13 +14,13 @@ import {
 } from '../api/paper-advices';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListPageHeader } from '../components/page-header';
-import { PagedResults } from '../components/paged-results';
+import { PagedResults } from '../../../components/paged-results';
 import { AccessDenied } from '../components/super-admin-only';
 import { ToastRegion } from '../components/toast-region';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '../../../hooks/use-api-data';
 import type { ListScreenProps } from '../hooks/use-list-screen';
 import { useToasts } from '../hooks/use-toasts';
-import { actionErrorMessage } from '../utils/action-error';
+import { actionErrorMessage } from '../../../lib/action-error';
 import { formatWhen } from '../utils/contact-view';
 import '../../../styles/paper-advices.css';
 
