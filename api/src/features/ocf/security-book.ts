@@ -39,8 +39,26 @@ interface Source extends Piece {
 
 const decimal = fromMicros;
 const micros = (leg: { quantity: string }) => toMicros(leg.quantity);
-const drsKey = (accountId: string) => `drs:${accountId}`;
-const certificateKey = (certificateId: string) => `certificate:${certificateId}`;
+
+/**
+ * An open DRS lot, kept small: a large journal leaves hundreds of thousands open (550,000 for 1,000,000 legs over
+ * 100,000 holders), and they are the export's memory. Its id is `<transaction id>:<account id><suffix>` (suffix
+ * empty, `:balance`, `~2`…); the account is the queue's, so only the transaction's id (shared by every lot the
+ * entry made) and the short suffix are kept, and the id is written out when the lot is issued or consumed.
+ */
+interface DrsLot {
+  tx: string;
+  suffix: string;
+  quantity: bigint;
+}
+
+const lotId = (accountId: string, lot: DrsLot) => `${lot.tx}:${accountId}${lot.suffix}`;
+
+/** The lot for a security id made for the account by the entry (`<entry id>:<account id>…`). */
+function lotOf(entry: LedgerEntry, accountId: string, id: string, quantity: bigint): DrsLot {
+  const base = entry.id.length + 1 + accountId.length;
+  return { tx: entry.id, suffix: id.length === base ? '' : id.slice(base), quantity };
+}
 
 /**
  * Turns the journal, entry by entry in posting order, into OCF transactions (decision 024). A certificate is one
@@ -50,10 +68,13 @@ const certificateKey = (certificateId: string) => `certificate:${certificateId}`
  * security (a result or a balance) gets its own issuance right after the transaction that names it.
  *
  * Ids are made from the ledger's own ids, so the same journal always gives the same bundle. Memory holds the
- * open DRS lots and the certificates cut into several parts, never the journal.
+ * open DRS lots (small: see DrsLot) and the certificates cut into several parts, never the journal.
  */
 export class SecurityBook {
-  private readonly pieces = new Map<string, Piece[]>();
+  /** Each account's open DRS lots, oldest first. */
+  private readonly lots = new Map<string, DrsLot[]>();
+  /** Certificates cut into more than one security, by certificate id. */
+  private readonly parts = new Map<string, Piece[]>();
 
   map(entry: LedgerEntry): OcfTransaction[] {
     if (entry.type === 'AUTHORIZED_ADJUSTMENT')
@@ -76,7 +97,7 @@ export class SecurityBook {
   private issue(entry: LedgerEntry, leg: Leg, index: number): OcfStockIssuance {
     const quantity = micros(leg);
     const piece = { id: leg.certificateId ?? `${entry.id}:${leg.accountId}`, quantity };
-    if (leg.form === 'DRS') this.queue(drsKey(leg.accountId)).push(piece);
+    if (leg.form === 'DRS') this.drsLots(leg.accountId).push(lotOf(entry, leg.accountId, piece.id, quantity));
     return issuance(entry, leg, piece, index === 0 ? entry.id : `${entry.id}/${index + 1}`);
   }
 
@@ -98,7 +119,8 @@ export class SecurityBook {
     const issued: OcfStockIssuance[] = [];
     const newPiece = (leg: Leg, base: string, quantity: bigint) => {
       const piece = { id: made.next(base), quantity };
-      this.queue(leg.form === 'DRS' ? drsKey(leg.accountId) : certificateKey(leg.certificateId!)).push(piece);
+      if (leg.form === 'DRS') this.drsLots(leg.accountId).push(lotOf(entry, leg.accountId, piece.id, quantity));
+      else this.certificateParts(leg.certificateId!).push(piece);
       issued.push(issuance(entry, leg, piece, `${piece.id}/issuance`));
       return piece.id;
     };
@@ -121,7 +143,7 @@ export class SecurityBook {
       if (rest > 0n && source.form === 'DRS') {
         // The unmoved part of a DRS lot stays the oldest lot of the position: FIFO keeps its place.
         balance = made.next(`${entry.id}:${debited}:balance`);
-        this.queue(drsKey(debited)).unshift({ id: balance, quantity: rest });
+        this.drsLots(debited).unshift(lotOf(entry, debited, balance, rest));
         issued.push(
           issuance(entry, { ...debits[0]!, form: 'DRS' }, { id: balance, quantity: rest }, `${balance}/issuance`),
         );
@@ -141,33 +163,37 @@ export class SecurityBook {
   private take(leg: Leg): Source[] {
     const wanted = -micros(leg);
     if (leg.form === 'CERTIFICATE') {
-      const key = certificateKey(leg.certificateId!);
-      const parts = this.pieces.get(key) ?? [{ id: leg.certificateId!, quantity: wanted }];
-      this.pieces.delete(key);
+      const parts = this.parts.get(leg.certificateId!) ?? [{ id: leg.certificateId!, quantity: wanted }];
+      this.parts.delete(leg.certificateId!);
       return parts.map((part) => ({ ...part, form: 'CERTIFICATE', given: 0n }));
     }
-    const lots = this.queue(drsKey(leg.accountId));
+    const lots = this.drsLots(leg.accountId);
     const taken: Source[] = [];
     for (let covered = 0n; covered < wanted; ) {
       const lot = lots.shift();
       if (!lot) throw new Error(`account ${leg.accountId}: a DRS debit exceeds the lots the export has seen`);
-      taken.push({ ...lot, form: 'DRS', given: 0n });
+      taken.push({ id: lotId(leg.accountId, lot), quantity: lot.quantity, form: 'DRS', given: 0n });
       covered += lot.quantity;
     }
     return taken;
   }
 
-  private queue(key: string): Piece[] {
-    let queue = this.pieces.get(key);
-    if (!queue) this.pieces.set(key, (queue = []));
+  private drsLots(accountId: string): DrsLot[] {
+    let queue = this.lots.get(accountId);
+    if (!queue) this.lots.set(accountId, (queue = []));
+    return queue;
+  }
+
+  private certificateParts(certificateId: string): Piece[] {
+    let queue = this.parts.get(certificateId);
+    if (!queue) this.parts.set(certificateId, (queue = []));
     return queue;
   }
 
   /** A certificate held as one security under its own id needs no memory: its debit leg says all. */
   private compact(certificateId: string) {
-    const key = certificateKey(certificateId);
-    const parts = this.pieces.get(key);
-    if (parts?.length === 1 && parts[0]!.id === certificateId) this.pieces.delete(key);
+    const parts = this.parts.get(certificateId);
+    if (parts?.length === 1 && parts[0]!.id === certificateId) this.parts.delete(certificateId);
   }
 }
 
