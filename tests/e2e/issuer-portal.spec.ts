@@ -202,3 +202,60 @@ test('the contact reads the cap table and record-date lists, downloads the CSV a
   await expect(page.getByText('Your shareholders have made no request yet.')).toBeVisible();
   await page.context().close();
 });
+
+test('the administrator invites a viewer, who signs up with a passkey, reads the cap table and exports nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await newPage(browser);
+  const { company, ledger, link } = await approvedIssuerWithLedger(page.request, 'Lantern Biosciences');
+  await acceptInvitationWithPasskey(page, link);
+
+  // The invitation is a user change: a recent second factor first.
+  await page.getByRole('navigation', { name: 'Issuer portal' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const viewerEmail = `viewer.${Date.now().toString(36)}@example.com`;
+  const invite = page.getByRole('form', { name: 'Invite a colleague' });
+  await invite.getByLabel('Email').fill(viewerEmail);
+  await invite.getByLabel('Role').selectOption({ label: 'Viewer' });
+  await waitPastStepUpWindow(page);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await confirmStepUpWithPasskey(page);
+  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${viewerEmail}.` })).toBeVisible();
+  const open = page.getByRole('region', { name: 'Open invitations' }).getByRole('listitem');
+  await expect(open).toHaveCount(1);
+  await expect(open).toContainText(viewerEmail);
+  await expect(open).toContainText('Viewer');
+
+  // The viewer, in a browser of their own: the e-mail's link, a password, a passkey, the cap table.
+  const viewerLink = await invitationLinkInMail(page.request, viewerEmail);
+  const viewer = await newPage(browser);
+  await acceptInvitationWithPasskey(viewer, viewerLink);
+  await expect(viewer.getByRole('banner')).toContainText(company);
+  await expect(viewer.getByRole('banner')).toContainText('Viewer');
+  const table = viewer.getByRole('region', { name: ledger.className, exact: true }).getByRole('table');
+  for (const holder of ledger.holders)
+    await expect(table.getByRole('row').filter({ hasText: holder.accountNumber })).toContainText(holder.name);
+  await expect(viewer.getByText("Only your company's administrators can export the cap table.")).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Export OCF' })).toHaveCount(0);
+  await expect(viewer.getByRole('navigation', { name: 'Issuer portal' }).getByRole('link')).toHaveText([
+    'Cap table',
+    'Journal',
+    'Requests',
+    'Security',
+  ]);
+  // The record-date list reads; its CSV is the administrators', and the server refuses it to the viewer outright.
+  await viewer.getByRole('link', { name: `Holders of record of ${ledger.className} on any date` }).click();
+  await expect(viewer.getByRole('table', { name: /Holders of record on/ })).toBeVisible();
+  await expect(viewer.getByText("Only your company's administrators can download the holders.")).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
+  const token = await viewer.evaluate(() => localStorage.getItem('issuerToken'));
+  const refused = await viewer.request.get(`/api/issuer/classes/${ledger.classId}/holders/export/csv`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe('FORBIDDEN');
+  expect(await refused.text()).not.toContain(ledger.holders[0]!.name);
+  await viewer.context().close();
+  await page.context().close();
+});
