@@ -13,16 +13,12 @@ export interface ApprovedIssuer {
   company: string;
   email: string;
   issuer: { id: string; legalName: string; timeZone: string };
-  ledger: SeededLedger;
   /** The invitation e-mail's link to the contact. */
   link: URL;
 }
 
-/**
- * An application of its own, approved by staff; before its contact accepts the invitation, staff give the new
- * issuer a class with three holders (support/issuer-ledger.ts). Answers once the invitation e-mail is in the mail log.
- */
-export async function approvedIssuerWithLedger(request: APIRequestContext, name: string): Promise<ApprovedIssuer> {
+/** An application of its own, submitted and approved by staff: the issuer exists and its contact is invited. */
+async function submitAndApprove(request: APIRequestContext, name: string) {
   const tag = `${Date.now().toString(36)}${randomInt(1000)}`;
   const company = `${name} ${tag}`;
   const email = `cfo.${tag}@example.com`;
@@ -32,9 +28,26 @@ export async function approvedIssuerWithLedger(request: APIRequestContext, name:
     contact_email: email,
   });
   await approveIssuerApplication(request, applicationId);
-  const issuer = await issuerOfApplication(request, applicationId);
-  const ledger = await seedIssuerLedger(request, issuer);
-  return { company, email, issuer, ledger, link: await invitationLinkInMail(request, email) };
+  return { company, email, issuer: await issuerOfApplication(request, applicationId) };
+}
+
+/** An approved issuer with nothing on the ledger; answers once the invitation e-mail is in the mail log. */
+export async function approvedIssuer(request: APIRequestContext, name: string): Promise<ApprovedIssuer> {
+  const approved = await submitAndApprove(request, name);
+  return { ...approved, link: await invitationLinkInMail(request, approved.email) };
+}
+
+/**
+ * An approved issuer to which, before its contact accepts the invitation, staff give a class with three holders
+ * (support/issuer-ledger.ts). Answers once the invitation e-mail is in the mail log.
+ */
+export async function approvedIssuerWithLedger(
+  request: APIRequestContext,
+  name: string,
+): Promise<ApprovedIssuer & { ledger: SeededLedger }> {
+  const approved = await submitAndApprove(request, name);
+  const ledger = await seedIssuerLedger(request, approved.issuer);
+  return { ...approved, ledger, link: await invitationLinkInMail(request, approved.email) };
 }
 
 /** Opens an invitation link (the token leaves the address bar at once) and waits for its form. */
