@@ -10,7 +10,7 @@ import {
 } from './support/issuer-account';
 import type { SeededHolder } from './support/issuer-ledger';
 import { invitationLinkInMail } from './support/issuer-application';
-import { startExtraServer, type ExtraServer } from './support/extra-server';
+import { extraServerForTests } from './support/extra-server';
 import { virtualAuthenticator } from './support/virtual-authenticator';
 
 /*
@@ -27,20 +27,11 @@ const CONTEXT = { serviceWorkers: 'block', reducedMotion: 'reduce' } as const;
 
 test.use(CONTEXT);
 
-let server: ExtraServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startExtraServer(11, { ADMIN_STEP_UP_WINDOW_MS: String(WINDOW_MS) });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = extraServerForTests(11, { ADMIN_STEP_UP_WINDOW_MS: String(WINDOW_MS) });
 
 /** A page of a fresh browser context on the short-window server, with a virtual authenticator of its own. */
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ ...CONTEXT, baseURL: server.baseURL });
+  const context = await browser.newContext({ ...CONTEXT, baseURL: server().baseURL });
   const page = await context.newPage();
   await virtualAuthenticator(page);
   return page;
@@ -61,7 +52,10 @@ async function downloadAfterStepUp(page: Page, button: Locator): Promise<{ name:
 
 /** The value beside a term of a detail list. */
 const detail = (scope: Locator, term: string) =>
-  scope.locator('.detail-list__row').filter({ has: scope.page().getByText(term, { exact: true }) }).locator('dd');
+  scope
+    .locator('.detail-list__row')
+    .filter({ has: scope.page().getByText(term, { exact: true }) })
+    .locator('dd');
 
 const grouped = (shares: number) => shares.toLocaleString('en-US');
 
@@ -100,7 +94,10 @@ test('the contact reads the cap table and record-date lists, downloads the CSV a
   // Largest holding first: 4,500 (45 %), 3,000 (30 %), 2,500 (25 %).
   const byHolding = [...ledger.holders].sort((a, b) => b.today - a.today);
   await expect(capTable.locator('tbody tr')).toHaveText(
-    byHolding.map((holder) => new RegExp(`${holder.accountNumber}\\s*${holder.name}\\s*${grouped(holder.today)}\\s*${holder.today / 100}%`)),
+    byHolding.map(
+      (holder) =>
+        new RegExp(`${holder.accountNumber}\\s*${holder.name}\\s*${grouped(holder.today)}\\s*${holder.today / 100}%`),
+    ),
   );
 
   // The record-date list: today's, then the list at the end of a day before the transfer.
@@ -110,9 +107,7 @@ test('the contact reads the cap table and record-date lists, downloads the CSV a
   await page.getByLabel('Record date').fill(ledger.beforeTransfer);
   await expect(page).toHaveURL(new RegExp(`asOf=${ledger.beforeTransfer}`));
   await expect(page.getByText(/3 holders of 10,000 shares at the end of/)).toBeVisible();
-  await expect
-    .poll(() => listedHolders(page))
-    .toEqual(expectedLines(ledger.holders, (holder) => holder.before));
+  await expect.poll(() => listedHolders(page)).toEqual(expectedLines(ledger.holders, (holder) => holder.before));
   // Before the founders' issuance nobody held the class.
   await page.getByLabel('Record date').fill('2020-01-01');
   await expect(page.getByText('No holder held shares of this class on that day.')).toBeVisible();
@@ -173,9 +168,7 @@ test('the contact reads the cap table and record-date lists, downloads the CSV a
   const founders = transactions
     .filter((item) => item.object_type === 'TX_STOCK_ISSUANCE' && item.date === ledger.issued)
     .map((item) => [accountOf.get(item.stakeholder_id!), item.quantity]);
-  expect(founders.sort()).toEqual(
-    ledger.holders.map((holder) => [holder.accountNumber, String(holder.before)]).sort(),
-  );
+  expect(founders.sort()).toEqual(ledger.holders.map((holder) => [holder.accountNumber, String(holder.before)]).sort());
   expect(transactions.filter((item) => item.object_type === 'TX_STOCK_TRANSFER')).toHaveLength(1);
   const held = ocfHoldings(files).get(ledger.classId);
   expect(Object.fromEntries([...(held ?? [])].map(([id, shares]) => [accountOf.get(id), shares]))).toEqual(

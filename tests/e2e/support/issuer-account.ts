@@ -1,10 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  approveIssuerApplication,
-  invitationLinkInMail,
-  submitIssuerApplication,
-} from './issuer-application';
+import { approveIssuerApplication, invitationLinkInMail, submitIssuerApplication } from './issuer-application';
 import { issuerOfApplication, seedIssuerLedger, type SeededLedger } from './issuer-ledger';
 
 export const ISSUER_PASSWORD = 'Granite-Harbor-Violet-73';

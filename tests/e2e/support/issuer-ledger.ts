@@ -24,7 +24,8 @@ export async function issuerOfApplication(
   request: APIRequestContext,
   applicationId: string,
 ): Promise<{ id: string; legalName: string; timeZone: string }> {
-  const issuers = (await (await staff(request))('GET', '/issuers')) as {
+  const admin = await staff(request);
+  const issuers = (await admin('GET', '/issuers')) as {
     id: string;
     legalName: string;
     timeZone: string;
