@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { seriousViolations, smallTargets } from './support/axe';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { signInAsAdmin } from './support/admin-helpers';
-import { clippedTargets, sideScroll, tabThrough } from './support/layout';
+import { seriousViolations, smallTargets } from './support/axe';
+import { expectUsable } from './support/layout';
 import { signInToPortal } from './support/portal-helpers';
 import { drawSignature } from './support/signature';
 
@@ -135,21 +135,6 @@ test('a holder reports a certificate lost, staff post the replacement, and the p
   await expect(held).toHaveCount(1);
   await expect(held).toContainText('125');
 });
-
-/**
- * Every check a step of the narrow-screen walk makes, on the page as it stands; `scope` is tabbed through, from
- * `start` (by default its first heading).
- */
-async function expectUsable(page: Page, step: string, scope: Locator, start = scope.getByRole('heading').first()) {
-  // Soft: one run lists every problem of every step.
-  expect.soft(await sideScroll(page), `${step}: scrolls sideways`).toEqual([]);
-  expect.soft(await clippedTargets(page), `${step}: controls cut off`).toEqual([]);
-  expect.soft(await smallTargets(page), `${step}: targets under 24×24 px`).toEqual([]);
-  expect.soft(await seriousViolations(page), `${step}: axe`).toEqual([]);
-  const focus = await tabThrough(page, scope, start);
-  expect.soft(focus.stops, `${step}: Tab reaches nothing`).toBeGreaterThan(0);
-  expect.soft(focus.problems, `${step}: focus not visible`).toEqual([]);
-}
 
 // Names no narrow column was made for: an issuer's name with a 40-letter word, and certificate numbers of 30 characters
 // with nowhere to break. Put in place of the trust's own in what the server answers, so every card, row and advice

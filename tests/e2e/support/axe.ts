@@ -7,20 +7,27 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+const DEFAULT_RULES = ['wcag2a', 'wcag2aa', 'best-practice'];
+
 /**
- * axe-core (WCAG 2 A/AA and best practice, or the tags or rules in `runOnly`) on what is on screen: the serious and critical
- * violations, one line each. axe is injected as an inline script, which the CSP forbids: a spec
- * using this sets `test.use({ bypassCSP: true })` for the tests that call it.
+ * axe-core (WCAG 2 A/AA and best practice, or the tags or rules in `runOnly`) on what is on screen: every violation,
+ * one line each. axe is injected as an inline script, which the CSP forbids: a spec using this sets
+ * `test.use({ bypassCSP: true })` for the tests that call it.
  */
-export async function seriousViolations(page: Page, runOnly: string[] = ['wcag2a', 'wcag2aa', 'best-practice']) {
+export async function axeViolations(page: Page, runOnly: string[] = DEFAULT_RULES, impacts?: string[]) {
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async (only) => {
     const result = await (window as any).axe.run({ runOnly: only });
     return result.violations as AxeViolation[];
   }, runOnly);
   return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** The serious and critical violations only (axeViolations says how). */
+export function seriousViolations(page: Page, runOnly: string[] = DEFAULT_RULES) {
+  return axeViolations(page, runOnly, ['serious', 'critical']);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 
 /**
@@ -59,5 +60,24 @@ export async function startExtraServer(offset: number, env: Record<string, strin
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
       }),
+  };
+}
+
+/**
+ * An extra server for the tests of one spec file (or describe block): started before the first of them (its start
+ * may take a minute) and stopped after the last. Call at the top level; the answer gives the running server.
+ */
+export function extraServerForTests(offset: number, env: Record<string, string>): () => ExtraServer {
+  let server: ExtraServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startExtraServer(offset, env);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('the extra server is started before the tests');
+    return server;
   };
 }

@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { axeViolations, seriousViolations, smallTargets } from './axe';
 
 /** What a person can tap, click or reach with Tab (the same list `smallTargets` measures). */
 const INTERACTIVE =
@@ -106,4 +107,27 @@ export async function tabThrough(page: Page, scope: Locator, start: Locator, lim
     if (stop.why.length > 0) problems.push(`${stop.label}: ${stop.why.join(', ')}`);
   }
   return { stops, problems };
+}
+
+/**
+ * Every check a step of a narrow-screen (or desktop) walk makes, on the page as it stands: nothing scrolls sideways,
+ * no control is cut off, every target is at least 24×24 px, axe finds no serious violation, and Tab from `start` (by
+ * default the scope's first heading) through `scope` shows the focus at every stop. `axe: 'every'` counts axe's
+ * minor and moderate violations too. Soft: one run lists every problem of every step.
+ */
+export async function expectUsable(
+  page: Page,
+  step: string,
+  scope: Locator,
+  start: Locator = scope.getByRole('heading').first(),
+  { axe = 'serious' }: { axe?: 'serious' | 'every' } = {},
+): Promise<void> {
+  expect.soft(await sideScroll(page), `${step}: scrolls sideways`).toEqual([]);
+  expect.soft(await clippedTargets(page), `${step}: controls cut off`).toEqual([]);
+  expect.soft(await smallTargets(page), `${step}: targets under 24×24 px`).toEqual([]);
+  const violations = axe === 'every' ? await axeViolations(page) : await seriousViolations(page);
+  expect.soft(violations, `${step}: axe`).toEqual([]);
+  const focus = await tabThrough(page, scope, start);
+  expect.soft(focus.stops, `${step}: Tab reaches nothing`).toBeGreaterThan(0);
+  expect.soft(focus.problems, `${step}: focus not visible`).toEqual([]);
 }

@@ -69,16 +69,18 @@ export function issuerPortalRoutes(deps: AppDeps) {
         tag: 'Issuer portal',
         auth: 'issuer',
         summary:
-          "The record-date list of one of the issuer's classes as a streamed CSV, tax IDs masked to the last four",
+          "The record-date list of one of the issuer's classes as a streamed CSV, tax IDs masked to the last four (ISSUER_ADMIN)",
         query: holdersExportQuerySchema,
         responses: {
           200: { media: 'text/csv', description: 'The holders as CSV (spreadsheet formulas neutralised)' },
         },
-        errors: [404],
+        errors: [403, 404],
       }),
       async (c) => {
         const principal = issuerPrincipal(c);
-        // Every holder's name leaves the system: a recent proof first (decision 025).
+        // Every holder's name leaves the system: an administrator's, with a recent proof (decision 025); a viewer is
+        // refused before being asked for any proof.
+        requireIssuerAdmin(principal);
         await requireRecentProof(deps, principal.sessionId);
         const classId = classParam(c);
         const { asOf } = parseQuery(c, holdersExportQuerySchema);

@@ -194,6 +194,20 @@ describe('issuer portal tenant isolation', () => {
     expect(refused.json.code).toBe('FORBIDDEN');
   });
 
+  it("refuses a viewer the record-date CSV of its own issuer's class, stepped up or not, before asking for a proof", async () => {
+    const { acme } = seeded;
+    const path = `/api/issuer/classes/${acme.common}/holders/export/csv`;
+    for (const viewer of [
+      await issuerSession(t, acme.id, { role: 'ISSUER_VIEWER' }),
+      await steppedUpIssuerSession(t, acme.id, { role: 'ISSUER_VIEWER' }),
+    ]) {
+      const refused = await t.request('GET', path, { token: viewer });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.json.code).toBe('FORBIDDEN');
+      expect(refused.text).not.toContain('Dana Whitfield');
+    }
+  });
+
   it("lists none of another issuer's users or invitations, and answers 404 for their ids as for unknown ones", async () => {
     const { acme, globex } = seeded;
     const acmeAdmin = await steppedUpIssuerSession(t, acme.id);

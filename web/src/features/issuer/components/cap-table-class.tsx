@@ -56,7 +56,7 @@ export function CapTableClassSection({ shareClass }: { shareClass: CapTableClass
           ['Par value', shareClass.parValue === null ? null : shares(shareClass.parValue)],
         ]}
       />
-      <p>
+      <p className="issuer-page__link">
         <Link to={paths.issuer.holders(shareClass.classId)}>Holders of record of {shareClass.name} on any date</Link>
       </p>
       {holders.length === 0 ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './issuer-page.css';
 
 interface IssuerPageProps {
   title: string;

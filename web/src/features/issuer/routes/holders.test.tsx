@@ -5,8 +5,8 @@ import { saveBlob } from '../../../lib/save-blob';
 import { expectLoadFailure } from '../../../test/load-failure';
 import { localDay } from '../components/file-names';
 import { RECORD_DATE_MESSAGES } from '../components/record-date-field';
-import { failure, LOADED, ok, stubIssuerApi, type Answer, type ApiCall } from '../test/stub-api';
-import { HoldersPage } from './holders';
+import { failure, issuerUser, LOADED, ok, stubIssuerApi, type Answer, type ApiCall } from '../test/stub-api';
+import { CSV_VIEWER_TEXT, HoldersPage } from './holders';
 
 vi.mock('../../../lib/save-blob', () => ({ saveBlob: vi.fn() }));
 
@@ -51,10 +51,15 @@ const holders = (asOf: string, page: number, total: number, rows: { accountNumbe
     })),
   });
 
-function server(overrides: Partial<Record<string, (call: ApiCall) => Answer>> = {}) {
+/** The class, its holders and the signed-in user (an administrator unless `role` says otherwise). */
+function server(
+  overrides: Partial<Record<string, (call: ApiCall) => Answer>> = {},
+  role: 'ISSUER_ADMIN' | 'ISSUER_VIEWER' = 'ISSUER_ADMIN',
+) {
   return (call: ApiCall): Answer => {
     const override = overrides[call.path];
     if (override) return override(call);
+    if (call.path === '/api/issuer/me') return ok(issuerUser(role));
     if (call.path === '/api/issuer/cap-table') return capTable;
     if (call.path === '/api/issuer/classes/class-common/holders') {
       if (call.query.asOf === '2026-01-01') return holders('2026-01-01', 1, 0, []);
@@ -193,6 +198,14 @@ describe("a class's holders of record", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download CSV' }, LOADED));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to download the holders');
     expect(screen.getByRole('table')).toBeTruthy();
+  });
+
+  it('tells a viewer who can download the CSV instead of offering the button', async () => {
+    stubIssuerApi(server({}, 'ISSUER_VIEWER'));
+    renderPage();
+    expect(await screen.findByText(CSV_VIEWER_TEXT, {}, LOADED)).toBeTruthy();
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
   });
 
   it("shows a class that is not the issuer's as not found, with Try again", async () => {

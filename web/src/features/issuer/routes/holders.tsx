@@ -11,9 +11,12 @@ import { actionErrorMessage } from '../../../lib/action-error';
 import { isApiRequestError } from '../../../lib/api-client';
 import { fetchCapTable } from '../api/cap-table';
 import { downloadHoldersCsv, fetchHolders } from '../api/holders';
+import { fetchIssuerUser } from '../api/issuer-user';
 import { fileSlug, localDay } from '../components/file-names';
 import { IssuerPage } from '../components/issuer-page';
 import { RecordDateField } from '../components/record-date-field';
+
+export const CSV_VIEWER_TEXT = "Only your company's administrators can download the holders.";
 
 /** The server's message for the record date, when it refused the date itself. */
 const asOfError = (error: unknown) => (isApiRequestError(error) ? error.fieldErrors.asOf : undefined);
@@ -21,7 +24,8 @@ const asOfError = (error: unknown) => (isApiRequestError(error) ? error.fieldErr
 /**
  * A class's holders of record at the end of a day (today unless a record date is chosen), paged by account number,
  * and the whole list for that day as CSV (tax IDs masked by the server). The date and page live in the address, so
- * a reload or Back shows the same list.
+ * a reload or Back shows the same list. The CSV is an administrator's: a viewer is told so instead of being offered a
+ * button the server would refuse, and while the role is unknown nothing is offered.
  */
 export function HoldersPage() {
   const { classId = '' } = useParams();
@@ -34,6 +38,7 @@ export function HoldersPage() {
   const holders = useApiData(`issuer-holders:${classId}:${asOf}:${page}`, (signal) =>
     fetchHolders(classId, { ...(asOf ? { asOf } : {}), page }, signal),
   );
+  const role = useApiData('issuer-user', fetchIssuerUser).data?.role;
   const className = shareClass.data?.classes[0]?.name;
   const title = className ? `Holders of record: ${className}` : 'Holders of record';
   useDocumentMeta(title);
@@ -63,7 +68,8 @@ export function HoldersPage() {
             serverError={dateError}
             onChange={(day) => show({ asOf: day, page: 1 })}
           />
-          {list && (
+          {list && role === 'ISSUER_VIEWER' && <p className="muted">{CSV_VIEWER_TEXT}</p>}
+          {list && role === 'ISSUER_ADMIN' && (
             <DownloadButton
               label="Download CSV"
               busyLabel="Downloading…"
