@@ -46,6 +46,11 @@ export const portalHoldingSchema = z.object({
   certificates: z.array(holdingCertificateSchema),
   /** The account whose number the holder signed in with. */
   signedInAccount: z.boolean(),
+  /**
+   * Today in the issuer's time zone (YYYY-MM-DD): the latest date a statement can be as of. The holder's own calendar
+   * may already be on tomorrow (a phone in UTC or Europe while the issuer's day in California has not ended).
+   */
+  issuerToday: z.string(),
 });
 export type PortalHolding = z.infer<typeof portalHoldingSchema>;
 

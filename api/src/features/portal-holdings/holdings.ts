@@ -7,7 +7,7 @@ import {
   shareClasses,
 } from '@ledgerwell/db/ledger-schema';
 import { shareholderAccounts } from '@ledgerwell/db/schema';
-import { normalizeDecimal, type StopReason } from '@ledgerwell/shared/ledger';
+import { calendarDateIn, normalizeDecimal, type StopReason } from '@ledgerwell/shared/ledger';
 import type { HoldingCertificate, PortalHolding } from '@ledgerwell/shared/portal-holdings';
 import type { AppDeps } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
@@ -32,6 +32,7 @@ export async function holderHoldings(deps: AppDeps, session: PortalSession): Pro
         registrationName: accounts.registrationName,
         className: shareClasses.name,
         issuerName: issuers.legalName,
+        timeZone: issuers.timeZone,
         drs: sql<string>`coalesce(${ledgerPositions.drsShares}, 0)::text`,
         certificated: sql<string>`coalesce(${ledgerPositions.certificatedShares}, 0)::text`,
         // numeric adds exactly in PostgreSQL; the sum comes back as text like the parts.
@@ -79,6 +80,7 @@ export async function holderHoldings(deps: AppDeps, session: PortalSession): Pro
     totalShares: normalizeDecimal(row.total),
     certificates: byAccount.get(row.id) ?? [],
     signedInAccount: row.id === session.accountId,
+    issuerToday: calendarDateIn(row.timeZone, deps.clock.now()),
   }));
 }
 

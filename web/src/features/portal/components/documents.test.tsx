@@ -100,10 +100,27 @@ describe('the statement form (issue 30)', () => {
     saved.mockReset();
   });
 
+  it("starts at the issuer's today and allows no later date, whatever the browser's calendar says", async () => {
+    statement.mockResolvedValue(new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
+    // The issuer's California day has not ended; a phone in UTC is already on the next one.
+    render(<StatementForm accountId="a1" issuerToday="2020-02-28" title="Common" onSessionExpired={vi.fn()} />);
+    const field = screen.getByLabelText('Statement as of') as HTMLInputElement;
+    expect([field.value, field.max]).toEqual(['2020-02-28', '2020-02-28']);
+    await userEvent.click(screen.getByRole('button', { name: /Download statement/ }));
+    expect(statement).toHaveBeenCalledWith('token', 'a1', '2020-02-28');
+  });
+
   it('saves the statement for the chosen date', async () => {
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
     statement.mockResolvedValue(pdf);
-    render(<StatementForm accountId="a1" title="Acme Robotics Inc., Common" onSessionExpired={vi.fn()} />);
+    render(
+      <StatementForm
+        accountId="a1"
+        issuerToday="2026-11-28"
+        title="Acme Robotics Inc., Common"
+        onSessionExpired={vi.fn()}
+      />,
+    );
     const field = screen.getByLabelText('Statement as of');
     await userEvent.clear(field);
     await userEvent.type(field, '2026-06-30');
@@ -124,7 +141,7 @@ describe('the statement form (issue 30)', () => {
         fieldErrors: { asOf: 'The statement date cannot be in the future' },
       }),
     );
-    render(<StatementForm accountId="a1" title="Common" onSessionExpired={vi.fn()} />);
+    render(<StatementForm accountId="a1" issuerToday="2026-11-28" title="Common" onSessionExpired={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: /Download statement/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('The statement date cannot be in the future');
     expect(screen.getByLabelText('Statement as of').getAttribute('aria-invalid')).toBe('true');

@@ -28,6 +28,7 @@ const COMMON: PortalHolding = {
   totalShares: '1000',
   certificates: [],
   signedInAccount: true,
+  issuerToday: '2026-11-28',
 };
 const PREFERRED: PortalHolding = {
   ...COMMON,

@@ -159,7 +159,12 @@ function HoldingCard({ account, onSessionExpired, onChanged }: HoldingCardProps)
           }}
         />
       )}
-      <StatementForm accountId={account.accountId} title={title} onSessionExpired={onSessionExpired} />
+      <StatementForm
+        accountId={account.accountId}
+        issuerToday={account.issuerToday}
+        title={title}
+        onSessionExpired={onSessionExpired}
+      />
       <AccountHistory accountId={account.accountId} title={title} onSessionExpired={onSessionExpired} />
     </article>
   );

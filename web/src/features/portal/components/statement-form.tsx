@@ -5,23 +5,21 @@ import { saveBlob } from '../../../lib/save-blob';
 import { fetchStatementPdf } from '../documents-api';
 import { getPortalToken } from '../portal-session';
 
-/** Today in the visitor's calendar, YYYY-MM-DD: what a date field holds. */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 interface StatementFormProps {
   accountId: string;
+  /**
+   * Today in the issuer's time zone, from the holdings: the default and the latest date. The browser's own today can
+   * be a day ahead (a phone in UTC while the issuer's California day has not ended), and the server refuses it.
+   */
+  issuerToday: string;
   /** The holding's name, for the button's accessible name. */
   title: string;
   onSessionExpired: () => void;
 }
 
 /** A statement of holdings as of a chosen date, made on the server from the journal and saved as a PDF. */
-export function StatementForm({ accountId, title, onSessionExpired }: StatementFormProps) {
-  const [asOf, setAsOf] = useState(localToday);
+export function StatementForm({ accountId, issuerToday, title, onSessionExpired }: StatementFormProps) {
+  const [asOf, setAsOf] = useState(issuerToday);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
@@ -59,7 +57,7 @@ export function StatementForm({ accountId, title, onSessionExpired }: StatementF
           className="field__input"
           type="date"
           value={asOf}
-          max={localToday()}
+          max={issuerToday}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
