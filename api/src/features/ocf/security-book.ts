@@ -1,4 +1,5 @@
 import type { OcfStockIssuance, OcfTransaction } from '@ledgerwell/shared/ocf';
+import { LotStore } from './lot-store';
 import { fromMicros, toMicros, type HoldingForm, type TransactionType } from '@ledgerwell/shared/ledger';
 
 /** One journal entry as the export reads it: the transaction and its signed legs, in posting order. */
@@ -41,26 +42,6 @@ const decimal = fromMicros;
 const micros = (leg: { quantity: string }) => toMicros(leg.quantity);
 
 /**
- * An open DRS lot, kept small: a large journal leaves hundreds of thousands open (550,000 for 1,000,000 legs over
- * 100,000 holders), and they are the export's memory. Its id is `<transaction id>:<account id><suffix>` (suffix
- * empty, `:balance`, `~2`…); the account is the queue's, so only the transaction's id (shared by every lot the
- * entry made) and the short suffix are kept, and the id is written out when the lot is issued or consumed.
- */
-interface DrsLot {
-  tx: string;
-  suffix: string;
-  quantity: bigint;
-}
-
-const lotId = (accountId: string, lot: DrsLot) => `${lot.tx}:${accountId}${lot.suffix}`;
-
-/** The lot for a security id made for the account by the entry (`<entry id>:<account id>…`). */
-function lotOf(entry: LedgerEntry, accountId: string, id: string, quantity: bigint): DrsLot {
-  const base = entry.id.length + 1 + accountId.length;
-  return { tx: entry.id, suffix: id.length === base ? '' : id.slice(base), quantity };
-}
-
-/**
  * Turns the journal, entry by entry in posting order, into OCF transactions (decision 024). A certificate is one
  * security (its id the certificate's). A DRS position is a queue of lots, each created by a DRS credit; a DRS
  * debit consumes the oldest lots first, the last one in part, its remainder going on as a new balance lot. OCF
@@ -68,11 +49,11 @@ function lotOf(entry: LedgerEntry, accountId: string, id: string, quantity: bigi
  * security (a result or a balance) gets its own issuance right after the transaction that names it.
  *
  * Ids are made from the ledger's own ids, so the same journal always gives the same bundle. Memory holds the
- * open DRS lots (small: see DrsLot) and the certificates cut into several parts, never the journal.
+ * open DRS lots (small: see LotStore) and the certificates cut into several parts, never the journal.
  */
 export class SecurityBook {
   /** Each account's open DRS lots, oldest first. */
-  private readonly lots = new Map<string, DrsLot[]>();
+  private readonly lots = new LotStore();
   /** Certificates cut into more than one security, by certificate id. */
   private readonly parts = new Map<string, Piece[]>();
 
@@ -97,7 +78,7 @@ export class SecurityBook {
   private issue(entry: LedgerEntry, leg: Leg, index: number): OcfStockIssuance {
     const quantity = micros(leg);
     const piece = { id: leg.certificateId ?? `${entry.id}:${leg.accountId}`, quantity };
-    if (leg.form === 'DRS') this.drsLots(leg.accountId).push(lotOf(entry, leg.accountId, piece.id, quantity));
+    if (leg.form === 'DRS') this.lots.add(leg.accountId, piece.id, quantity);
     return issuance(entry, leg, piece, index === 0 ? entry.id : `${entry.id}/${index + 1}`);
   }
 
@@ -119,7 +100,7 @@ export class SecurityBook {
     const issued: OcfStockIssuance[] = [];
     const newPiece = (leg: Leg, base: string, quantity: bigint) => {
       const piece = { id: made.next(base), quantity };
-      if (leg.form === 'DRS') this.drsLots(leg.accountId).push(lotOf(entry, leg.accountId, piece.id, quantity));
+      if (leg.form === 'DRS') this.lots.add(leg.accountId, piece.id, quantity);
       else this.certificateParts(leg.certificateId!).push(piece);
       issued.push(issuance(entry, leg, piece, `${piece.id}/issuance`));
       return piece.id;
@@ -143,7 +124,7 @@ export class SecurityBook {
       if (rest > 0n && source.form === 'DRS') {
         // The unmoved part of a DRS lot stays the oldest lot of the position: FIFO keeps its place.
         balance = made.next(`${entry.id}:${debited}:balance`);
-        this.drsLots(debited).unshift(lotOf(entry, debited, balance, rest));
+        this.lots.add(debited, balance, rest, true);
         issued.push(
           issuance(entry, { ...debits[0]!, form: 'DRS' }, { id: balance, quantity: rest }, `${balance}/issuance`),
         );
@@ -167,21 +148,14 @@ export class SecurityBook {
       this.parts.delete(leg.certificateId!);
       return parts.map((part) => ({ ...part, form: 'CERTIFICATE', given: 0n }));
     }
-    const lots = this.drsLots(leg.accountId);
     const taken: Source[] = [];
     for (let covered = 0n; covered < wanted; ) {
-      const lot = lots.shift();
+      const lot = this.lots.shift(leg.accountId);
       if (!lot) throw new Error(`account ${leg.accountId}: a DRS debit exceeds the lots the export has seen`);
-      taken.push({ id: lotId(leg.accountId, lot), quantity: lot.quantity, form: 'DRS', given: 0n });
+      taken.push({ ...lot, form: 'DRS', given: 0n });
       covered += lot.quantity;
     }
     return taken;
-  }
-
-  private drsLots(accountId: string): DrsLot[] {
-    let queue = this.lots.get(accountId);
-    if (!queue) this.lots.set(accountId, (queue = []));
-    return queue;
   }
 
   private certificateParts(certificateId: string): Piece[] {
