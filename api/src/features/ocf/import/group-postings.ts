@@ -42,6 +42,18 @@ export function namedSecurities(tx: OcfTransaction): string[] {
   return [...results, ...balance];
 }
 
+/**
+ * `<id>/<n>`: the n-th OCF object of one ledger posting (decision 024), split at the last slash; no pattern, so
+ * nothing to backtrack over whatever the id (ids are at most 200 characters, checked by the schema first).
+ */
+function continuationOf(id: string): { first: string; part: number } | null {
+  const slash = id.lastIndexOf('/');
+  const digits = id.slice(slash + 1);
+  if (slash < 1 || digits.length === 0 || digits.length > 6 || ![...digits].every((c) => c >= '0' && c <= '9'))
+    return null;
+  return { first: id.slice(0, slash), part: Number(digits) };
+}
+
 /** Groups the transactions into postings, then orders the postings by date (stable: file order within a day). */
 export function groupPostings(transactions: OcfItem<OcfTransaction>[]): PostingGroup[] {
   const groups: PostingGroup[] = [];
@@ -55,15 +67,15 @@ export function groupPostings(transactions: OcfItem<OcfTransaction>[]): PostingG
         continue;
       }
     }
-    const continued = /^(.+)\/(\d+)$/.exec(item.id);
+    const continued = continuationOf(item.id);
     const last = groups.at(-1);
     const kind = kindOf(item);
     let group: PostingGroup;
     if (
       last &&
       continued &&
-      Number(continued[2]) >= 2 &&
-      last.id === continued[1] &&
+      continued.part >= 2 &&
+      last.id === continued.first &&
       last.kind === kind &&
       kind !== 'authorized'
     ) {
